@@ -1,0 +1,58 @@
+// Token embeddings from a seed (see embeddings.hpp).
+#include "embeddings.hpp"
+
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "errors.hpp"
+
+namespace attention {
+namespace {
+
+// SplitMix64's finaliser: spreads (seed, id) over all 32-bit mt19937 seeds.
+std::uint32_t mix(std::uint32_t seed, std::int64_t id) {
+  std::uint64_t z = (std::uint64_t{seed} << 32) ^ static_cast<std::uint64_t>(id);
+  z += 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return static_cast<std::uint32_t>((z ^ (z >> 31)) & 0xFFFFFFFFu);
+}
+
+}  // namespace
+
+std::vector<float> token_embeddings(const std::vector<std::int64_t>& token_ids, int d_in,
+                                    std::uint32_t seed) {
+  if (d_in < 1 || d_in > (1 << 20)) {
+    throw OptionError("dIn", "dIn = " + std::to_string(d_in) + ": the embedding size d_in must be an integer from 1 to 1048576");
+  }
+  if (token_ids.empty()) {
+    throw InputError("sentence", "the sentence has no tokens; type at least one word");
+  }
+  std::vector<float> out;
+  out.reserve(token_ids.size() * d_in);
+  for (std::int64_t id : token_ids) {
+    if (id < 0) throw InputError("tokens", "token id " + std::to_string(id) + " is negative; ids are ≥ 0");
+    std::mt19937 engine(mix(seed, id));
+    for (int k = 0; k < d_in; ++k) {
+      const double u = static_cast<double>(engine()) / 4294967296.0;  // [0, 1)
+      out.push_back(static_cast<float>(std::round(u * 100.0) / 100.0));
+    }
+  }
+  return out;
+}
+
+const Preset& lecture_preset() {
+  static const Preset preset{"Your journey starts with one step",
+                             {"Your", "journey", "starts", "with", "one", "step"},
+                             3,
+                             {0.43f, 0.15f, 0.89f,    // Your     (x^1)
+                              0.55f, 0.87f, 0.66f,    // journey  (x^2)
+                              0.57f, 0.85f, 0.64f,    // starts   (x^3)
+                              0.22f, 0.58f, 0.33f,    // with     (x^4)
+                              0.77f, 0.25f, 0.10f,    // one      (x^5)
+                              0.05f, 0.80f, 0.55f}};  // step     (x^6)
+  return preset;
+}
+
+}  // namespace attention

@@ -1,0 +1,67 @@
+// The stages of causal multi-head self-attention, one small function each, in lecture order.
+// Shapes use the lecture's names: B batch, T tokens, d_in, D = h·d_h, h heads, d_h head size.
+#pragma once
+
+#include <vector>
+
+#include "tensor.hpp"
+#include "torch_rng.hpp"
+
+namespace attention {
+
+// nn.Linear: x (B,T,in) · weightᵀ + bias → (B,T,out). weight is PyTorch's (out × in), row-major;
+// bias may be null (qkv_bias = false).
+Tensor linear(const Tensor& x, const float* weight, const float* bias, int out_features);
+
+// (B,T,D) → view (B,T,h,d_h) → transpose(1,2) → (B,h,T,d_h): column block i becomes head i.
+Tensor split_heads(const Tensor& x, int heads);
+
+// Q·Kᵀ for every batch and head: (B,h,T,d_h) × (B,h,T,d_h)ᵀ → (B,h,T,T).
+Tensor attention_scores(const Tensor& queries, const Tensor& keys);
+
+// ÷ √d_h, so that the softmax of long dot products does not collapse onto a single key.
+Tensor scale_scores(const Tensor& scores, int head_size);
+
+// Everything above the diagonal (a token looking at a later token) becomes exactly −∞.
+Tensor apply_causal_mask(const Tensor& scaled_scores);
+
+// Softmax along each row (the last axis); every row sums to 1, and −∞ becomes exactly 0.
+Tensor softmax_rows(const Tensor& masked_scores);
+
+// The naive route the lecture rejects: softmax over all tokens, zero the future, renormalise.
+struct NaiveWeights {
+  Tensor unmasked;      // softmax over every token (B,h,T,T)
+  Tensor zeroed;        // the same with the upper triangle set to 0
+  Tensor renormalised;  // each row divided by its remaining sum
+};
+NaiveWeights naive_causal_weights(const Tensor& scaled_scores, bool causal);
+
+// Which order the reference module draws its dropout randoms in.
+enum class DropOrder {
+  batch_head,  // MultiHeadAttention: one dropout over (B,h,T,T)
+  head_batch,  // MultiHeadAttentionWrapper: each head's CausalAttention drops (B,T,T) in turn
+};
+
+// The keep mask (B,h,T,T) of 1 (kept) and 0 (dropped), drawn as PyTorch's CPU dropout does.
+Tensor draw_dropout_mask(TorchGenerator& rng, int batch, int heads, int tokens, double p,
+                         DropOrder order);
+
+// Dropped weights are 0, survivors are multiplied by 1/(1−p) so the expected row sum stays 1.
+Tensor apply_dropout(const Tensor& weights, const Tensor& keep, double p);
+
+// Context vectors per head: weights (B,h,T,T) · values (B,h,T,d_h) → (B,h,T,d_h).
+Tensor weighted_values(const Tensor& weights, const Tensor& values);
+
+// (B,h,T,d_h) → transpose(1,2) → (B,T,h,d_h) → view (B,T,D): the inverse of split_heads.
+Tensor merge_heads(const Tensor& context_heads);
+
+// The loop-over-heads way of merging: torch.cat of per-head (B,T,d_h) tensors along the last axis.
+Tensor concat_heads(const std::vector<Tensor>& per_head);
+
+// The loop layout's bookkeeping: stack per-head (B,1,T,X) tensors into one (B,h,T,X).
+Tensor stack_heads(const std::vector<Tensor>& per_head);
+
+// One head's (B,1,T,X) slice of a (B,h,T,X) tensor.
+Tensor head_slice(const Tensor& x, int head);
+
+}  // namespace attention

@@ -1,0 +1,51 @@
+// The one list of trace stage names, in lecture order, with the shape of each. The JS API, the CLI,
+// the page and the tests all read the names from here (through the bindings), so they cannot drift.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+namespace attention {
+
+// X(identifier, "shape with named dimensions")
+#define ATTENTION_STAGES(X)                                                                  \
+  X(inputs, "B,T,d_in")            /* token embeddings, one row per token */                 \
+  X(queries, "B,T,d_out")          /* inputs · W_queryᵀ (+ bias) */                           \
+  X(keys, "B,T,d_out")             /* inputs · W_keyᵀ */                                      \
+  X(values, "B,T,d_out")           /* inputs · W_valueᵀ */                                    \
+  X(queryHeads, "B,h,T,d_h")       /* view (B,T,h,d_h), transpose(1,2) */                     \
+  X(keyHeads, "B,h,T,d_h")                                                                   \
+  X(valueHeads, "B,h,T,d_h")                                                                 \
+  X(attentionScores, "B,h,T,T")    /* queries · keysᵀ per head */                             \
+  X(scaledScores, "B,h,T,T")       /* ÷ √d_h */                                               \
+  X(maskedScores, "B,h,T,T")       /* −∞ above the diagonal (masking 'neg-inf' only) */       \
+  X(unmaskedWeights, "B,h,T,T")    /* naive: softmax over every token, future included */     \
+  X(zeroedWeights, "B,h,T,T")      /* naive: the future set to 0, rows no longer sum to 1 */  \
+  X(attentionWeights, "B,h,T,T")   /* softmax (or naive renormalisation): rows sum to 1 */    \
+  X(dropoutMask, "B,h,T,T")        /* 1 = kept, 0 = dropped */                                \
+  X(droppedWeights, "B,h,T,T")     /* survivors × 1/(1−p) */                                  \
+  X(contextHeads, "B,h,T,d_h")     /* droppedWeights · values per head */                     \
+  X(mergedHeads, "B,T,d_out")      /* transpose back, concatenate the heads */                \
+  X(output, "B,T,d_out")           /* out_proj mixes the heads (mha only) */
+
+enum class Stage {
+#define ATTENTION_STAGE_ENUM(name, dims) name,
+  ATTENTION_STAGES(ATTENTION_STAGE_ENUM)
+#undef ATTENTION_STAGE_ENUM
+};
+
+struct StageInfo {
+  Stage stage;
+  const char* name;
+  const char* dims;
+};
+
+inline constexpr std::array<StageInfo, 18> kStages = {{
+#define ATTENTION_STAGE_INFO(name, dims) {Stage::name, #name, dims},
+    ATTENTION_STAGES(ATTENTION_STAGE_INFO)
+#undef ATTENTION_STAGE_INFO
+}};
+
+inline const char* stage_name(Stage s) { return kStages[static_cast<std::size_t>(s)].name; }
+
+}  // namespace attention
