@@ -10,7 +10,7 @@ jobs="$(nproc)"
 export NODE_PATH=/usr/share/nodejs
 
 build_native() {
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DATTENTION_SANITIZE=ON >/dev/null
   cmake --build build/native -j "$jobs"
 }
 

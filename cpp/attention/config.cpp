@@ -74,8 +74,8 @@ void validate(const Config& c) {
                                     " values is more than one tensor may hold (2^31 - 1)");
   }
   if (c.trace) {
-    if (B * h * T * T > kMaxElements || trace_bytes(c) > c.max_trace_bytes) {
-      const double mb = static_cast<double>(trace_bytes(c)) / (1 << 20);
+    if (B * h * T * T > kMaxElements || trace_bytes(c) > static_cast<double>(c.max_trace_bytes)) {
+      const double mb = trace_bytes(c) / (1 << 20);
       throw MemoryError(
           "trace", "trace = true with batch " + std::to_string(B) + ", heads " +
                        std::to_string(h) + " and tokens " + std::to_string(T) + " needs " +
@@ -86,12 +86,11 @@ void validate(const Config& c) {
   }
 }
 
-std::size_t trace_bytes(const Config& c) {
+double trace_bytes(const Config& c) {
   const double B = c.batch, T = c.tokens, h = c.heads, D = c.width(), d_in = c.d_in;
   // inputs; queries/keys/values twice (merged and split); 8 (B,h,T,T) stages; context, merged, output.
   const double floats = B * T * d_in + 6 * B * T * D + 8 * B * h * T * T + 3 * B * T * D;
-  const double bytes = floats * sizeof(float);
-  return bytes > 1e18 ? static_cast<std::size_t>(-1) : static_cast<std::size_t>(bytes);
+  return floats * sizeof(float);
 }
 
 const char* to_string(Module m) {

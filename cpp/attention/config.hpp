@@ -45,8 +45,9 @@ struct Config {
 // Throws OptionError (or MemoryError for a trace that cannot fit) naming the first bad option.
 void validate(const Config& config);
 
-// Bytes the trace of a forward pass with this configuration would hold.
-std::size_t trace_bytes(const Config& config);
+// Bytes the trace of a forward pass with this configuration would hold (a double: it can exceed
+// a 32-bit size_t in WebAssembly).
+double trace_bytes(const Config& config);
 
 const char* to_string(Module m);
 const char* to_string(Masking m);

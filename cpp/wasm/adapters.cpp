@@ -177,8 +177,8 @@ val lecture_preset_js() {
   return out;
 }
 
-std::string trace_bytes_js(const Options& options) {
-  return guarded([&] { return std::to_string(trace_bytes(to_config(options))); });
+double trace_bytes_js(const Options& options) {
+  return guarded([&] { return trace_bytes(to_config(options)); });
 }
 
 }  // namespace attention::wasm

@@ -47,6 +47,6 @@ Config to_config(const Options& options);
 emscripten::val stage_list();                        // [{name, dims}]
 emscripten::val token_embeddings_js(emscripten::val ids, int d_in, double seed);
 emscripten::val lecture_preset_js();
-std::string trace_bytes_js(const Options& options);  // as a decimal string (may exceed 2^53)
+double trace_bytes_js(const Options& options);
 
 }  // namespace attention::wasm

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what attention-lab needs on a fresh Debian bookworm machine: Debian's emscripten, Eigen,
+# Catch2 and Chromium (apt), and the npm dev dependencies (npm ci). Safe to run again: it only
+# installs what is missing. Needs root (or sudo) for apt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium cmake g++ make)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi
+
+node_major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+if [ "$node_major" -lt 20 ]; then
+  echo "setup: Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))" >&2
+  exit 1
+fi
+
+# npm ci when node_modules is missing or older than the lock file.
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+echo "setup: ready"
