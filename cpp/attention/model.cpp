@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "errors.hpp"
+#include "fast_path.hpp"
 #include "pipeline.hpp"
 
 namespace attention {
@@ -187,6 +188,9 @@ Weights weights_from_state_dict(const Config& c,
   return w;
 }
 
+Model::~Model() = default;
+Model::Model(Model&&) noexcept = default;
+
 const Tensor* Trace::find(Stage s) const {
   for (const auto& entry : stages)
     if (entry.first == s) return &entry.second;
@@ -276,9 +280,14 @@ Result Model::forward(const float* inputs, std::size_t n) {
                                      "; every input must be a finite number");
     }
   }
-  Tensor x({c.batch, c.tokens, c.d_in});  // (B,T,d_in)
-  std::copy_n(inputs, n, x.data.data());
-  Result result = c.layout == Layout::fused ? forward_fused(x) : forward_loop(x);
+  Result result;
+  if (uses_fast_path()) {
+    result.output = forward_fast(inputs);
+  } else {
+    Tensor x({c.batch, c.tokens, c.d_in});  // (B,T,d_in)
+    std::copy_n(inputs, n, x.data.data());
+    result = c.layout == Layout::fused ? forward_fused(x) : forward_loop(x);
+  }
   require_finite_output(result.output, "the output");
   return result;
 }

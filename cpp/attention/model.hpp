@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "config.hpp"
 #include "stages.hpp"
 #include "tensor.hpp"
+#include "threads.hpp"
 #include "torch_rng.hpp"
 
 namespace attention {
@@ -61,7 +63,23 @@ class Model {
   const Config& config() const { return config_; }
   const Weights& weights() const { return weights_; }
 
+  // Threads for the fast path (none: run on the calling thread).
+  void set_thread_pool(std::shared_ptr<ThreadPool> pool) { pool_ = std::move(pool); }
+
+  // The fast path serves forward passes without a trace, except dropout in training mode and the
+  // naive mask, which take the stage-by-stage path: blocked, SIMD, multi-threaded, O(T) memory.
+  bool uses_fast_path() const;
+  // Heads whose projections are computed together on the fast path: all of them (within a memory
+  // budget) for the fused layout, one for the loop layout.
+  int heads_per_group() const;
+
+  ~Model();
+  Model(Model&&) noexcept;
+
  private:
+  struct FastPath;  // packed weights and scratch buffers, built on first use
+  Tensor forward_fast(const float* inputs);
+
   Result forward_fused(const Tensor& inputs);
   Result forward_loop(const Tensor& inputs);
   Tensor draw_keep_mask();
@@ -71,6 +89,8 @@ class Model {
   Config config_;
   TorchGenerator rng_;
   Weights weights_;
+  std::shared_ptr<ThreadPool> pool_;
+  std::unique_ptr<FastPath> fast_;
 };
 
 // The output of one forward pass (a convenience for tests and the CLI).

@@ -156,5 +156,6 @@ TEST_CASE("the trace can be switched off", "[trace]") {
   c.trace = false;
   const Result without = forward(c, check::lecture_batch());
   CHECK(without.trace.stages.empty());
-  CHECK(without.output.data == with.output.data);
+  // Without a trace the fast path runs: the same numbers up to float32 rounding.
+  check::tensors_close("output", without.output, with.output, 1e-6);
 }

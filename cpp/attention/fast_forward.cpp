@@ -1,0 +1,145 @@
+// The fast forward pass (no trace): the same mathematics as the stage-by-stage path, organised for
+// speed and memory. Per group of heads: one projection matmul for queries, keys and values of all
+// the group's heads (the weight split), Kᵀ packed per head, then blocked attention with an online
+// softmax per (batch, head, block of 48 query rows), writing context vectors straight into their
+// merged (B,T,d_out) place; finally the output projection, in place, block of rows by block.
+// Memory: O(B·T·d_out) plus a (B,T,3·d_out) buffer for one group; never a (B,h,T,T) tensor.
+#include <algorithm>
+#include <cstring>
+
+#include "fast_path.hpp"
+
+namespace attention {
+namespace {
+
+constexpr int kGemmRows = 48;      // rows per unit of work in the projections
+constexpr int kGemmPanels = 16;    // panels (128 columns) per unit of work
+constexpr std::size_t kGroupBudget = std::size_t{8} << 20;  // bytes for one group's Q, K, V
+constexpr int kPad = 8;            // readable floats past the end of every buffer
+
+int ceil_div(int a, int b) { return (a + b - 1) / b; }
+int round_up(int n, int m) { return ceil_div(n, m) * m; }
+
+}  // namespace
+
+bool Model::uses_fast_path() const {
+  const Config& c = config_;
+  return !c.trace && c.masking == Masking::neg_inf && !(c.training && c.dropout > 0.0);
+}
+
+int Model::heads_per_group() const {
+  const Config& c = config_;
+  if (c.layout == Layout::loop) return 1;
+  const std::size_t rows = std::size_t(c.batch) * c.tokens;
+  int best = 1;
+  for (int g = 1; g <= c.heads; ++g) {
+    const std::size_t bytes = rows * 3 * round_up(g * c.head_size(), kPanel) * sizeof(float);
+    if (c.heads % g == 0 && (bytes <= kGroupBudget || g == 1)) best = g;
+  }
+  return best;
+}
+
+Tensor Model::forward_fast(const float* x) {
+  const Config& c = config_;
+  const int B = c.batch, T = c.tokens, d_in = c.d_in, d_h = c.head_size(), D = c.width();
+  const int M = B * T;  // rows of (B·T, ·) matrices
+  const int G = heads_per_group(), groups = c.heads / G;
+
+  if (!fast_ || fast_->group != G) {  // pack the weights once, on first use
+    fast_ = std::make_unique<FastPath>();
+    fast_->group = G;
+    const int n = G * d_h;
+    for (int g = 0; g < groups; ++g) {
+      const std::size_t row0 = std::size_t(g) * n;
+      FastPath::Group group;
+      std::vector<int> offsets;
+      group.qkv = pack_weights({weights_.query_weight.data() + row0 * d_in,
+                                weights_.key_weight.data() + row0 * d_in,
+                                weights_.value_weight.data() + row0 * d_in},
+                               {n, n, n}, d_in, &offsets);
+      group.key_column = offsets[1] * kPanel;
+      group.value_column = offsets[2] * kPanel;
+      if (c.qkv_bias) {
+        group.qkv_bias.assign(group.qkv.N, 0.0f);
+        std::copy_n(weights_.query_bias.data() + row0, n, group.qkv_bias.begin());
+        std::copy_n(weights_.key_bias.data() + row0, n, group.qkv_bias.begin() + group.key_column);
+        std::copy_n(weights_.value_bias.data() + row0, n, group.qkv_bias.begin() + group.value_column);
+      }
+      fast_->groups.push_back(std::move(group));
+    }
+    if (c.has_output_projection()) {
+      fast_->out = pack_weight(weights_.out_weight.data(), D, D);
+      fast_->out_bias.assign(fast_->out.N, 0.0f);
+      std::copy(weights_.out_bias.begin(), weights_.out_bias.end(), fast_->out_bias.begin());
+    }
+  }
+  FastPath& fp = *fast_;
+  ThreadPool* pool = pool_.get();
+  auto parallel_for = [pool](int units, const std::function<void(int, int)>& fn) {
+    if (pool) {
+      pool->parallel_for(units, fn);
+    } else {
+      for (int u = 0; u < units; ++u) fn(u, 0);
+    }
+  };
+  const int workers = pool ? pool->size() : 1;
+
+  const int ldq = fp.groups[0].qkv.N;  // (B·T, 3 blocks of G·d_h, each padded to 8)
+  const int key_panels = ceil_div(T, kPanel);
+  const std::size_t keys_per_head = std::size_t(key_panels) * kPanel * d_h;
+  fp.qkv.resize(std::size_t(M) * ldq + kPad);
+  fp.packed_keys.resize(std::size_t(B) * G * keys_per_head + kPad);
+  if (int(fp.flash.size()) < workers) fp.flash.resize(workers);
+  for (FlashScratch& s : fp.flash) s.reserve(d_h);
+
+  Tensor output({B, T, D});  // (B,T,D): context vectors first, then the projected output
+  float* context = output.data.data();
+  float* qkv = fp.qkv.data();
+
+  for (int g = 0; g < groups; ++g) {
+    const FastPath::Group& group = fp.groups[g];
+    // 1. queries, keys and values of the group's heads: (B·T, d_in) · [W_q | W_k | W_v]ᵀ.
+    const int row_blocks = ceil_div(M, kGemmRows), panel_blocks = ceil_div(group.qkv.panels(), kGemmPanels);
+    parallel_for(row_blocks * panel_blocks, [&](int unit, int) {
+      const int r = unit / panel_blocks * kGemmRows, p = unit % panel_blocks * kGemmPanels;
+      gemm(x, d_in, group.qkv, qkv, ldq, group.qkv_bias.empty() ? nullptr : group.qkv_bias.data(), r,
+           std::min(M, r + kGemmRows), p, std::min(group.qkv.panels(), p + kGemmPanels),
+           Store::overwrite);
+    });
+    // 2. Kᵀ panels, one (batch, head) at a time.
+    parallel_for(B * G, [&](int unit, int) {
+      const int b = unit / G, head = unit % G;
+      pack_keys(qkv + std::size_t(b) * T * ldq + group.key_column + head * d_h, ldq, T, d_h,
+                fp.packed_keys.data() + std::size_t(unit) * keys_per_head);
+    });
+    // 3. attention, per (batch, head, block of query rows); the costliest (last) blocks first.
+    const int query_blocks = ceil_div(T, kQueryBlock);
+    parallel_for(B * G * query_blocks, [&](int unit, int worker) {
+      const int block = query_blocks - 1 - unit % query_blocks, bh = unit / query_blocks;
+      const int b = bh / G, head = bh % G;
+      const float* rows = qkv + std::size_t(b) * T * ldq + head * d_h;
+      const int h = g * G + head;
+      flash_attention(rows, ldq, fp.packed_keys.data() + std::size_t(bh) * keys_per_head,
+                      rows + group.value_column, ldq, T, d_h, c.causal, block * kQueryBlock,
+                      std::min(T, (block + 1) * kQueryBlock),
+                      context + std::size_t(b) * T * D + std::size_t(h) * d_h, D, fp.flash[worker]);
+    });
+  }
+
+  // 4. out_proj mixes the heads, one block of rows at a time, in place.
+  if (c.has_output_projection()) {
+    const int ldr = fp.out.N;
+    fp.rows.resize(std::size_t(workers) * kGemmRows * ldr + kPad);
+    parallel_for(ceil_div(M, kGemmRows), [&](int unit, int worker) {
+      const int r0 = unit * kGemmRows, rows = std::min(kGemmRows, M - r0);
+      float* tile = fp.rows.data() + std::size_t(worker) * kGemmRows * ldr;
+      gemm(context + std::size_t(r0) * D, D, fp.out, tile, ldr, fp.out_bias.data(), 0, rows, 0,
+           fp.out.panels(), Store::overwrite);
+      for (int r = 0; r < rows; ++r)
+        std::memcpy(context + std::size_t(r0 + r) * D, tile + std::size_t(r) * ldr, D * sizeof(float));
+    });
+  }
+  return output;
+}
+
+}  // namespace attention

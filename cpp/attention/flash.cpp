@@ -1,0 +1,140 @@
+// Blocked attention with an online softmax (see flash.hpp).
+#include "flash.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "gemm.hpp"
+#include "simd.hpp"
+
+namespace attention {
+namespace {
+
+constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+
+int round_up(int n, int m) { return (n + m - 1) / m * m; }
+
+// Turns one row of raw scores into probabilities relative to the new running maximum, in place,
+// for the `visible` keys; entries [visible, width) become 0. Returns the row's new maximum, and
+// the sum of the new probabilities in *sum.
+float softmax_row_step(float* row, int visible, int width, float running_max, float scale,
+                       float* sum) {
+  using namespace simd;
+  const int vec_end = visible / 4 * 4;
+  f32x4 vmax = splat(kNegInf);
+  for (int j = 0; j < vec_end; j += 4) vmax = max(vmax, load(row + j));
+  float block_max = horizontal_max(vmax);
+  for (int j = vec_end; j < visible; ++j) block_max = std::max(block_max, row[j]);
+  const float new_max = std::max(running_max, block_max);
+  // p = exp((s − m)·scale): the 1/√d_h scaling is folded in here (scale > 0 keeps the maximum).
+  const f32x4 vm = splat(new_max), vs = splat(scale);
+  f32x4 vsum = splat(0.0f);
+  const int padded = round_up(visible, 4);
+  for (int j = 0; j < padded; j += 4) {
+    const f32x4 p = simd::exp(mul(sub(load(row + j), vm), vs));
+    store(row + j, p);
+  }
+  std::fill(row + visible, row + width, 0.0f);
+  for (int j = 0; j < padded; j += 4) vsum = add(vsum, load(row + j));
+  *sum = horizontal_sum(vsum);
+  return new_max;
+}
+
+}  // namespace
+
+void FlashScratch::reserve(int head_size) {
+  scores.assign(std::size_t(kQueryBlock) * kKeyBlock + 8, 0.0f);
+  context.assign(std::size_t(kQueryBlock) * round_up(head_size, kPanel) + 8, 0.0f);
+  row_max.assign(kQueryBlock, kNegInf);
+  row_sum.assign(kQueryBlock, 0.0f);
+}
+
+void pack_keys(const float* keys, int ldk, int T, int head_size, float* packed) {
+  const int panels = (T + kPanel - 1) / kPanel;
+  for (int p = 0; p < panels; ++p) {
+    float* panel = packed + std::size_t(p) * head_size * kPanel;
+    for (int c = 0; c < kPanel; ++c) {
+      const int t = p * kPanel + c;
+      const float* k = keys + std::size_t(t) * ldk;
+      for (int d = 0; d < head_size; ++d) panel[d * kPanel + c] = t < T ? k[d] : 0.0f;
+    }
+  }
+}
+
+void flash_attention(const float* queries, int ldq, const float* packed_keys, const float* values,
+                     int ldv, int T, int head_size, bool causal, int row_begin, int row_end,
+                     float* context, int ldc, FlashScratch& s) {
+  using namespace simd;
+  const int rows = row_end - row_begin;
+  const int d_pad = round_up(head_size, kPanel);
+  const float scale = 1.0f / std::sqrt(static_cast<float>(head_size));
+  std::fill(s.context.begin(), s.context.begin() + std::size_t(rows) * d_pad, 0.0f);
+  std::fill(s.row_max.begin(), s.row_max.begin() + rows, kNegInf);
+  std::fill(s.row_sum.begin(), s.row_sum.begin() + rows, 0.0f);
+  float* S = s.scores.data();
+  float* O = s.context.data();
+
+  // Causal: the last query row of the block sees keys up to itself, and nothing beyond.
+  const int last_key = causal ? row_end - 1 : T - 1;
+  for (int key0 = 0; key0 <= last_key; key0 += kKeyBlock) {
+    const int keys = std::min(kKeyBlock, last_key + 1 - key0);
+    const int width = round_up(keys, kPanel);
+
+    // Scores Q·Kᵀ for this key block, 6 rows × 8 keys at a time; tiles entirely above the
+    // diagonal are skipped (their keys are in every row's future).
+    for (int r = 0; r < rows; r += kRows) {
+      const int mr = std::min(kRows, rows - r);
+      const int last_row = row_begin + r + mr - 1;
+      for (int c = 0; c < width; c += kPanel) {
+        if (causal && key0 + c > last_row) break;
+        micro_kernel_rows(mr, head_size, queries + std::size_t(row_begin + r) * ldq, ldq,
+                          packed_keys + std::size_t((key0 + c) / kPanel) * head_size * kPanel,
+                          kPanel, S + std::size_t(r) * kKeyBlock + c, kKeyBlock, kPanel, nullptr,
+                          Store::overwrite);
+      }
+    }
+
+    // The online softmax: new maximum, probabilities, rescaled running sum and context.
+    for (int r = 0; r < rows; ++r) {
+      float* row = S + std::size_t(r) * kKeyBlock;
+      const int i = row_begin + r;
+      const int visible = causal ? std::min(keys, i - key0 + 1) : keys;
+      if (visible <= 0) {  // this whole key block is in row i's future
+        std::fill(row, row + width, 0.0f);
+        continue;
+      }
+      float block_sum = 0.0f;
+      const float old_max = s.row_max[r];
+      const float new_max = softmax_row_step(row, visible, width, old_max, scale, &block_sum);
+      const float alpha = old_max == kNegInf ? 0.0f : std::exp((old_max - new_max) * scale);
+      s.row_max[r] = new_max;
+      s.row_sum[r] = s.row_sum[r] * alpha + block_sum;
+      if (alpha != 1.0f) {
+        float* o = O + std::size_t(r) * d_pad;
+        const f32x4 va = splat(alpha);
+        for (int d = 0; d < d_pad; d += 4) store(o + d, mul(load(o + d), va));
+      }
+    }
+
+    // O += P · V for this key block.
+    for (int r = 0; r < rows; r += kRows) {
+      const int mr = std::min(kRows, rows - r);
+      for (int d = 0; d < d_pad; d += kPanel) {
+        micro_kernel_rows(mr, keys, S + std::size_t(r) * kKeyBlock, kKeyBlock,
+                          values + std::size_t(key0) * ldv + d, ldv, O + std::size_t(r) * d_pad + d,
+                          d_pad, kPanel, nullptr, Store::accumulate);
+      }
+    }
+  }
+
+  // Divide by the softmax denominator once, at the end.
+  for (int r = 0; r < rows; ++r) {
+    const float inv = 1.0f / s.row_sum[r];
+    const float* o = O + std::size_t(r) * d_pad;
+    float* out = context + std::size_t(row_begin + r) * ldc;
+    for (int d = 0; d < head_size; ++d) out[d] = o[d] * inv;
+  }
+}
+
+}  // namespace attention

@@ -1,0 +1,61 @@
+// Packing and the GEMM driver (see gemm.hpp).
+#include "gemm.hpp"
+
+#include <algorithm>
+
+namespace attention {
+
+PackedB pack_weight(const float* W, int N, int K) {
+  std::vector<int> offsets;
+  return pack_weights({W}, {N}, K, &offsets);
+}
+
+PackedB pack_weights(const std::vector<const float*>& weights, const std::vector<int>& rows, int K,
+                     std::vector<int>* panel_offsets) {
+  PackedB packed;
+  packed.K = K;
+  int panels = 0;
+  panel_offsets->clear();
+  for (int n : rows) {
+    panel_offsets->push_back(panels);
+    panels += (n + kPanel - 1) / kPanel;
+  }
+  packed.N = panels * kPanel;
+  packed.data.assign(std::size_t(panels) * K * kPanel, 0.0f);
+  for (std::size_t w = 0; w < weights.size(); ++w) {
+    const float* W = weights[w];
+    for (int n = 0; n < rows[w]; ++n) {
+      float* panel = packed.data.data() + std::size_t((*panel_offsets)[w] + n / kPanel) * K * kPanel;
+      for (int k = 0; k < K; ++k) panel[std::size_t(k) * kPanel + n % kPanel] = W[std::size_t(n) * K + k];
+    }
+  }
+  return packed;
+}
+
+void micro_kernel_rows(int rows, int K, const float* A, int lda, const float* B, int ldb, float* C,
+                       int ldc, int n_valid, const float* bias, Store mode) {
+  switch (rows) {
+    case 6: return micro_kernel<6>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
+    case 5: return micro_kernel<5>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
+    case 4: return micro_kernel<4>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
+    case 3: return micro_kernel<3>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
+    case 2: return micro_kernel<2>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
+    case 1: return micro_kernel<1>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
+    default: return;
+  }
+}
+
+void gemm(const float* A, int lda, const PackedB& B, float* C, int ldc, const float* bias,
+          int row_begin, int row_end, int panel_begin, int panel_end, Store mode) {
+  for (int r = row_begin; r < row_end; r += kRows) {
+    const int rows = std::min(kRows, row_end - r);
+    const float* a = A + std::size_t(r) * lda;
+    for (int p = panel_begin; p < panel_end; ++p) {
+      const int n_valid = std::min(kPanel, B.N - p * kPanel);
+      micro_kernel_rows(rows, B.K, a, lda, B.panel(p), kPanel, C + std::size_t(r) * ldc + p * kPanel,
+                        ldc, n_valid, bias ? bias + p * kPanel : nullptr, mode);
+    }
+  }
+}
+
+}  // namespace attention

@@ -1,0 +1,79 @@
+// Register-blocked matrix products for the fast (no-trace) forward pass. The weights are packed
+// once, as PyTorch's W (out × in) transposed into panels of 8 output columns; a 4×8 micro-kernel
+// keeps 8 four-lane accumulators in registers and streams one panel row and four broadcast values
+// of A per step. (V8 gives WebAssembly 16 xmm registers on x86-64: a 6×8 tile, 12 accumulators,
+// measured 1.4× slower in Node than 4×8, from spills.) Every C element is summed in the same order whatever the
+// thread that computes it, so results are bit-identical for any number of threads.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "simd.hpp"
+
+namespace attention {
+
+constexpr int kPanel = 8;  // NR: columns per packed panel
+constexpr int kRows = 4;   // MR: rows per micro-kernel call
+
+// B (K × N) as ceil(N/8) panels, each K × 8 contiguous and zero-padded past N.
+struct PackedB {
+  int K = 0, N = 0;
+  std::vector<float> data;
+  int panels() const { return (N + kPanel - 1) / kPanel; }
+  const float* panel(int p) const { return data.data() + std::size_t(p) * K * kPanel; }
+};
+
+// B = Wᵀ for PyTorch's weight W (N × K), rows [row0, row0 + N).
+PackedB pack_weight(const float* W, int N, int K);
+// Several weights side by side: B = [W_0ᵀ | W_1ᵀ | ...], each (n_i × K); every block starts on a
+// panel boundary (its width rounded up to 8, the gap zero), so block i starts at panel offsets[i].
+PackedB pack_weights(const std::vector<const float*>& weights, const std::vector<int>& rows, int K,
+                     std::vector<int>* panel_offsets);
+
+enum class Store {
+  overwrite,   // C = A·B (+ bias)
+  accumulate,  // C += A·B
+};
+
+// C[r, p·8 + c] for rows [row_begin, row_end) and panels [panel_begin, panel_end):
+// C = A·B + bias (or C += A·B). A is row-major with stride lda; bias is indexed like C's columns.
+void gemm(const float* A, int lda, const PackedB& B, float* C, int ldc, const float* bias,
+          int row_begin, int row_end, int panel_begin, int panel_end, Store mode);
+
+// The micro-kernel: C[MR × n_valid] (=|+=) A[MR × K] · B[K × 8] (+ bias). B rows are `ldb` apart
+// and must have 8 readable floats each (the buffers are padded); only n_valid columns are stored.
+template <int MR>
+inline void micro_kernel(int K, const float* A, int lda, const float* B, int ldb, float* C, int ldc,
+                         int n_valid, const float* bias, Store mode) {
+  using namespace simd;
+  f32x4 lo[MR], hi[MR];
+  for (int r = 0; r < MR; ++r) lo[r] = hi[r] = splat(0.0f);
+  for (int k = 0; k < K; ++k) {
+    const f32x4 b_lo = load(B + std::size_t(k) * ldb), b_hi = load(B + std::size_t(k) * ldb + 4);
+    for (int r = 0; r < MR; ++r) {
+      const f32x4 a = load_splat(A + std::size_t(r) * lda + k);
+      lo[r] = add(lo[r], mul(a, b_lo));
+      hi[r] = add(hi[r], mul(a, b_hi));
+    }
+  }
+  for (int r = 0; r < MR; ++r) {
+    float* c = C + std::size_t(r) * ldc;
+    alignas(16) float tile[kPanel];
+    store(tile, lo[r]);
+    store(tile + 4, hi[r]);
+    if (mode == Store::accumulate) {
+      for (int j = 0; j < n_valid; ++j) c[j] += tile[j];
+    } else if (bias != nullptr) {
+      for (int j = 0; j < n_valid; ++j) c[j] = tile[j] + bias[j];
+    } else {
+      for (int j = 0; j < n_valid; ++j) c[j] = tile[j];
+    }
+  }
+}
+
+// micro_kernel for any row count 1..6.
+void micro_kernel_rows(int rows, int K, const float* A, int lda, const float* B, int ldb, float* C,
+                       int ldc, int n_valid, const float* bias, Store mode);
+
+}  // namespace attention

@@ -1,0 +1,116 @@
+// A small 4-lane float vector layer: WebAssembly SIMD128 (wasm_simd128.h) in the browser build,
+// SSE4.1 natively, plain scalars elsewhere. The GEMM micro-kernels and the vectorised softmax are
+// written once against it. Eigen 3.4 has no WebAssembly SIMD path, which is why this exists.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define ATTENTION_SIMD "wasm-simd128"
+#elif defined(__SSE4_1__)
+#include <smmintrin.h>
+#define ATTENTION_SIMD "sse4.1"
+#else
+#define ATTENTION_SIMD "scalar"
+#endif
+
+namespace attention::simd {
+
+#if defined(__wasm_simd128__)
+using f32x4 = v128_t;
+inline f32x4 load(const float* p) { return wasm_v128_load(p); }
+inline void store(float* p, f32x4 v) { wasm_v128_store(p, v); }
+inline f32x4 splat(float x) { return wasm_f32x4_splat(x); }
+inline f32x4 load_splat(const float* p) { return wasm_v128_load32_splat(p); }
+inline f32x4 add(f32x4 a, f32x4 b) { return wasm_f32x4_add(a, b); }
+inline f32x4 sub(f32x4 a, f32x4 b) { return wasm_f32x4_sub(a, b); }
+inline f32x4 mul(f32x4 a, f32x4 b) { return wasm_f32x4_mul(a, b); }
+inline f32x4 max(f32x4 a, f32x4 b) { return wasm_f32x4_pmax(a, b); }
+inline f32x4 min(f32x4 a, f32x4 b) { return wasm_f32x4_pmin(a, b); }
+inline f32x4 round_nearest(f32x4 a) { return wasm_f32x4_nearest(a); }
+// 2^n for integral n in [-126, 127], by building the exponent bits.
+inline f32x4 pow2(f32x4 n) {
+  return wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n), wasm_i32x4_splat(127)), 23);
+}
+inline float lane0(f32x4 v) { return wasm_f32x4_extract_lane(v, 0); }
+inline float horizontal_sum(f32x4 v) {
+  const f32x4 pair = wasm_f32x4_add(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+  return wasm_f32x4_extract_lane(wasm_f32x4_add(pair, wasm_i32x4_shuffle(pair, pair, 1, 0, 3, 2)), 0);
+}
+inline float horizontal_max(f32x4 v) {
+  const f32x4 pair = wasm_f32x4_pmax(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+  return wasm_f32x4_extract_lane(wasm_f32x4_pmax(pair, wasm_i32x4_shuffle(pair, pair, 1, 0, 3, 2)), 0);
+}
+#elif defined(__SSE4_1__)
+using f32x4 = __m128;
+inline f32x4 load(const float* p) { return _mm_loadu_ps(p); }
+inline void store(float* p, f32x4 v) { _mm_storeu_ps(p, v); }
+inline f32x4 splat(float x) { return _mm_set1_ps(x); }
+inline f32x4 load_splat(const float* p) { return _mm_set1_ps(*p); }
+inline f32x4 add(f32x4 a, f32x4 b) { return _mm_add_ps(a, b); }
+inline f32x4 sub(f32x4 a, f32x4 b) { return _mm_sub_ps(a, b); }
+inline f32x4 mul(f32x4 a, f32x4 b) { return _mm_mul_ps(a, b); }
+inline f32x4 max(f32x4 a, f32x4 b) { return _mm_max_ps(a, b); }
+inline f32x4 min(f32x4 a, f32x4 b) { return _mm_min_ps(a, b); }
+inline f32x4 round_nearest(f32x4 a) { return _mm_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+inline f32x4 pow2(f32x4 n) {
+  return _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_cvttps_epi32(n), _mm_set1_epi32(127)), 23));
+}
+inline float lane0(f32x4 v) { return _mm_cvtss_f32(v); }
+inline float horizontal_sum(f32x4 v) {
+  const f32x4 pair = _mm_add_ps(v, _mm_movehl_ps(v, v));
+  return _mm_cvtss_f32(_mm_add_ss(pair, _mm_shuffle_ps(pair, pair, 1)));
+}
+inline float horizontal_max(f32x4 v) {
+  const f32x4 pair = _mm_max_ps(v, _mm_movehl_ps(v, v));
+  return _mm_cvtss_f32(_mm_max_ss(pair, _mm_shuffle_ps(pair, pair, 1)));
+}
+#else
+struct f32x4 {
+  float v[4];
+};
+inline f32x4 load(const float* p) { f32x4 r; std::memcpy(r.v, p, 16); return r; }
+inline void store(float* p, f32x4 a) { std::memcpy(p, a.v, 16); }
+inline f32x4 splat(float x) { return {{x, x, x, x}}; }
+inline f32x4 load_splat(const float* p) { return splat(*p); }
+#define ATTENTION_LANEWISE(name, expr)                       \
+  inline f32x4 name(f32x4 a, f32x4 b) {                      \
+    f32x4 r;                                                 \
+    for (int i = 0; i < 4; ++i) r.v[i] = (expr);             \
+    return r;                                                \
+  }
+ATTENTION_LANEWISE(add, a.v[i] + b.v[i])
+ATTENTION_LANEWISE(sub, a.v[i] - b.v[i])
+ATTENTION_LANEWISE(mul, a.v[i] * b.v[i])
+ATTENTION_LANEWISE(max, b.v[i] < a.v[i] ? a.v[i] : b.v[i])
+ATTENTION_LANEWISE(min, a.v[i] < b.v[i] ? a.v[i] : b.v[i])
+#undef ATTENTION_LANEWISE
+inline f32x4 round_nearest(f32x4 a) { for (float& x : a.v) x = std::nearbyint(x); return a; }
+inline f32x4 pow2(f32x4 n) { for (float& x : n.v) x = std::ldexp(1.0f, int(x)); return n; }
+inline float lane0(f32x4 v) { return v.v[0]; }
+inline float horizontal_sum(f32x4 v) { return (v.v[0] + v.v[2]) + (v.v[1] + v.v[3]); }
+inline float horizontal_max(f32x4 v) { return std::fmax(std::fmax(v.v[0], v.v[2]), std::fmax(v.v[1], v.v[3])); }
+#endif
+
+// e^x for four lanes, accurate to about 2 ulp (Cephes' expf: x = n·ln2 + r, a degree-5 polynomial
+// for e^r on |r| ≤ ln2/2, then the exponent bits for 2^n). Inputs below −87.3 give a tiny positive
+// number rather than 0: callers zero masked entries themselves.
+inline f32x4 exp(f32x4 x) {
+  x = min(max(x, splat(-87.3f)), splat(88.3f));
+  const f32x4 n = round_nearest(mul(x, splat(1.44269504088896341f)));
+  f32x4 r = sub(x, mul(n, splat(0.693359375f)));
+  r = sub(r, mul(n, splat(-2.12194440e-4f)));
+  f32x4 p = splat(1.9875691500e-4f);
+  p = add(mul(p, r), splat(1.3981999507e-3f));
+  p = add(mul(p, r), splat(8.3334519073e-3f));
+  p = add(mul(p, r), splat(4.1665795894e-2f));
+  p = add(mul(p, r), splat(1.6666665459e-1f));
+  p = add(mul(p, r), splat(5.0000001201e-1f));
+  p = add(add(mul(mul(p, r), r), r), splat(1.0f));
+  return mul(p, pow2(n));
+}
+
+}  // namespace attention::simd

@@ -1,0 +1,68 @@
+// The native ceiling for `npm run bench`: the same core, built for this CPU, timed on the issue's
+// shapes. Prints one JSON line: {"shape","threads","medianMs","iqrMs","gflops","reps","simd"}.
+//   attention_bench --shape S2|S3|S5 [--reps N] [--threads K]
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "attention/attention.hpp"
+#include "attention/simd.hpp"
+
+using namespace attention;
+
+int main(int argc, char** argv) {
+  std::string shape = "S3";
+  int reps = 15, threads = 1;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--shape")) shape = argv[i + 1];
+    else if (!std::strcmp(argv[i], "--reps")) reps = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--threads")) threads = std::atoi(argv[i + 1]);
+    else {
+      std::fprintf(stderr, "usage: attention_bench --shape S2|S3|S5 [--reps N] [--threads K]\n");
+      return 2;
+    }
+  }
+  Config c;
+  c.d_in = c.d_out = 768;
+  c.heads = 12;
+  c.trace = false;
+  c.seed = 1;
+  if (shape == "S2") c.tokens = 128;
+  else if (shape == "S3") c.tokens = 1024;
+  else if (shape == "S5") c.tokens = 4096;
+  else {
+    std::fprintf(stderr, "unknown shape %s (S2, S3 or S5)\n", shape.c_str());
+    return 2;
+  }
+  try {
+    Model model(c);
+    if (threads > 1) model.set_thread_pool(std::make_shared<ThreadPool>(threads));
+    std::vector<float> x(std::size_t(c.tokens) * c.d_in);
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = std::sin(0.001f * float(i));
+    model.forward(x);  // warm-up (packs the weights)
+    std::vector<double> ms;
+    for (int r = 0; r < reps; ++r) {
+      const auto t0 = std::chrono::steady_clock::now();
+      model.forward(x);
+      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    auto quantile = [&](double q) { return ms[std::size_t(q * (ms.size() - 1) + 0.5)]; };
+    const double T = c.tokens, d = c.d_in;
+    const double flops = 4 * 2 * T * d * d + 2 * 2 * T * T * d;  // dense attention, as convention
+    std::printf(
+        "{\"shape\":\"%s\",\"threads\":%d,\"medianMs\":%.4f,\"iqrMs\":%.4f,\"gflops\":%.2f,"
+        "\"reps\":%d,\"simd\":\"%s\"}\n",
+        shape.c_str(), threads, quantile(0.5), quantile(0.75) - quantile(0.25),
+        flops / (quantile(0.5) * 1e6), reps, ATTENTION_SIMD);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "attention_bench: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
