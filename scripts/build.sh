@@ -22,6 +22,9 @@ build_wasm() {
 build_dist() {
   mkdir -p dist
   for f in index.mjs errors.mjs options.mjs index.d.ts; do cp "web/lib/$f" dist/; done
+  # The same types as .d.mts: the package has no "type": "module" (emscripten's pthread worker is
+  # CommonJS), so TypeScript reads a plain .d.ts as CommonJS.
+  cp web/lib/index.d.ts dist/index.d.mts
   [ -f web/lib/cli.mjs ] && cp web/lib/cli.mjs dist/ && chmod +x dist/cli.mjs
   # The tokenizer and its GPT-2 vocabulary, bundled into one file with no bare imports.
   npx --no-install esbuild web/lib/tokenizer.mjs --bundle --format=esm --minify \
@@ -29,10 +32,16 @@ build_dist() {
 }
 
 build_site() {
+  # The teaching page: static files as they are; the page's modules (with d3-scale-chromatic)
+  # bundled into app.mjs, which imports the API relatively as ./lib/index.mjs (kept external).
   rm -rf build/site
   mkdir -p build/site/lib
-  cp -r web/app/. build/site/
-  cp dist/*.mjs dist/*.wasm build/site/lib/
+  find web/app -maxdepth 1 -type f ! -name '*.mjs' -exec cp {} build/site/ \;
+  npx --no-install esbuild web/app/main.mjs --bundle --format=esm --target=es2022 \
+    --external:./lib/* --outfile=build/site/app.mjs --sourcemap --log-level=warning
+  # The API and the core builds, with the threaded build's worker (not the CLI: a page has no use for it).
+  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' \) ! -name 'cli.mjs' \
+    -exec cp {} build/site/lib/ \;
 }
 
 case "$what" in

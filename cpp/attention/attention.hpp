@@ -4,6 +4,7 @@
 
 #include "config.hpp"      // IWYU pragma: export
 #include "embeddings.hpp"  // IWYU pragma: export
+#include "experiment.hpp"  // IWYU pragma: export
 #include "errors.hpp"      // IWYU pragma: export
 #include "model.hpp"       // IWYU pragma: export
 #include "pipeline.hpp"    // IWYU pragma: export

@@ -11,7 +11,14 @@
 
 namespace attention {
 
+namespace {
+// Worker threads started by all pools of this process.
+std::atomic<int> workers_started{0};
+}  // namespace
+
 int ThreadPool::max_threads() { return kThreadsAvailable ? ATTENTION_MAX_THREADS : 1; }
+
+int ThreadPool::available_threads() { return max_threads() - workers_started.load(); }
 
 ThreadPool::ThreadPool(int threads) {
   if (threads < 1 || threads > max_threads()) {
@@ -20,16 +27,28 @@ ThreadPool::ThreadPool(int threads) {
                                      " threads" +
                                      (kThreadsAvailable ? "" : " (it was built without threads)"));
   }
-  for (int w = 1; w < threads; ++w) workers_.emplace_back([this, w] { work(w); });
+  const int wanted = threads - 1;
+  int started = workers_started.load();
+  do {
+    if (started + wanted > max_threads() - 1) {
+      throw OptionError("threads", "threads = " + std::to_string(threads) + ": only " +
+                                       std::to_string(max_threads() - started) +
+                                       " are free (other pools hold the rest of the " +
+                                       std::to_string(max_threads()) + "); release them first");
+    }
+  } while (!workers_started.compare_exchange_weak(started, started + wanted));
+  shared_ = std::make_shared<Shared>();
+  workers_ = wanted;
+  for (int w = 1; w < threads; ++w) std::thread(work, shared_, w).detach();
 }
 
 ThreadPool::~ThreadPool() {
   {
-    std::lock_guard<std::mutex> lock(mutex_);
-    stopping_ = true;
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    shared_->stopping = true;
   }
-  wake_.notify_all();
-  for (std::thread& t : workers_) t.join();
+  shared_->wake.notify_all();
+  workers_started.fetch_sub(workers_);
 }
 
 void ThreadPool::run_units(Job& job, int worker) {
@@ -39,47 +58,50 @@ void ThreadPool::run_units(Job& job, int worker) {
   }
 }
 
-void ThreadPool::work(int worker) {
+void ThreadPool::work(std::shared_ptr<Shared> shared, int worker) {
   long seen = 0;
   for (;;) {
     Job* job = nullptr;
     {
-      std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || (generation_ != seen && job_ != nullptr); });
-      if (stopping_) return;
-      seen = generation_;
-      job = job_;
-      ++active_;
+      std::unique_lock<std::mutex> lock(shared->mutex);
+      shared->wake.wait(lock, [&] {
+        return shared->stopping || (shared->generation != seen && shared->job != nullptr);
+      });
+      if (shared->stopping) return;
+      seen = shared->generation;
+      job = shared->job;
+      ++shared->active;
     }
     run_units(*job, worker);
-    std::lock_guard<std::mutex> lock(mutex_);
-    --active_;
+    std::lock_guard<std::mutex> lock(shared->mutex);
+    --shared->active;
   }
 }
 
 void ThreadPool::parallel_for(int units, const std::function<void(int, int)>& fn) {
   if (units <= 0) return;
-  if (workers_.empty() || units == 1) {
+  if (workers_ == 0 || units == 1) {
     for (int unit = 0; unit < units; ++unit) fn(unit, 0);
     return;
   }
+  Shared& s = *shared_;
   Job job;
   job.fn = &fn;
   job.units = units;
   {
-    std::lock_guard<std::mutex> lock(mutex_);
-    job_ = &job;
-    ++generation_;
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.job = &job;
+    ++s.generation;
   }
-  wake_.notify_all();
+  s.wake.notify_all();
   run_units(job, 0);
   // The caller takes part, then waits for the units still running elsewhere (they are short),
   // and withdraws the job only when no worker holds it any more.
   for (;;) {
     if (job.finished.load(std::memory_order_acquire) == units) {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (active_ == 0) {
-        job_ = nullptr;
+      std::lock_guard<std::mutex> lock(s.mutex);
+      if (s.active == 0) {
+        s.job = nullptr;
         return;
       }
     }

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -29,13 +30,16 @@ class ThreadPool {
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
-  int size() const { return static_cast<int>(workers_.size()) + 1; }
+  int size() const { return workers_ + 1; }
 
   // Runs fn(unit, worker) for unit in [0, units); worker in [0, size()) indexes per-thread scratch.
   void parallel_for(int units, const std::function<void(int unit, int worker)>& fn);
 
-  // The most threads this build may use (ATTENTION_MAX_THREADS, the size of the WASM pthread pool).
+  // The most threads this build may use at once, across every pool of the process (in WebAssembly
+  // the size of the pthread pool: starting one more would wait forever for a worker).
   static int max_threads();
+  // Threads still free for a new pool (counting its calling thread).
+  static int available_threads();
 
  private:
   // One parallel_for call; lives on the caller's stack until every worker has let go of it.
@@ -45,16 +49,22 @@ class ThreadPool {
     std::atomic<int> next{0};
     std::atomic<int> finished{0};
   };
-  void work(int worker);
+  // What the workers share with the pool. Workers hold it too, so the pool can be destroyed
+  // without joining them (a browser's main thread should not block on a worker that may not
+  // even have started): they see `stopping` and leave on their own.
+  struct Shared {
+    std::mutex mutex;
+    std::condition_variable wake;
+    Job* job = nullptr;     // guarded by mutex
+    long generation = 0;    // guarded by mutex
+    int active = 0;         // workers holding job, guarded by mutex
+    bool stopping = false;  // guarded by mutex
+  };
+  static void work(std::shared_ptr<Shared> shared, int worker);
   static void run_units(Job& job, int worker);
 
-  std::vector<std::thread> workers_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  Job* job_ = nullptr;    // guarded by mutex_
-  long generation_ = 0;   // guarded by mutex_
-  int active_ = 0;        // workers holding job_, guarded by mutex_
-  bool stopping_ = false;  // guarded by mutex_
+  std::shared_ptr<Shared> shared_;
+  int workers_ = 0;
 };
 
 }  // namespace attention

@@ -2,11 +2,17 @@
 // C++ exception into a JS Error with .name, .option and a readable message.
 #include "adapters.hpp"
 
+#include "attention/simd.hpp"
+
 #include <cmath>
+#include <cstdint>
 #include <new>
 #include <sstream>
 
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
+
+#include <iomanip>
 
 namespace attention::wasm {
 namespace {
@@ -42,7 +48,7 @@ auto guarded(F&& f) -> decltype(f()) {
 std::uint32_t to_seed(double seed) {
   if (!(seed >= 0 && seed <= 4294967295.0 && std::floor(seed) == seed)) {
     std::ostringstream shown;
-    shown << seed;
+    shown << std::setprecision(17) << seed;
     throw OptionError("seed", "seed = " + shown.str() +
                                   ": the seed must be an integer from 0 to 4294967295 (as torch.manual_seed takes)");
   }
@@ -77,11 +83,51 @@ Config to_config(const Options& o) {
   c.masking = parse_masking(o.masking);
   c.layout = parse_layout(o.layout);
   c.trace = o.trace;
-  c.max_trace_bytes = o.maxTraceBytes > 0 ? static_cast<std::size_t>(o.maxTraceBytes) : 0;
+  c.max_trace_bytes = !(o.maxTraceBytes > 0)                          ? 0
+                      : o.maxTraceBytes >= static_cast<double>(SIZE_MAX) ? SIZE_MAX
+                                                                         : static_cast<std::size_t>(o.maxTraceBytes);
   return c;
 }
 
-WasmModel::WasmModel(const Options& options, val weights) {
+Engine::Engine(int threads) {
+  guarded([&] {
+    if (threads > 1) pool_ = std::make_shared<ThreadPool>(threads);
+    return 0;
+  });
+}
+
+val Engine::headExperiment(val options) const {
+  return guarded([&] {
+    HeadExperimentOptions o;
+    auto integer = [&](const char* key, int& field) {
+      if (!options[key].isUndefined()) field = options[key].as<int>();
+    };
+    if (!options["heads"].isUndefined()) {
+      o.heads.clear();
+      for (double h : emscripten::convertJSArrayToNumberVector<double>(options["heads"])) {
+        o.heads.push_back(static_cast<int>(h));
+      }
+    }
+    integer("headSize", o.head_size);
+    integer("tokens", o.tokens);
+    integer("batch", o.batch);
+    integer("dIn", o.d_in);
+    integer("repeats", o.repeats);
+    if (!options["seed"].isUndefined()) o.seed = to_seed(options["seed"].as<double>());
+    val rows = val::array();
+    for (const HeadExperimentRow& r : head_experiment(o, pool_)) {
+      val row = val::object();
+      row.set("heads", r.heads);
+      row.set("loopMs", r.loop_ms);
+      row.set("fusedMs", r.fused_ms);
+      row.set("maxDifference", r.max_difference);
+      rows.call<void>("push", row);
+    }
+    return rows;
+  });
+}
+
+WasmModel::WasmModel(const Options& options, val weights, const Engine& engine) {
   guarded([&] {
     const Config config = to_config(options);
     validate(config);
@@ -97,6 +143,7 @@ WasmModel::WasmModel(const Options& options, val weights) {
       }
       model_ = std::make_unique<Model>(config, weights_from_state_dict(config, state));
     }
+    model_->set_thread_pool(engine.pool());
     inputs_.assign(std::size_t(config.batch) * config.tokens * config.d_in, 0.0f);
     return 0;
   });
@@ -112,6 +159,11 @@ void WasmModel::run() {
     result_ = model_->forward(inputs_);
     return 0;
   });
+}
+
+std::size_t WasmModel::runAndGetOutputPointer() {
+  run();
+  return reinterpret_cast<std::size_t>(result_.output.data.data());
 }
 
 val WasmModel::outputView() const {
@@ -176,6 +228,10 @@ val lecture_preset_js() {
                                                                     p.embeddings.data()))));
   return out;
 }
+
+int max_threads() { return ThreadPool::max_threads(); }
+double memory_bytes() { return static_cast<double>(emscripten_get_heap_size()); }
+std::string simd_kind() { return ATTENTION_SIMD; }
 
 double trace_bytes_js(const Options& options) {
   return guarded([&] { return trace_bytes(to_config(options)); });

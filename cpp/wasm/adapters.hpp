@@ -20,10 +20,27 @@ struct Options {
   std::string module = "mha", masking = "neg-inf", layout = "fused";
 };
 
+// The threads of one JS lab object, shared by all its models (none in the single-threaded build).
+class Engine {
+ public:
+  explicit Engine(int threads);
+  int threads() const { return pool_ ? pool_->size() : 1; }
+  const std::shared_ptr<ThreadPool>& pool() const { return pool_; }
+  // The lecture's loop-versus-fused timing: [{heads, loopMs, fusedMs, maxDifference}].
+  emscripten::val headExperiment(emscripten::val options) const;
+
+ private:
+  std::shared_ptr<ThreadPool> pool_;
+};
+
 class WasmModel {
  public:
   // weights: undefined, or an object {state_dict key: Float32Array | number[]}.
-  WasmModel(const Options& options, emscripten::val weights);
+  WasmModel(const Options& options, emscripten::val weights, const Engine& engine);
+
+  // Byte offsets in WASM memory, for copies through HEAPF32 without creating views per call.
+  std::size_t inputPointer() { return reinterpret_cast<std::size_t>(inputs_.data()); }
+  std::size_t runAndGetOutputPointer();  // forward; returns the output's byte offset
 
   // Zero-copy views on WASM memory: valid until the next call that may allocate.
   emscripten::val inputView();
@@ -47,6 +64,9 @@ Config to_config(const Options& options);
 emscripten::val stage_list();                        // [{name, dims}]
 emscripten::val token_embeddings_js(emscripten::val ids, int d_in, double seed);
 emscripten::val lecture_preset_js();
+int max_threads();
+double memory_bytes();
+std::string simd_kind();
 double trace_bytes_js(const Options& options);
 
 }  // namespace attention::wasm

@@ -5,6 +5,7 @@
 #include "adapters.hpp"
 
 using namespace emscripten;
+using attention::wasm::Engine;
 using attention::wasm::Options;
 using attention::wasm::WasmModel;
 
@@ -26,8 +27,15 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
       .field("trace", &Options::trace)
       .field("maxTraceBytes", &Options::maxTraceBytes);
 
+  class_<Engine>("Engine")
+      .constructor<int>()
+      .function("threads", &Engine::threads)
+      .function("headExperiment", &Engine::headExperiment);
+
   class_<WasmModel>("Model")
-      .constructor<const Options&, val>()
+      .constructor<const Options&, val, const Engine&>()
+      .function("inputPointer", &WasmModel::inputPointer)
+      .function("runAndGetOutputPointer", &WasmModel::runAndGetOutputPointer)
       .function("inputView", &WasmModel::inputView)
       .function("run", &WasmModel::run)
       .function("outputView", &WasmModel::outputView)
@@ -42,4 +50,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
   function("tokenEmbeddings", &attention::wasm::token_embeddings_js);
   function("lecturePreset", &attention::wasm::lecture_preset_js);
   function("traceBytes", &attention::wasm::trace_bytes_js);
+  function("maxThreads", &attention::wasm::max_threads);
+  function("memoryBytes", &attention::wasm::memory_bytes);
+  function("simd", &attention::wasm::simd_kind);
 }

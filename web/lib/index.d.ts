@@ -1,0 +1,431 @@
+// Types for attention-lab's JavaScript API (dist/index.mjs). Hand-written: keep them in step with
+// web/lib/index.mjs, web/lib/options.mjs and cpp/attention/stages.hpp. tests/js/dts.test.mjs checks
+// that StageName below lists exactly the stages the WASM core reports.
+//
+// Dimension names used throughout (as in the lectures):
+//   B     batch size                       (option `batch`)
+//   T     number of tokens                 (option `tokens`)
+//   d_in  input embedding size             (option `dIn`)
+//   d_out output size                      (option `dOut`)
+//   h     number of heads                  (option `heads`)
+//   d_h   size of one head: d_out / h for 'mha', d_out for 'wrapper' and 'causal'
+//   D     width of queries/keys/values/output: d_out for 'mha' and 'causal', h · d_out for 'wrapper'
+// Every tensor is a flat Float32Array in row-major (C) order, as PyTorch stores it.
+
+/**
+ * The name of one stage of the forward pass, in lecture order. The shape after each name is the
+ * shape of its tensor in `ForwardResult.trace`.
+ */
+export type StageName =
+  /** (B, T, d_in) — the token embeddings x, one row per token. */
+  | 'inputs'
+  /** (B, T, D) — x · W_queryᵀ (+ bias with `qkvBias`): what each token is looking for. */
+  | 'queries'
+  /** (B, T, D) — x · W_keyᵀ (+ bias): what each token offers to be matched against. */
+  | 'keys'
+  /** (B, T, D) — x · W_valueᵀ (+ bias): what each token passes on when attended to. */
+  | 'values'
+  /** (B, h, T, d_h) — queries split into heads: view (B, T, h, d_h), then transpose(1, 2). */
+  | 'queryHeads'
+  /** (B, h, T, d_h) — keys split into heads. */
+  | 'keyHeads'
+  /** (B, h, T, d_h) — values split into heads. */
+  | 'valueHeads'
+  /** (B, h, T, T) — queryHeads · keyHeadsᵀ per head: row i scores token i's query against every key. */
+  | 'attentionScores'
+  /** (B, h, T, T) — attentionScores ÷ √d_h. */
+  | 'scaledScores'
+  /**
+   * (B, h, T, T) — scaledScores with −∞ above the diagonal (only with masking 'neg-inf'; with
+   * `causal: false` nothing is masked and it equals scaledScores). −∞ is a real -Infinity.
+   */
+  | 'maskedScores'
+  /** (B, h, T, T) — masking 'naive' only: softmax over every token, the future included. */
+  | 'unmaskedWeights'
+  /** (B, h, T, T) — masking 'naive' only: the future set to 0; rows no longer sum to 1. */
+  | 'zeroedWeights'
+  /** (B, h, T, T) — the attention weights: every row sums to 1; the future is exactly 0 when causal. */
+  | 'attentionWeights'
+  /** (B, h, T, T) — the dropout mask: 1 = kept, 0 = dropped (all 1 in eval mode or with dropout 0). */
+  | 'dropoutMask'
+  /** (B, h, T, T) — attentionWeights × dropoutMask × 1/(1 − p); equals attentionWeights in eval mode. */
+  | 'droppedWeights'
+  /** (B, h, T, d_h) — droppedWeights · valueHeads per head: one context vector per token and head. */
+  | 'contextHeads'
+  /** (B, T, D) — the heads transposed back and concatenated. */
+  | 'mergedHeads'
+  /** (B, T, D) — out_proj(mergedHeads) for 'mha'; equal to mergedHeads for 'wrapper' and 'causal'. */
+  | 'output';
+
+/** One entry of `AttentionLab.stages`. */
+export interface StageInfo {
+  /** The stage's name, also its key in `ForwardResult.trace`. */
+  readonly name: StageName;
+  /** Its shape as comma-separated dimension names, e.g. "B,h,T,T" (see the header of this file). */
+  readonly dims: string;
+}
+
+/** A tensor: its shape and its values in row-major order. */
+export interface Tensor {
+  shape: number[];
+  data: Float32Array;
+}
+
+/** What forward() returns. Both are copies: they stay valid after later calls. */
+export interface ForwardResult {
+  /** (B, T, D): the context vectors. */
+  output: Tensor;
+  /**
+   * Every stage the configuration produced, keyed by name and inserted in lecture order (so
+   * Object.keys(trace) is in lecture order). Which stages appear depends on `masking`: 'neg-inf'
+   * gives maskedScores, 'naive' gives unmaskedWeights and zeroedWeights instead. Empty ({}) with
+   * `trace: false`.
+   */
+  trace: Partial<Record<StageName, Tensor>>;
+}
+
+/** Which of the lecture's PyTorch classes to reproduce. */
+export type ModuleName =
+  /** MultiHeadAttention: one weight split into h heads of d_out / h columns, then out_proj. */
+  | 'mha'
+  /** MultiHeadAttentionWrapper: h independent CausalAttention heads of size d_out, concatenated. */
+  | 'wrapper'
+  /** CausalAttention: a single head of size d_out (heads must be 1). */
+  | 'causal';
+
+/** How the future is hidden. */
+export type MaskingName =
+  /** −∞ above the diagonal before the softmax (the lecture's final version). */
+  | 'neg-inf'
+  /** softmax over everything, zero the future, divide by the row sums (the lecture's first try). */
+  | 'naive';
+
+/** How the heads are computed; both give the same numbers. */
+export type LayoutName =
+  /** one matrix multiplication for all heads, then a view/transpose (the weight split). */
+  | 'fused'
+  /** a loop over heads, each with its own slice of the weights. */
+  | 'loop';
+
+/** The kind of an AttentionLabError. */
+export type ErrorKind = 'OptionError' | 'InputError' | 'MemoryError' | 'NumericalError' | 'Error';
+
+/** Anything the API accepts as a list of numbers; it is copied to a Float32Array. */
+export type NumberArray = Float32Array | Float64Array | number[];
+
+/**
+ * Parameters under their PyTorch state_dict names, each row-major:
+ * - 'mha': W_query.weight, W_key.weight, W_value.weight (d_out, d_in); with qkvBias also
+ *   W_query.bias, W_key.bias, W_value.bias (d_out); out_proj.weight (d_out, d_out), out_proj.bias (d_out).
+ * - 'causal': W_query.weight, W_key.weight, W_value.weight (d_out, d_in) (+ .bias (d_out)).
+ * - 'wrapper': heads.<i>.W_query.weight etc. for i = 0 … h − 1, each (d_out, d_in) (+ .bias).
+ * Every key must be present, no other key is accepted, and every value must be finite.
+ * A value may also be a Tensor-like { data } (the shape is not read), so the result of
+ * stateDict() can be passed back directly.
+ */
+export type Weights = Record<string, NumberArray | { data: NumberArray; shape?: number[] }>;
+
+/** The options of createModel(): everything about the module except its inputs. */
+export interface ModelOptions {
+  /**
+   * B, the batch size: how many sequences are processed at once.
+   * Integer from 1 to 1048576. Default 1.
+   */
+  batch?: number;
+  /**
+   * T, the number of tokens per sequence. Integer from 1 to 1048576. Default: inferred from
+   * `inputs` as inputs.length / (batch · dIn); required when no inputs are given.
+   */
+  tokens?: number;
+  /**
+   * d_in, the size of each input embedding. Integer from 1 to 1048576. Default: inferred from
+   * `inputs` as inputs.length / (batch · tokens); required when no inputs are given. Give dIn or
+   * tokens (or both) together with inputs.
+   */
+  dIn?: number;
+  /**
+   * d_out, the output size, as the module's constructor takes it: the total width for 'mha' (split
+   * into heads of d_out / h), the size of each head for 'wrapper' (output width h · d_out) and for
+   * 'causal'. Integer from 1 to 1048576. Default 2.
+   */
+  dOut?: number;
+  /**
+   * h, the number of attention heads. Integer from 1 to 1048576; for 'mha' it must divide dOut;
+   * for 'causal' it must be 1. Default 1 (so 'causal' works without it).
+   */
+  heads?: number;
+  /** Whether W_query, W_key and W_value have a bias (qkv_bias in the lectures). Default false. */
+  qkvBias?: boolean;
+  /** Whether token i may only attend to tokens 0 … i. false: plain self-attention. Default true. */
+  causal?: boolean;
+  /**
+   * p, the dropout probability applied to the attention weights (only when `training` is true).
+   * Number in [0, 1). Default 0.
+   */
+  dropout?: number;
+  /**
+   * Training mode (module.train()): dropout is applied. false is eval mode (module.eval()): dropout
+   * is ignored and dropoutMask is all 1. Default false.
+   */
+  training?: boolean;
+  /**
+   * torch.manual_seed(seed) before the module is built: with no `weights`, the same seed gives the
+   * same parameters (and dropout masks) as PyTorch. Integer from 0 to 4294967295. Default 123.
+   */
+  seed?: number;
+  /** Which lecture class to reproduce: 'mha', 'wrapper' or 'causal'. Default 'mha'. */
+  module?: ModuleName;
+  /** How the future is masked: 'neg-inf' or 'naive'. Default 'neg-inf'. */
+  masking?: MaskingName;
+  /** How the heads are computed: 'fused' or 'loop' (same numbers). Default 'fused'. */
+  layout?: LayoutName;
+  /**
+   * Whether forward() returns every stage in `trace` (true) or only the output (false, faster and
+   * much smaller). Default true.
+   */
+  trace?: boolean;
+  /**
+   * The largest trace (in bytes) that may be recorded; a bigger one throws a MemoryError with
+   * option 'trace'. A positive number. Default 268435456 (256 MiB).
+   */
+  maxTraceBytes?: number;
+  /**
+   * The parameters to use instead of the seeded initialisation (see Weights). The random stream
+   * still advances past the constructor's draws, so dropout masks match PyTorch's for the same
+   * seed. Default: none (initialise like PyTorch from `seed`).
+   */
+  weights?: Weights;
+  /**
+   * Optional in createModel(): only used to infer `tokens` or `dIn`; pass the data to forward().
+   */
+  inputs?: NumberArray;
+}
+
+/** The options of lab.forward(): the model options plus the inputs. */
+export interface ForwardOptions extends ModelOptions {
+  /**
+   * The input embeddings, (B, T, d_in) row-major: batch · tokens · dIn finite numbers.
+   * Required.
+   */
+  inputs: NumberArray;
+}
+
+/** A model's options with every default filled in (what AttentionModel.options returns). */
+export interface ResolvedOptions {
+  batch: number;
+  tokens: number;
+  dIn: number;
+  dOut: number;
+  heads: number;
+  qkvBias: boolean;
+  causal: boolean;
+  dropout: number;
+  training: boolean;
+  seed: number;
+  module: ModuleName;
+  masking: MaskingName;
+  layout: LayoutName;
+  trace: boolean;
+  maxTraceBytes: number;
+}
+
+/** The name of an option of forward() / createModel(). */
+export type OptionName = keyof ForwardOptions;
+
+/**
+ * A module that keeps its weights, and its dropout random stream, between forward() calls (like a
+ * PyTorch module). Holds WebAssembly memory: call dispose() when done.
+ */
+export interface AttentionModel {
+  /** The options the model was created with, defaults filled in (no inputs, no weights). */
+  readonly options: ResolvedOptions;
+  /**
+   * One forward pass on (B, T, d_in) row-major inputs of exactly batch · tokens · dIn finite
+   * numbers. In training mode each call draws new dropout masks, as PyTorch does.
+   * @throws AttentionLabError (InputError for wrong length or non-finite values; Error after dispose())
+   */
+  forward(inputs: NumberArray): ForwardResult;
+  /** The parameters under their PyTorch state_dict names (copies); see Weights for the keys. */
+  stateDict(): Record<string, Tensor>;
+  /** Frees the WASM memory; any later call throws. Calling it twice is harmless. */
+  dispose(): void;
+}
+
+/** One GPT-2 token of a sentence. */
+export interface Token {
+  /** The token id in the GPT-2 vocabulary (r50k_base). */
+  id: number;
+  /** Its text, with its leading space (" journey"); ⟨token N⟩ for part of a multi-byte character. */
+  text: string;
+}
+
+/** What embed() returns. */
+export interface Embedding {
+  /** The sentence as given. */
+  sentence: string;
+  /** Its GPT-2 tokens. */
+  tokens: Token[];
+  /** (B, T, d_in) row-major, ready to pass as `inputs`: the sentence repeated `batch` times. */
+  inputs: Float32Array;
+  /** [B, T, d_in]. */
+  shape: [number, number, number];
+  /**
+   * 'lecture': the lecture sentence with dIn 3, so the notebook's own hand-written vectors;
+   * 'seeded': a deterministic vector per token id and seed (values in [0, 1], two decimals).
+   */
+  source: 'lecture' | 'seeded';
+  /** The tokenizer's vocabulary, e.g. "gpt2 (r50k_base, 50257 tokens)". */
+  vocabulary: string;
+}
+
+/** Options of embed(). */
+export interface EmbedOptions {
+  /** d_in, the size of each token vector. Integer ≥ 1 (at most 1048576). Default 3. */
+  dIn?: number;
+  /** Which vectors the tokens get: integer from 0 to 4294967295. Default 123. */
+  seed?: number;
+  /** B: how many copies of the sentence to stack. Integer ≥ 1. Default 1. */
+  batch?: number;
+}
+
+/** One of the lectures' example sentences. */
+export interface Preset {
+  readonly id: string;
+  readonly sentence: string;
+  /** Set when the preset has its own vectors for this d_in (the lecture's journey sentence: 3). */
+  readonly dIn?: number;
+  readonly note: string;
+}
+
+/** The loaded WASM core. Create it with createAttentionLab(). */
+export interface AttentionLab {
+  /** Every stage the core can produce, in lecture order, with its dimension names. */
+  readonly stages: readonly StageInfo[];
+  /** The lectures' example sentences (the same array as PRESETS). */
+  readonly presets: readonly Preset[];
+  /**
+   * One forward pass of a freshly built module (weights from `seed` or `weights`).
+   * @throws AttentionLabError naming the offending option
+   */
+  forward(options: ForwardOptions): ForwardResult;
+  /**
+   * A module that keeps its weights between forward() calls. `tokens` and `dIn` are required
+   * unless `inputs` is given to infer them.
+   * @throws AttentionLabError naming the offending option
+   */
+  createModel(options: ModelOptions): AttentionModel;
+  /**
+   * The GPT-2 tokens of a sentence.
+   * @throws AttentionLabError (option 'sentence') for a non-string or empty sentence
+   */
+  tokenize(sentence: string): Token[];
+  /**
+   * Sentence → tokens → (B, T, d_in) embeddings: the same token always gets the same vector for a
+   * given seed and d_in, whatever the sentence around it. At most MAX_SENTENCE_TOKENS tokens.
+   * @throws AttentionLabError (option 'sentence', 'dIn', 'seed' or 'batch')
+   */
+  embed(sentence: string, options?: EmbedOptions): Embedding;
+  /** Which WASM build is loaded: 'single' (any page) or 'threads' (cross-origin-isolated pages, Node). */
+  readonly build: 'single' | 'threads';
+  /** Threads used by forward passes without a trace, the calling thread included. */
+  readonly threads: number;
+  /** Whether the kernels run as WebAssembly SIMD128 (always true: both builds need SIMD). */
+  readonly simd: boolean;
+  /** The WASM memory's size in bytes; memory only grows, so this is also its peak so far. */
+  memoryBytes(): number;
+  /**
+   * The lecture's timing experiment: MultiHeadAttentionWrapper's heads (size `headSize`, no output
+   * projection) computed by a loop over per-head modules and by one weight-split matmul, timed
+   * inside WASM with alternating runs. Defaults: heads [2, 400, 4000], headSize 3, tokens 6,
+   * batch 2, dIn 3 (the lecture's batch), repeats 15, seed 123.
+   * @throws AttentionLabError (option 'heads', 'repeats', …)
+   */
+  headExperiment(options?: HeadExperimentOptions): HeadExperimentRow[];
+  /** Stops the worker threads of the threaded build; the lab cannot compute afterwards. */
+  terminate(): void;
+}
+
+/** Options of AttentionLab.headExperiment(). */
+export interface HeadExperimentOptions {
+  heads?: number[];
+  headSize?: number;
+  tokens?: number;
+  batch?: number;
+  dIn?: number;
+  repeats?: number;
+  seed?: number;
+}
+
+/** One row of AttentionLab.headExperiment(): medians in milliseconds. */
+export interface HeadExperimentRow {
+  heads: number;
+  loopMs: number;
+  fusedMs: number;
+  /** Largest |loop − fused| over the outputs (0 or float32 rounding). */
+  maxDifference: number;
+}
+
+/** Options of createAttentionLab(). */
+export interface CreateAttentionLabOptions {
+  /**
+   * 'auto' (default): the threaded build with up to MAX_THREADS threads on cross-origin-isolated
+   * pages, the single-threaded build elsewhere and in Node; or a number from 1 to MAX_THREADS
+   * (more than 1 needs SharedArrayBuffer: a cross-origin-isolated page, or Node).
+   */
+  threads?: 'auto' | number;
+  /**
+   * Where to find a file of the core (called with 'attention-core.wasm' (or
+   * 'attention-core-threads.wasm' / '.worker.js') and a path prefix);
+   * default: beside attention-core.mjs.
+   */
+  locateFile?: (path: string, prefix: string) => string;
+  /** The bytes of attention-core.wasm, to skip fetching it. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+/** Loads the WebAssembly core (once per call) and returns the API object. */
+export function createAttentionLab(options?: CreateAttentionLabOptions): Promise<AttentionLab>;
+
+/** The one error type the API throws for bad options, bad inputs and exhausted memory. */
+export class AttentionLabError extends Error {
+  constructor(message: string, details?: { option?: string; kind?: ErrorKind; cause?: unknown });
+  readonly name: 'AttentionLabError';
+  /**
+   * The offending option ('heads', 'dropout', 'inputs', 'trace', 'sentence', …; for a weight
+   * "weights.<key>"), 'model' for a disposed model, 'memory' when WASM memory ran out, or ''.
+   */
+  option: string;
+  /** What went wrong: OptionError, InputError, MemoryError, NumericalError or Error. */
+  kind: ErrorKind;
+}
+
+/** The most threads the threaded build uses (the size of its WebAssembly pthread pool). */
+export const MAX_THREADS: number;
+
+/** The lectures' example sentences; PRESETS[0] is the notebook's "Your journey starts with one step". */
+export const PRESETS: readonly Preset[];
+
+/** The default of every option (dIn and tokens: undefined, i.e. inferred from the inputs). */
+export const DEFAULTS: Readonly<{
+  batch: 1;
+  dIn: undefined;
+  tokens: undefined;
+  dOut: 2;
+  heads: 1;
+  qkvBias: false;
+  causal: true;
+  dropout: 0;
+  training: false;
+  seed: 123;
+  module: 'mha';
+  masking: 'neg-inf';
+  layout: 'fused';
+  trace: true;
+  maxTraceBytes: 268435456;
+}>;
+
+/** The name of every option forward() accepts; any other key throws an OptionError. */
+export const OPTION_NAMES: readonly OptionName[];
+
+/** The most tokens embed() accepts in one sentence (1024). */
+export const MAX_SENTENCE_TOKENS: number;

@@ -1,6 +1,5 @@
 // attention-lab's JavaScript API: createAttentionLab() loads the WASM core and returns an object
 // whose forward() runs causal multi-head self-attention and returns every stage of the lecture.
-import createAttentionCore from './attention-core.mjs';
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { normalizeOptions, normalizeWeights, toFloat32, isNumberArray } from './options.mjs';
 import { tokenize, VOCABULARY } from './tokenizer.mjs';
@@ -9,12 +8,14 @@ export { AttentionLabError } from './errors.mjs';
 export { DEFAULTS, OPTION_NAMES } from './options.mjs';
 
 /** The lectures' example sentences. */
-export const PRESETS = Object.freeze([
-  { id: 'journey', sentence: 'Your journey starts with one step', dIn: 3, note: "the lecture notebook's own 3-d vectors" },
-  { id: 'dog', sentence: 'the dog chased the ball but it could not catch it', note: "what does 'it' attend to?" },
-  { id: 'dogs-animals', sentence: 'all dogs are animals', note: 'same words as the next one, other order' },
-  { id: 'animals-dogs', sentence: 'all animals are dogs', note: 'causal attention sees the order' },
-]);
+export const PRESETS = Object.freeze(
+  [
+    { id: 'journey', sentence: 'Your journey starts with one step', dIn: 3, note: "the lecture notebook's own 3-d vectors" },
+    { id: 'dog', sentence: 'the dog chased the ball but it could not catch it', note: "what does 'it' attend to?" },
+    { id: 'dogs-animals', sentence: 'all dogs are animals', note: 'same words as the next one, other order' },
+    { id: 'animals-dogs', sentence: 'all animals are dogs', note: 'causal attention sees the order' },
+  ].map((preset) => Object.freeze(preset)),
+);
 
 /** At most this many tokens per sentence in embed(). */
 export const MAX_SENTENCE_TOKENS = 1024;
@@ -35,12 +36,14 @@ class AttentionModel {
   #core;
   #model;
   #options;
+  #inputCount;
 
-  constructor(core, options) {
+  constructor(core, engine, options) {
     this.#core = core;
     this.#options = options;
+    this.#inputCount = options.batch * options.tokens * options.dIn;
     const { inputs, weights, ...config } = options;
-    this.#model = call(() => new core.Model(config, normalizeWeights(weights)));
+    this.#model = call(() => new core.Model(config, normalizeWeights(weights), engine));
     finalizer?.register(this, this.#model, this);
   }
 
@@ -55,22 +58,24 @@ class AttentionModel {
     const model = this.#alive();
     const data = toFloat32(inputs, 'inputs');
     const { batch, tokens, dIn } = this.#options;
-    const needed = batch * tokens * dIn;
-    if (data.length !== needed) {
+    if (data.length !== this.#inputCount) {
       throw new AttentionLabError(
         `inputs has ${data.length} values; this model needs batch × tokens × dIn = ` +
-          `${batch} × ${tokens} × ${dIn} = ${needed} (row-major (B,T,d_in))`,
+          `${batch} × ${tokens} × ${dIn} = ${this.#inputCount} (row-major (B,T,d_in))`,
         { option: 'inputs', kind: 'InputError' },
       );
     }
-    call(() => {
-      model.inputView().set(data);
-      model.run();
-    });
-    // Views on WASM memory die with the next call: copy them out.
-    const output = { shape: model.outputShape(), data: model.outputView().slice() };
+    // Copy through the heap directly: no views or shape arrays are created per call, which is
+    // most of the cost of a forward pass for the lecture's tiny shapes.
+    const core = this.#core;
+    core.HEAPF32.set(data, model.inputPointer() / 4);
+    const pointer = call(() => model.runAndGetOutputPointer()) / 4;
+    const shape = model.outputShape();
+    const count = shape.reduce((a, b) => a * b, 1);
+    const output = { shape, data: core.HEAPF32.slice(pointer, pointer + count) };
     const trace = {};
     for (let i = 0, n = model.traceSize(); i < n; ++i) {
+      // Views on WASM memory die with the next call: copy them out.
       trace[model.traceName(i)] = { shape: model.traceShape(i), data: model.traceView(i).slice() };
     }
     return { output, trace };
@@ -102,11 +107,66 @@ class AttentionModel {
 
 class AttentionLab {
   #core;
+  #engine;
   #stages;
+  #build;
 
-  constructor(core) {
+  constructor(core, engine, build) {
     this.#core = core;
+    this.#engine = engine;
+    this.#build = build;
     this.#stages = Object.freeze(core.stageList().map((s) => Object.freeze(s)));
+  }
+
+  /** 'single' (no threads, any page) or 'threads' (needs a cross-origin-isolated page in browsers). */
+  get build() {
+    return this.#build;
+  }
+
+  /** Threads used by forward passes without a trace (the calling thread included). */
+  get threads() {
+    return this.#engine ? this.#engine.threads() : 1;
+  }
+
+  /** Whether the core runs WebAssembly SIMD128 kernels (always true: both builds need SIMD). */
+  get simd() {
+    return this.#core.simd() === 'wasm-simd128';
+  }
+
+  /** The WASM memory's current size in bytes; memory only grows, so this is also its peak. */
+  memoryBytes() {
+    return this.#core.memoryBytes();
+  }
+
+  /**
+   * The lecture's experiment: a loop over per-head modules against one weight-split matmul, timed
+   * inside WASM. Returns [{ heads, loopMs, fusedMs, maxDifference }] (medians).
+   */
+  headExperiment({ heads = [2, 400, 4000], headSize = 3, tokens = 6, batch = 2, dIn = 3, repeats = 15, seed = 123 } = {}) {
+    if (!Array.isArray(heads) || heads.some((h) => !Number.isInteger(h) || h < 1)) {
+      throw new AttentionLabError(`heads must be a list of positive integers such as [2, 400, 4000], not ${JSON.stringify(heads)}`, { option: 'heads' });
+    }
+    for (const [key, value] of Object.entries({ headSize, tokens, batch, dIn, repeats, seed })) {
+      if (!Number.isInteger(value)) {
+        throw new AttentionLabError(`${key} = ${value}: must be an integer`, { option: key });
+      }
+    }
+    return call(() => this.#alive().headExperiment({ heads, headSize, tokens, batch, dIn, repeats, seed }));
+  }
+
+  /** Stops the worker threads (threaded build); the lab cannot compute afterwards. */
+  terminate() {
+    if (!this.#engine) return;
+    this.#engine.delete();
+    this.#engine = null;
+    this.#core.PThread?.terminateAllThreads?.();
+  }
+
+  #alive() {
+    if (!this.#engine) {
+      throw new AttentionLabError('this lab was terminated; create a new one with createAttentionLab()', { option: 'lab', kind: 'Error' });
+    }
+    return this.#engine;
   }
 
   /** Every trace stage the core can produce, in lecture order: [{ name, dims }]. */
@@ -140,7 +200,7 @@ class AttentionLab {
     const inputs = options?.inputs;
     const count = inputs === undefined ? undefined : isNumberArray(inputs) ? inputs.length : -1;
     if (count === -1) toFloat32(inputs, 'inputs');
-    return new AttentionModel(this.#core, normalizeOptions(options, count));
+    return new AttentionModel(this.#core, this.#alive(), normalizeOptions(options, count));
   }
 
   /** GPT-2 tokens of a sentence: [{ id, text }]. */
@@ -152,8 +212,14 @@ class AttentionLab {
    * Sentence → tokens → embeddings (B,T,d_in): the same token always gets the same d_in-vector for
    * a given seed. The lecture's sentence with dIn = 3 uses the notebook's own vectors.
    */
-  embed(sentence, { dIn = 3, seed = 123, batch = 1 } = {}) {
-    const tokens = this.tokenize(sentence);
+  embed(sentence, options = {}) {
+    for (const key of Object.keys(options ?? {})) {
+      if (!['dIn', 'seed', 'batch'].includes(key)) {
+        throw new AttentionLabError(`unknown embed option '${key}'; the options are: dIn, seed, batch`, { option: key });
+      }
+    }
+    const { dIn = 3, seed = 123, batch = 1 } = options ?? {};
+    const tokens = this.tokenize(typeof sentence === 'string' ? sentence.trim() : sentence);
     if (tokens.length > MAX_SENTENCE_TOKENS) {
       throw new AttentionLabError(
         `the sentence has ${tokens.length} tokens; at most ${MAX_SENTENCE_TOKENS} are allowed`,
@@ -201,14 +267,77 @@ function checkSentence(sentence) {
   return sentence;
 }
 
+// A tiny module using one SIMD128 instruction: what wasm-feature-detect checks, inlined.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+function hasSimd() {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+// Threads need SharedArrayBuffer, which browsers give only to cross-origin-isolated pages.
+function canUseThreads() {
+  if (typeof SharedArrayBuffer !== 'function') return false;
+  return inNode || globalThis.crossOriginIsolated === true;
+}
+
+/** The most threads the threaded build can use (its pthread pool size). */
+export const MAX_THREADS = 4;
+
+function chooseThreads(threads) {
+  if (threads === 'auto' || threads === undefined) {
+    if (inNode || !canUseThreads()) return 1;
+    return Math.max(1, Math.min(MAX_THREADS, globalThis.navigator?.hardwareConcurrency ?? 1));
+  }
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
+    throw new AttentionLabError(`threads = ${threads}: allowed are 'auto' or an integer from 1 to ${MAX_THREADS}`, { option: 'threads' });
+  }
+  if (threads > 1 && !canUseThreads()) {
+    throw new AttentionLabError(
+      `threads = ${threads}: this page is not cross-origin isolated, so WebAssembly threads are unavailable; ` +
+        "use threads: 'auto' or 1, or serve the page with Cross-Origin-Opener-Policy: same-origin and " +
+        'Cross-Origin-Embedder-Policy: require-corp',
+      { option: 'threads' },
+    );
+  }
+  return threads;
+}
+
 /**
- * Loads the WASM core. Options: locateFile(path, prefix) to serve the .wasm from elsewhere,
- * or wasmBinary (an ArrayBuffer / Uint8Array) to pass it directly.
+ * Loads the WASM core. Options: threads ('auto' (default): threads on cross-origin-isolated pages,
+ * one thread elsewhere and in Node; or a number), locateFile(path, prefix) to serve the .wasm from
+ * elsewhere, wasmBinary to pass it directly.
  */
-export async function createAttentionLab({ locateFile, wasmBinary } = {}) {
+export async function createAttentionLab({ threads = 'auto', locateFile, wasmBinary } = {}) {
+  if (!hasSimd()) {
+    throw new AttentionLabError(
+      'this browser does not support WebAssembly SIMD (Chrome 91+, Firefox 89+, Safari 16.4+ do); attention-lab needs it',
+      { option: 'simd', kind: 'Error' },
+    );
+  }
+  const count = chooseThreads(threads);
+  const build = count > 1 ? 'threads' : 'single';
   const moduleOptions = {};
   if (locateFile) moduleOptions.locateFile = locateFile;
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
-  const core = await createAttentionCore(moduleOptions);
-  return new AttentionLab(core);
+  const factory =
+    build === 'threads'
+      ? (await import('./attention-core-threads.mjs')).default
+      : (await import('./attention-core.mjs')).default;
+  const core = await factory(moduleOptions);
+  if (inNode && build === 'threads') {
+    // Worker threads must not keep Node alive: a script that is done should exit.
+    for (const worker of [...(core.PThread?.unusedWorkers ?? []), ...(core.PThread?.runningWorkers ?? [])]) {
+      worker.unref?.();
+    }
+  }
+  const engine = call(() => new core.Engine(count));
+  return new AttentionLab(core, engine, build);
 }

@@ -22,10 +22,9 @@ export const DEFAULTS = Object.freeze({
 
 const INTEGERS = ['batch', 'tokens', 'dIn', 'dOut', 'heads', 'seed'];
 const BOOLEANS = ['qkvBias', 'causal', 'training', 'trace'];
-const NUMBERS = ['dropout', 'maxTraceBytes'];
 const STRINGS = { module: ['mha', 'wrapper', 'causal'], masking: ['neg-inf', 'naive'], layout: ['fused', 'loop'] };
 const OTHERS = ['inputs', 'weights'];
-export const OPTION_NAMES = [...Object.keys(DEFAULTS), ...OTHERS];
+export const OPTION_NAMES = Object.freeze([...Object.keys(DEFAULTS), ...OTHERS]);
 
 const fail = (option, message) => {
   throw new AttentionLabError(message, { option, kind: 'OptionError' });
@@ -56,13 +55,20 @@ export function normalizeOptions(options, inputCount) {
   for (const key of BOOLEANS) {
     if (typeof o[key] !== 'boolean') fail(key, `${key} = ${show(o[key])}: must be true or false`);
   }
-  for (const key of NUMBERS) {
-    if (typeof o[key] !== 'number' || Number.isNaN(o[key])) fail(key, `${key} = ${show(o[key])}: must be a number`);
+  if (typeof o.dropout !== 'number') fail('dropout', `dropout = ${show(o.dropout)}: must be a number in [0, 1)`);
+  if (typeof o.maxTraceBytes !== 'number' || Number.isNaN(o.maxTraceBytes)) {
+    fail('maxTraceBytes', `maxTraceBytes = ${show(o.maxTraceBytes)}: must be a number of bytes`);
   }
   for (const [key, allowed] of Object.entries(STRINGS)) {
     if (!allowed.includes(o[key])) {
       fail(key, `${key} = ${show(o[key])}: allowed are ${allowed.map((a) => `'${a}'`).join(', ')}`);
     }
+  }
+  if (!(o.dropout >= 0 && o.dropout < 1)) {
+    fail('dropout', `dropout = ${show(o.dropout)}: the dropout probability p must be a number in [0, 1)`);
+  }
+  for (const key of ['batch', 'tokens', 'dIn']) {
+    if (o[key] !== undefined && o[key] < 1) fail(key, `${key} = ${o[key]}: must be an integer from 1 to 1048576`);
   }
   if (o.module === 'causal' && options.heads === undefined) o.heads = 1;
   inferSizes(o, inputCount);

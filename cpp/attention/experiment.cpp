@@ -1,0 +1,79 @@
+// The loop-versus-fused experiment (see experiment.hpp).
+#include "experiment.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string>
+
+#include "embeddings.hpp"
+#include "errors.hpp"
+#include "model.hpp"
+
+namespace attention {
+namespace {
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+}  // namespace
+
+std::vector<HeadExperimentRow> head_experiment(const HeadExperimentOptions& o,
+                                               std::shared_ptr<ThreadPool> pool) {
+  if (o.heads.empty()) throw OptionError("heads", "heads is an empty list; give head counts such as [2, 400, 4000]");
+  if (o.repeats < 1 || o.repeats > 1000) {
+    throw OptionError("repeats", "repeats = " + std::to_string(o.repeats) + ": must be from 1 to 1000");
+  }
+  std::vector<HeadExperimentRow> rows;
+  for (int h : o.heads) {
+    Config c;
+    c.module = Module::wrapper;
+    c.batch = o.batch;
+    c.tokens = o.tokens;
+    c.d_in = o.d_in;
+    c.d_out = o.head_size;
+    c.heads = h;
+    c.seed = o.seed;
+    c.trace = false;
+    validate(c);  // names the bad option (heads < 1, head size < 1, ...)
+    Config loop_config = c;
+    loop_config.layout = Layout::loop;
+    Model fused(c), loop(loop_config);
+    fused.set_thread_pool(pool);
+    loop.set_thread_pool(pool);
+
+    // The lecture's inputs when they fit (d_in 3, 6 tokens), otherwise a fixed pattern.
+    std::vector<float> x(std::size_t(c.batch) * c.tokens * c.d_in);
+    const Preset& preset = lecture_preset();
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      x[i] = (c.d_in == preset.d_in && c.tokens == int(preset.words.size()))
+                 ? preset.embeddings[i % preset.embeddings.size()]
+                 : std::sin(0.37f * float(i));
+    }
+    auto time_once = [&](Model& model, Tensor* out) {
+      const auto t0 = std::chrono::steady_clock::now();
+      Result r = model.forward(x);
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      if (out) *out = std::move(r.output);
+      return ms;
+    };
+    Tensor loop_out, fused_out;
+    time_once(loop, &loop_out);  // warm-up: packs the weights, sizes the buffers
+    time_once(fused, &fused_out);
+    std::vector<double> loop_ms, fused_ms;
+    for (int r = 0; r < o.repeats; ++r) {
+      loop_ms.push_back(time_once(loop, nullptr));
+      fused_ms.push_back(time_once(fused, nullptr));
+    }
+    double diff = 0.0;
+    for (std::size_t i = 0; i < loop_out.size(); ++i)
+      diff = std::max(diff, double(std::abs(loop_out.data[i] - fused_out.data[i])));
+    rows.push_back({h, median(loop_ms), median(fused_ms), diff});
+  }
+  return rows;
+}
+
+}  // namespace attention

@@ -1,0 +1,71 @@
+// The threaded build: chosen explicitly in Node, bit-identical to the single-threaded build for
+// any thread count, and it lets Node exit. Also the head-count experiment and memory reporting.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createAttentionLab, AttentionLabError, MAX_THREADS } from '../../dist/index.mjs';
+
+const shape = { tokens: 150, dIn: 48, dOut: 48, heads: 6, qkvBias: true, seed: 7, trace: false };
+const inputs = Float32Array.from({ length: 150 * 48 }, (_, i) => Math.sin(i * 0.37));
+
+function sameBits(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; ++i) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
+test("threads 'auto' in Node picks the single-threaded build", async () => {
+  const lab = await createAttentionLab();
+  assert.equal(lab.build, 'single');
+  assert.equal(lab.threads, 1);
+  assert.equal(lab.simd, true);
+});
+
+test('1, 2, 3 and 4 threads give bit-identical outputs, equal to the single-threaded build', async () => {
+  const single = await createAttentionLab({ threads: 1 });
+  const reference = single.forward({ ...shape, inputs }).output.data;
+  for (let threads = 2; threads <= MAX_THREADS; ++threads) {
+    const lab = await createAttentionLab({ threads });
+    assert.equal(lab.build, 'threads');
+    assert.equal(lab.threads, threads);
+    const model = lab.createModel(shape);
+    for (let run = 0; run < 3; ++run) {
+      assert.ok(sameBits(model.forward(inputs).output.data, reference), `${threads} threads, run ${run}`);
+    }
+    model.dispose();
+    lab.terminate();
+    assert.throws(() => lab.createModel(shape), (e) => e instanceof AttentionLabError && e.option === 'lab');
+  }
+});
+
+test('a bad threads option names what is allowed', async () => {
+  for (const threads of [0, MAX_THREADS + 1, 1.5, 'many']) {
+    await assert.rejects(createAttentionLab({ threads }), (e) => {
+      assert.ok(e instanceof AttentionLabError);
+      assert.equal(e.option, 'threads');
+      assert.match(e.message, new RegExp(`'auto' or an integer from 1 to ${MAX_THREADS}`));
+      return true;
+    });
+  }
+});
+
+test('headExperiment: loop and fused agree, with medians for each head count', async () => {
+  const lab = await createAttentionLab();
+  const rows = lab.headExperiment({ heads: [2, 40], repeats: 3 });
+  assert.deepEqual(rows.map((r) => r.heads), [2, 40]);
+  for (const row of rows) {
+    assert.ok(row.loopMs > 0 && row.fusedMs > 0, JSON.stringify(row));
+    assert.ok(row.maxDifference <= 1e-6, JSON.stringify(row));
+  }
+  assert.throws(() => lab.headExperiment({ heads: [] }), (e) => e.option === 'heads');
+  assert.throws(() => lab.headExperiment({ heads: [0] }), (e) => e.option === 'heads');
+  assert.throws(() => lab.headExperiment({ repeats: 0 }), (e) => e.option === 'repeats');
+  assert.equal(lab.headExperiment({ heads: [3], repeats: 1 }).length, 1, 'still usable after errors');
+});
+
+test('memoryBytes grows with a large forward pass and stays a multiple of 64 KiB', async () => {
+  const lab = await createAttentionLab();
+  const before = lab.memoryBytes();
+  assert.equal(before % 65536, 0);
+  lab.forward({ tokens: 512, dIn: 256, dOut: 256, heads: 4, trace: false, inputs: new Float32Array(512 * 256) });
+  assert.ok(lab.memoryBytes() >= before);
+});
