@@ -44,10 +44,11 @@ float softmax_row_step(float* row, int visible, int width, float running_max, fl
 }  // namespace
 
 void FlashScratch::reserve(int head_size) {
-  scores.assign(std::size_t(kQueryBlock) * kKeyBlock + 8, 0.0f);
-  context.assign(std::size_t(kQueryBlock) * round_up(head_size, kPanel) + 8, 0.0f);
-  row_max.assign(kQueryBlock, kNegInf);
-  row_sum.assign(kQueryBlock, 0.0f);
+  // Every call overwrites what it reads, so the buffers only need the right sizes.
+  scores.resize(std::size_t(kQueryBlock) * kKeyBlock + 8);
+  context.resize(std::size_t(kQueryBlock) * round_up(head_size, kPanel) + 8);
+  row_max.resize(kQueryBlock);
+  row_sum.resize(kQueryBlock);
 }
 
 void pack_keys(const float* keys, int ldk, int T, int head_size, float* packed) {

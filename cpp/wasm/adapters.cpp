@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
 
 #include <iomanip>
@@ -19,13 +20,10 @@ namespace {
 
 using emscripten::val;
 
-// The error is copied out of the catch block first, so the C++ exception is fully finished before
-// JS unwinds through the WASM frames; the module stays usable afterwards.
-template <class F>
-auto guarded(F&& f) -> decltype(f()) {
-  static std::string name, option, message;
+// Describes the exception being handled (call inside a catch block): name, option, message.
+void describe_current_exception(std::string& name, std::string& option, std::string& message) {
   try {
-    return f();
+    throw;
   } catch (const Error& e) {
     name = std::string("AttentionLab") + e.kind();
     option = e.option();
@@ -39,10 +37,27 @@ auto guarded(F&& f) -> decltype(f()) {
     option = "";
     message = e.what();
   }
+}
+
+[[noreturn]] void throw_js_error(const std::string& name, const std::string& option,
+                                 const std::string& message) {
   val error = val::global("Error").new_(val(message));
   error.set("name", val(name));
   error.set("option", val(option));
   error.throw_();
+}
+
+// The error is copied out of the catch block first, so the C++ exception is fully finished before
+// JS unwinds through the WASM frames; the module stays usable afterwards.
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+  static std::string name, option, message;
+  try {
+    return f();
+  } catch (...) {
+    describe_current_exception(name, option, message);
+  }
+  throw_js_error(name, option, message);
 }
 
 std::uint32_t to_seed(double seed) {
@@ -161,6 +176,19 @@ void WasmModel::run() {
   });
 }
 
+std::size_t WasmModel::runUnchecked() noexcept {
+  try {
+    result_ = Result{};
+    result_ = model_->forward(inputs_);
+    return reinterpret_cast<std::size_t>(result_.output.data.data());
+  } catch (...) {
+    describe_current_exception(error_kind_, error_option_, error_message_);
+    return 0;
+  }
+}
+
+void WasmModel::throwLastError() { throw_js_error(error_kind_, error_option_, error_message_); }
+
 std::size_t WasmModel::runAndGetOutputPointer() {
   run();
   return reinterpret_cast<std::size_t>(result_.output.data.data());
@@ -238,3 +266,8 @@ double trace_bytes_js(const Options& options) {
 }
 
 }  // namespace attention::wasm
+
+// A plain export for the per-call hot path (see WasmModel::runUnchecked).
+extern "C" EMSCRIPTEN_KEEPALIVE std::size_t attention_lab_run(std::size_t model) {
+  return reinterpret_cast<attention::wasm::WasmModel*>(model)->runUnchecked();
+}

@@ -41,6 +41,11 @@ class WasmModel {
   // Byte offsets in WASM memory, for copies through HEAPF32 without creating views per call.
   std::size_t inputPointer() { return reinterpret_cast<std::size_t>(inputs_.data()); }
   std::size_t runAndGetOutputPointer();  // forward; returns the output's byte offset
+  // The hot path for small inputs, called through a plain export (no Embind invoker): forward,
+  // returning the output's byte offset, or 0 after an error that throwLastError() then raises.
+  std::size_t runUnchecked() noexcept;
+  void throwLastError();
+  std::size_t handle() { return reinterpret_cast<std::size_t>(this); }
 
   // Zero-copy views on WASM memory: valid until the next call that may allocate.
   emscripten::val inputView();
@@ -58,6 +63,7 @@ class WasmModel {
   std::unique_ptr<Model> model_;
   std::vector<float> inputs_;
   Result result_;
+  std::string error_kind_, error_option_, error_message_;
 };
 
 Config to_config(const Options& options);

@@ -36,6 +36,8 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
       .constructor<const Options&, val, const Engine&>()
       .function("inputPointer", &WasmModel::inputPointer)
       .function("runAndGetOutputPointer", &WasmModel::runAndGetOutputPointer)
+      .function("handle", &WasmModel::handle)
+      .function("throwLastError", &WasmModel::throwLastError)
       .function("inputView", &WasmModel::inputView)
       .function("run", &WasmModel::run)
       .function("outputView", &WasmModel::outputView)

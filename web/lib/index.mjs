@@ -28,6 +28,25 @@ const call = (fn) => {
   }
 };
 
+// Small results are cut from a shared 64 KiB slab: a view on an existing ArrayBuffer costs a tenth
+// of a new Float32Array's own backing store, which dominated a forward pass of the lecture's toy
+// shapes. A slab lives as long as any result still refers to it.
+const SLAB_BYTES = 1 << 16;
+let slab = new ArrayBuffer(SLAB_BYTES);
+let slabUsed = 0;
+function copyFromHeap(heap, start, count) {
+  const bytes = count * 4;
+  if (bytes > SLAB_BYTES / 4) return heap.slice(start, start + count);
+  if (slabUsed + bytes > SLAB_BYTES) {
+    slab = new ArrayBuffer(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const out = new Float32Array(slab, slabUsed, count);
+  slabUsed += bytes;
+  out.set(heap.subarray(start, start + count));
+  return out;
+}
+
 // Frees the WASM memory of models that were garbage-collected without dispose().
 const finalizer =
   typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((model) => model.delete()) : null;
@@ -38,6 +57,11 @@ class AttentionModel {
   #options;
   #inputCount;
 
+  #inputOffset;
+  #handle;
+  #outputShape;
+  #outputCount;
+
   constructor(core, engine, options) {
     this.#core = core;
     this.#options = options;
@@ -45,6 +69,12 @@ class AttentionModel {
     const { inputs, weights, ...config } = options;
     this.#model = call(() => new core.Model(config, normalizeWeights(weights), engine));
     finalizer?.register(this, this.#model, this);
+    // The input buffer never moves; the output is (B, T, D) with D = h·d_out for the wrapper.
+    this.#inputOffset = this.#model.inputPointer() / 4;
+    this.#handle = this.#model.handle();
+    const width = options.module === 'wrapper' ? options.heads * options.dOut : options.dOut;
+    this.#outputShape = [options.batch, options.tokens, width];
+    this.#outputCount = options.batch * options.tokens * width;
   }
 
   /** The options this model was created with (defaults filled in). */
@@ -67,13 +97,19 @@ class AttentionModel {
     }
     // Copy through the heap directly: no views or shape arrays are created per call, which is
     // most of the cost of a forward pass for the lecture's tiny shapes.
+    // (HEAPF32 is looked up each time: it is replaced when the memory grows.)
     const core = this.#core;
-    core.HEAPF32.set(data, model.inputPointer() / 4);
-    const pointer = call(() => model.runAndGetOutputPointer()) / 4;
-    const shape = model.outputShape();
-    const count = shape.reduce((a, b) => a * b, 1);
-    const output = { shape, data: core.HEAPF32.slice(pointer, pointer + count) };
+    core.HEAPF32.set(data, this.#inputOffset);
+    // One plain WASM call (no Embind invoker); 0 means the core stored an error to raise.
+    const address = core._attention_lab_run(this.#handle);
+    if (address === 0) call(() => model.throwLastError());
+    const pointer = address / 4;
+    const output = {
+      shape: this.#outputShape.slice(),
+      data: copyFromHeap(core.HEAPF32, pointer, this.#outputCount),
+    };
     const trace = {};
+    if (!this.#options.trace) return { output, trace };
     for (let i = 0, n = model.traceSize(); i < n; ++i) {
       // Views on WASM memory die with the next call: copy them out.
       trace[model.traceName(i)] = { shape: model.traceShape(i), data: model.traceView(i).slice() };

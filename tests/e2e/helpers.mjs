@@ -1,0 +1,122 @@
+// Shared by the browser tests: start scripts/serve.mjs on a free port, launch Chromium, collect
+// console/page errors and dialogs, and compute the API's trace in Node for comparison.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+
+/** Fails clearly when build/site is missing or older than web/app or dist/ (run: bash scripts/build.sh site). */
+export function checkSite() {
+  const built = path.join(ROOT, 'build', 'site', 'app.mjs');
+  if (!fs.existsSync(built)) throw new Error('build/site is missing: run `bash scripts/build.sh dist site` first');
+  const builtAt = fs.statSync(built).mtimeMs;
+  const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]);
+  const sources = [...walk(path.join(ROOT, 'web', 'app')), ...walk(path.join(ROOT, 'dist')).filter((f) => !f.endsWith('cli.mjs'))];
+  const stale = sources.filter((f) => fs.statSync(f).mtimeMs > builtAt);
+  if (stale.length) throw new Error(`build/site is older than ${path.relative(ROOT, stale[0])}: run \`bash scripts/build.sh site\``);
+}
+
+/** Starts the static server; resolves { url, stop() }. */
+export function startServer({ args = [], env = {} } = {}) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve.mjs'), ...args], {
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`serve.mjs did not start: ${out}`)), 10000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[0],
+          port: Number(m[1]),
+          output: () => out,
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', done);
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.stderr.on('data', (d) => (out += d));
+    child.once('exit', (code) => reject(new Error(`serve.mjs exited (${code}): ${out}`)));
+  });
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** A page that records console errors, page errors and dialogs into `problems`. */
+export async function watchedPage(context, problems) {
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('dialog', async (dialog) => {
+    problems.push(`dialog: ${dialog.type()} ${dialog.message()}`);
+    await dialog.dismiss();
+  });
+  return page;
+}
+
+export async function ready(page) {
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 20000 });
+}
+
+export function artifact(name) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  return path.join(ARTIFACTS, name);
+}
+
+let labPromise;
+/** The API in Node, for the reference numbers. */
+export function nodeLab() {
+  labPromise ??= import(path.join(ROOT, 'dist', 'index.mjs')).then((m) => m.createAttentionLab());
+  return labPromise;
+}
+
+/** The trace the page should show for these settings (same calls as the page). */
+export async function referenceTrace(settings) {
+  const lab = await nodeLab();
+  const { dIn, seed, batch } = settings;
+  const embedded = lab.embed(settings.sentence, { dIn, seed, batch });
+  return lab.forward({
+    inputs: embedded.inputs, batch, dIn, dOut: settings.dOut, heads: settings.heads, qkvBias: settings.qkvBias,
+    causal: settings.causal, dropout: settings.dropout, training: settings.training, seed,
+    module: settings.module, masking: settings.masking, layout: settings.layout, trace: true,
+  }).trace;
+}
+
+/** Every shown cell of the current stage section: [{ stage, i, value }]. */
+export function shownCells(page) {
+  return page.$$eval('#stage [data-tensor] td[data-i]', (tds) =>
+    tds.map((td) => ({ stage: td.closest('[data-tensor]').dataset.tensor, i: Number(td.dataset.i), value: td.dataset.value })));
+}
+
+/** Compares shown cells with the trace; returns a list of mismatches (empty when all agree). */
+export function compareCells(cells, trace, tolerance = 1e-6) {
+  const bad = [];
+  for (const { stage, i, value } of cells) {
+    const expected = trace[stage]?.data[i];
+    const shown = Number(value);
+    const same = expected === shown || Math.abs(expected - shown) <= tolerance;
+    if (!same) bad.push(`${stage}[${i}]: shown ${value}, trace ${expected}`);
+  }
+  return bad;
+}

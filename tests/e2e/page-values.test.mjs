@@ -1,0 +1,159 @@
+// Walks every step of the page for several settings and checks that every number shown is the
+// API's number (dist/index.mjs in Node, same settings), that each section names its trace stage
+// and shape, and saves a screenshot per step into test-artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, watchedPage, ready, artifact, nodeLab, referenceTrace, shownCells, compareCells, checkSite } from './helpers.mjs';
+import { parseUrl } from '../../web/app/store.mjs';
+
+const SLUGS = ['embeddings', 'qkv', 'split', 'scores', 'scale', 'mask', 'softmax', 'dropout', 'context', 'merge', 'output'];
+const MAIN = {
+  embeddings: 'inputs', qkv: 'queries', split: 'queryHeads', scores: 'attentionScores', scale: 'scaledScores',
+  softmax: 'attentionWeights', dropout: 'droppedWeights', context: 'contextHeads', merge: 'mergedHeads', output: 'output',
+};
+
+let server;
+let browser;
+const problems = [];
+
+before(async () => {
+  checkSite();
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(query = '') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await watchedPage(context, problems);
+  await page.goto(server.url + query);
+  await ready(page);
+  return page;
+}
+
+const settingsOf = (page) => parseUrl(new URL(page.url()).search).settings;
+
+/** Compares the current section's cells with the reference trace. */
+async function checkSection(page, trace, stages, slug) {
+  const section = page.locator('#stage');
+  assert.equal(await section.getAttribute('data-step'), slug);
+  const stage = await section.getAttribute('data-stage');
+  const masking = settingsOf(page).masking;
+  const expectedMain = slug === 'mask' ? (masking === 'naive' ? 'zeroedWeights' : 'maskedScores') : MAIN[slug];
+  assert.equal(stage, expectedMain, `step ${slug} shows ${stage}`);
+  assert.ok(stage in trace, `${stage} is a trace stage`);
+  const dims = stages.find((s) => s.name === stage).dims.split(',');
+  const shape = trace[stage].shape.map((n, i) => `${dims[i]}=${n}`).join(', ');
+  assert.equal(await section.locator('.stage-shape .shape').textContent(), `(${shape})`);
+  const tensors = await page.$$eval('#stage [data-tensor]', (els) => els.map((e) => e.dataset.tensor));
+  assert.ok(tensors.includes(stage), `the main tensor ${stage} is shown`);
+  for (const t of tensors) assert.ok(stages.some((s) => s.name === t), `${t} is a core stage name`);
+  const cells = await shownCells(page);
+  assert.ok(cells.length > 0, `step ${slug} shows numbers`);
+  assert.deepEqual(compareCells(cells, trace), [], `step ${slug}: shown values equal the trace`);
+  const infinite = await page.$$eval('#stage td[data-value="-Infinity"]', (tds) => tds.map((td) => td.textContent));
+  for (const text of infinite) assert.equal(text, '−∞');
+  return cells.length;
+}
+
+async function walk(page, name, { screenshots = false } = {}) {
+  const lab = await nodeLab();
+  const trace = await referenceTrace(settingsOf(page));
+  await page.click('.step-link[data-slug="embeddings"]');
+  for (let i = 0; i < SLUGS.length; ++i) {
+    await checkSection(page, trace, lab.stages, SLUGS[i]);
+    if (screenshots) await page.screenshot({ path: artifact(`${name}-${String(i + 1).padStart(2, '0')}-${SLUGS[i]}.png`), fullPage: true });
+    if (i < SLUGS.length - 1) await page.click('.transport .next');
+  }
+  assert.equal(await page.locator('.transport .next').isDisabled(), true);
+  return trace;
+}
+
+test('a typed sentence: every step shows the trace of the same settings', async () => {
+  const page = await newPage();
+  await page.fill('#ctl-sentence', 'the dog chased the ball');
+  await page.fill('#ctl-dOut', '4');
+  await page.fill('#ctl-heads', '2');
+  await page.check('[data-control="training"] input[value="true"]');
+  await page.fill('#ctl-dropout', '0.4');
+  assert.equal(settingsOf(page).sentence, 'the dog chased the ball');
+  assert.equal(await page.locator('.tokens .token').count(), 5);
+  assert.deepEqual(
+    await page.$$eval('.tokens .token .id', (els) => els.map((e) => Number(e.textContent.replace(/\D/g, '')))),
+    (await nodeLab()).tokenize('the dog chased the ball').map((t) => t.id),
+  );
+  const trace = await walk(page, 'typed', { screenshots: true });
+
+  // The second batch item (its own dropout mask) and one head alone.
+  await page.click('.step-link[data-slug="dropout"]');
+  await page.check('input[name="item"][value="1"]');
+  const cells = await shownCells(page);
+  assert.ok(cells.some((c) => c.i >= trace.droppedWeights.data.length / 2), 'batch item 2 is shown');
+  assert.deepEqual(compareCells(cells, trace), []);
+  await page.check('input[name="head"][value="1"]');
+  const heads = await page.$$eval('#stage table[data-head]', (ts) => [...new Set(ts.map((t) => t.dataset.head))]);
+  assert.deepEqual(heads, ['1']);
+  assert.deepEqual(compareCells(await shownCells(page), trace), []);
+  await page.close();
+});
+
+test('naive masking, wrapper, loop layout, qkv bias, training dropout', async () => {
+  const query = '?sentence=the+dog+chased+the+ball+but+it+could+not+catch+it&dIn=4&dOut=2&heads=3&batch=1' +
+    '&dropout=0.3&training=true&seed=7&qkvBias=true&causal=true&masking=naive&layout=loop&module=wrapper';
+  const page = await newPage(query);
+  await walk(page, 'naive-wrapper');
+  await page.click('.step-link[data-slug="mask"]');
+  assert.equal(await page.locator('#stage figure[data-tensor="unmaskedWeights"]').count(), 1);
+  assert.equal(await page.locator('#stage figure[data-tensor="zeroedWeights"]').count(), 1);
+  await page.click('.step-link[data-slug="output"]');
+  assert.match(await page.locator('#stage .explain').textContent(), /no output projection/i);
+  await page.close();
+});
+
+test('CausalAttention, no causal mask, evaluation mode, the lecture vectors', async () => {
+  const page = await newPage('?module=causal&heads=1&dOut=3&causal=false&batch=2&training=false');
+  assert.equal(settingsOf(page).sentence, 'Your journey starts with one step');
+  assert.match(await page.locator('.tokens-root').textContent(), /lecture notebook/);
+  await walk(page, 'causal-off');
+  await page.click('.step-link[data-slug="dropout"]');
+  assert.match(await page.locator('#stage .explain').textContent(), /Evaluation mode: nothing is dropped/);
+  await page.close();
+});
+
+test('hover and focus show the exact value and the row and column tokens', async () => {
+  const page = await newPage('?step=softmax');
+  const cell = page.locator('#stage table[data-head="0"] tbody tr:nth-child(2) td[data-i]').first();
+  await cell.hover();
+  const tip = page.locator('.tooltip');
+  await tip.waitFor({ state: 'visible' });
+  const text = await tip.textContent();
+  const value = await cell.getAttribute('data-value');
+  assert.ok(text.includes(value.replace('-', '−')), `${text} shows ${value}`);
+  assert.match(text, /row: token 2 “journey”/);
+  assert.match(text, /column: token 1 “Your”/);
+  await cell.focus();
+  assert.match(await page.locator('#readout').textContent(), /attentionWeights\[0, 0, 1, 0\]/);
+  await page.close();
+});
+
+test('works when served without cross-origin isolation headers', async () => {
+  const plain = await startServer({ args: ['--no-isolation'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await watchedPage(context, problems);
+    await page.goto(`${plain.url}?step=output`);
+    await ready(page);
+    assert.equal(await page.evaluate(() => window.crossOriginIsolated), false);
+    assert.deepEqual(compareCells(await shownCells(page), await referenceTrace(settingsOf(page))), []);
+    await context.close();
+  } finally {
+    await plain.stop();
+  }
+});
+
+test('no console errors, page errors or dialogs', () => {
+  assert.deepEqual(problems, []);
+});

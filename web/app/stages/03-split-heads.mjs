@@ -1,0 +1,114 @@
+// Step 3: split into heads — view (B,T,d_out) as (B,T,h,d_h), transpose to (B,h,T,d_h). The
+// animation starts with the heads' column blocks glued together as one matrix and slides them
+// apart into h separate matrices.
+import { h, m } from '../ui/dom.mjs';
+import { tensorFigure } from '../ui/tensor.mjs';
+
+export const slug = 'split';
+export const title = 'Split into heads';
+export const short = 'Split heads';
+export const perHead = true;
+export const traceStages = ['queryHeads', 'keyHeads', 'valueHeads'];
+export const main = () => 'queryHeads';
+
+export function explain(ctx) {
+  const { sizes } = ctx.result;
+  const { settings } = ctx;
+  const parts = [];
+  if (settings.module === 'mha') {
+    parts.push(h('p', {}, 'Multi-head attention does not project again for each head: it cuts the ', m(`d_out = ${sizes.D}`),
+      ' columns into ', m(`h = ${sizes.h}`), ' groups of ', m(`d_h = d_out / h = ${sizes.dh}`), ' columns.'));
+  } else {
+    parts.push(h('p', {}, settings.module === 'wrapper'
+      ? `The wrapper's ${sizes.h} heads each projected their own ${sizes.dh} columns; stacking them gives the same layout as a split.`
+      : 'A single CausalAttention module has just one head: the “split” keeps all columns together.'));
+  }
+  parts.push(
+    h('ol', { class: 'moves' },
+      h('li', {}, h('strong', {}, 'view'), ' ', m(`(B,T,d_out) → (B,T,h,d_h)`), ': no number moves, each row is just read as h short pieces.'),
+      h('li', {}, h('strong', {}, 'transpose(1, 2)'), ' ', m('→ (B,h,T,d_h)'), ': the head axis moves in front of the tokens, so each head becomes its own T × d_h matrix and all heads can be computed in parallel, like a batch.')),
+    h('p', { class: 'aside' }, 'For scale: GPT-2 small splits 768 columns into 12 heads of 64; GPT-3 splits 12 288 into 96 heads of 128.'),
+  );
+  if (settings.layout === 'loop') {
+    parts.push(h('p', {}, 'Layout “loop”: each head ran its own small projection; the page stacks their results, which is the same tensor.'));
+  }
+  return parts;
+}
+
+export function render(ctx) {
+  const all = Array.from({ length: ctx.result.sizes.h }, (_, i) => i);
+  const opts = (label) => ({
+    label,
+    columns: 'features',
+    headTint: true,
+    heads: all, // the split is about all heads; a chosen head is highlighted instead
+    corner: 'token',
+    onTable: (table, head) => {
+      if (ctx.view.head !== 'all' && head !== Number(ctx.view.head)) table.classList.add('dimmed');
+    },
+  });
+  const phase = h('p', { class: 'phase' }, `transposed: (B,h,T,d_h), ${ctx.result.sizes.h} matrices of T × d_h`);
+  const replay = h('button', { type: 'button', class: 'replay', dataset: { action: 'replay-split' } }, 'Replay the split');
+  return h('div', { class: 'split' },
+    h('div', { class: 'split-bar' }, phase, replay),
+    tensorFigure(ctx, 'queryHeads', opts('Query heads')),
+    tensorFigure(ctx, 'keyHeads', opts('Key heads')),
+    tensorFigure(ctx, 'valueHeads', opts('Value heads')));
+}
+
+const PHASES = [
+  ['merged', '(B,T,d_out): one matrix per tensor, head columns side by side'],
+  ['view', 'view as (B,T,h,d_h): the same numbers, cut into head pieces'],
+  ['split', 'transpose(1, 2) → (B,h,T,d_h): each head its own T × d_h matrix'],
+];
+
+/** Runs the split animation (after the section is in the page); nothing moves under reduced motion. */
+export function mount(ctx, node) {
+  const button = node.querySelector('[data-action="replay-split"]');
+  const run = () => animate(node, ctx);
+  button.addEventListener('click', run);
+  if (!ctx.motion) {
+    button.hidden = true;
+    return undefined;
+  }
+  if (ctx.entered) run();
+  return () => clearTimeout(node.splitTimer);
+}
+
+function animate(root, ctx) {
+  if (!ctx.motion) return;
+  clearTimeout(root.splitTimer);
+  const phase = root.querySelector('.phase');
+  const setPhase = (i) => {
+    root.dataset.phase = PHASES[i][0];
+    phase.textContent = PHASES[i][1];
+  };
+  const figures = [...root.querySelectorAll('figure.tensor')];
+  const moves = [];
+  root.classList.remove('animating');
+  for (const figure of figures) {
+    const wraps = [...figure.querySelectorAll('.table-wrap')];
+    for (const w of wraps) w.style.transform = '';
+    const first = (w) => w.querySelector('tbody td[data-i]');
+    const last = (w) => w.querySelector('tbody tr').lastElementChild;
+    const top = first(wraps[0]).getBoundingClientRect().top;
+    let right = last(wraps[0]).getBoundingClientRect().right;
+    for (const w of wraps.slice(1)) {
+      const a = first(w).getBoundingClientRect();
+      const b = last(w).getBoundingClientRect();
+      moves.push([w, right - a.left, top - a.top]);
+      right += b.right - a.left;
+    }
+  }
+  root.classList.add('animating');
+  setPhase(0);
+  for (const [w, dx, dy] of moves) w.style.transform = `translate(${dx}px, ${dy}px)`;
+  root.splitTimer = setTimeout(() => {
+    setPhase(1);
+    root.splitTimer = setTimeout(() => {
+      setPhase(2);
+      for (const [w] of moves) w.style.transform = '';
+      root.splitTimer = setTimeout(() => root.classList.remove('animating'), 1100);
+    }, 1300);
+  }, 1100);
+}

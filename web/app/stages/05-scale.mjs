@@ -1,0 +1,27 @@
+// Step 5: scaling by 1/√d_h.
+import { h, m } from '../ui/dom.mjs';
+import { fmt } from '../ui/format.mjs';
+import { tensorFigure } from '../ui/tensor.mjs';
+
+export const slug = 'scale';
+export const title = 'Scale by 1/√d_h';
+export const short = 'Scale';
+export const perHead = true;
+export const traceStages = ['scaledScores'];
+export const main = () => 'scaledScores';
+
+export function explain(ctx) {
+  const { dh } = ctx.result.sizes;
+  return [
+    h('p', {}, 'A dot product adds up d_h products, so the longer the vectors, the larger the scores tend to get. Very large scores make the softmax of the next steps almost all-or-nothing, and then training barely changes anything.'),
+    h('p', {}, 'So every score is divided by the square root of the head size: here ', m(`d_h = ${dh}`), ', so by ',
+      m(`√${dh} = ${fmt(Math.sqrt(dh))}`), '. The pattern stays the same; only the spread shrinks.'),
+    h('p', { class: 'aside' }, 'GPT-2’s heads have d_h = 64 (divide by 8); GPT-3’s have 128.'),
+  ];
+}
+
+export function render(ctx) {
+  return tensorFigure(ctx, 'scaledScores', {
+    label: 'Scaled scores', columns: 'tokens', rowRole: 'query', columnRole: 'key', corner: 'query ↓ key →',
+  });
+}

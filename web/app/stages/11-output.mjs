@@ -1,0 +1,75 @@
+// Step 11: the output projection out_proj mixes the heads (module mha only).
+import { h, m } from '../ui/dom.mjs';
+import { headColour, blend, tint } from '../ui/colour.mjs';
+import { tensorFigure, headLegend } from '../ui/tensor.mjs';
+
+export const slug = 'output';
+export const title = 'Output projection';
+export const short = 'Output';
+export const traceStages = ['output', 'mergedHeads'];
+export const main = () => 'output';
+
+export function explain(ctx) {
+  const { settings } = ctx;
+  if (settings.module !== 'mha') {
+    return [
+      h('p', { class: 'note' }, h('strong', {}, `There is no output projection for module “${settings.module}”.`),
+        settings.module === 'wrapper'
+          ? ' The wrapper simply concatenates its heads: the output is the merged tensor of the previous step, unchanged, and the head colours stay separate.'
+          : ' A single CausalAttention returns its context vectors as they are.'),
+      h('p', {}, 'Choose module “mha” to see the heads being mixed.'),
+    ];
+  }
+  return [
+    h('p', {}, 'The last layer, ', m('out_proj'), ', is a ', m('d_out × d_out'), ' linear layer with a bias. Every output number is a weighted sum of ',
+      h('em', {}, 'all'), ' merged columns, so every output column blends what all heads found.'),
+    h('p', {}, 'The colours show that blend: each cell is filled with the head colours, each as wide as that head’s share of the cell’s value (measured by the size of weight × input). The hover box lists the shares.'),
+  ];
+}
+
+// Share of each head in output[b, t, j]: Σ over the head's columns k of |W[j, k] · merged[b, t, k]|.
+function shares(ctx, b, t, j) {
+  const { trace, weights, sizes } = ctx.result;
+  const W = weights['out_proj.weight'].data;
+  const D = sizes.D;
+  const row = trace.mergedHeads.data.subarray((b * sizes.T + t) * D, (b * sizes.T + t + 1) * D);
+  const out = new Array(sizes.h).fill(0);
+  for (let k = 0; k < D; ++k) out[Math.floor(k / sizes.dh)] += Math.abs(W[j * D + k] * row[k]);
+  return out;
+}
+
+// The cell as a bar of head colours, each as wide as the head's share.
+function stripes(colours, s) {
+  const total = s.reduce((x, y) => x + y, 0) || 1;
+  let at = 0;
+  const stops = s.map((x, i) => {
+    const from = at;
+    at += (100 * x) / total;
+    return `${tint(colours[i], 0.55)} ${from.toFixed(2)}% ${at.toFixed(2)}%`;
+  });
+  return `linear-gradient(90deg, ${stops.join(', ')})`;
+}
+
+export function render(ctx) {
+  const { sizes } = ctx.result;
+  if (ctx.settings.module !== 'mha' || !ctx.result.weights) {
+    return tensorFigure(ctx, 'output', { label: 'Output = merged heads', columns: 'features', kind: 'heads', headColumns: true, corner: 'token' });
+  }
+  const b = Math.min(ctx.view.item, sizes.B - 1);
+  const colours = Array.from({ length: sizes.h }, (_, i) => headColour(i));
+  const output = tensorFigure(ctx, 'output', {
+    label: 'Output', columns: 'features', corner: 'token', legend: false,
+    colour: (v, r, c) => tint(blend(colours, shares(ctx, b, r, c)), 0.55),
+    background: (v, r, c) => stripes(colours, shares(ctx, b, r, c)),
+    describeExtra: () => (r, c) => {
+      const s = shares(ctx, b, r, c);
+      const total = s.reduce((x, y) => x + y, 0) || 1;
+      return [`mix: ${s.map((x, i) => `head ${i + 1} ${Math.round((100 * x) / total)}%`).join(', ')}`];
+    },
+  });
+  output.append(headLegend(sizes.h));
+  return h('div', { class: 'figure-row' },
+    tensorFigure(ctx, 'mergedHeads', { label: 'Merged heads (input)', columns: 'features', kind: 'heads', headColumns: true, corner: 'token', legend: false }),
+    h('span', { class: 'op', 'aria-hidden': 'true' }, '→ out_proj →'),
+    output);
+}

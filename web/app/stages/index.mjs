@@ -1,0 +1,47 @@
+// The lecture's steps, in order. Each module exports: slug (for the URL), title, short (for the
+// step list), traceStages (every trace stage it may show), main(settings) (the stage it is about,
+// its section's data-stage), explain(ctx) and render(ctx) → nodes, and optionally mount(ctx, node).
+import * as embeddings from './01-embeddings.mjs';
+import * as qkv from './02-qkv.mjs';
+import * as split from './03-split-heads.mjs';
+import * as scores from './04-scores.mjs';
+import * as scale from './05-scale.mjs';
+import * as mask from './06-mask.mjs';
+import * as softmax from './07-softmax.mjs';
+import * as dropout from './08-dropout.mjs';
+import * as context from './09-context.mjs';
+import * as merge from './10-merge.mjs';
+import * as output from './11-output.mjs';
+
+export const STEPS = Object.freeze([embeddings, qkv, split, scores, scale, mask, softmax, dropout, context, merge, output]);
+
+/**
+ * Checks the steps against the core's stage list: every stage a step shows must exist, and the
+ * steps' main stages must come in the core's (lecture) order. Throws if the two ever drift apart.
+ */
+export function checkSteps(coreStages) {
+  const order = new Map(coreStages.map((s, i) => [s.name, i]));
+  for (const step of STEPS) {
+    for (const name of step.traceStages) {
+      if (!order.has(name)) throw new Error(`step '${step.slug}' shows '${name}', which the core does not trace`);
+    }
+  }
+  for (const masking of ['neg-inf', 'naive']) {
+    const positions = STEPS.map((s) => order.get(s.main({ masking })));
+    positions.forEach((p, i) => {
+      if (i > 0 && p < positions[i - 1]) {
+        throw new Error(`step '${STEPS[i].slug}' comes before '${STEPS[i - 1].slug}' in the core's order`);
+      }
+    });
+  }
+  return STEPS;
+}
+
+/** The step for a URL value: a slug, or the name of a trace stage a step shows. */
+export function findStep(value) {
+  const bySlug = STEPS.findIndex((s) => s.slug === value);
+  if (bySlug >= 0) return bySlug;
+  const byMain = STEPS.findIndex((s) => ['neg-inf', 'naive'].some((masking) => s.main({ masking }) === value));
+  if (byMain >= 0) return byMain;
+  return STEPS.findIndex((s) => s.traceStages.includes(value));
+}

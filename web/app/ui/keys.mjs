@@ -1,0 +1,43 @@
+// Keyboard shortcuts for the stepper: Space play/pause, ←/→ step, Home/End first/last step,
+// +/− speed, H all heads / next head. Typing in a field never triggers them; inside a heatmap the
+// arrows move between cells (the heatmap stops those keys itself).
+
+export const SHORTCUTS = [
+  ['Space', 'play / pause'],
+  ['← / →', 'previous / next step'],
+  ['Home / End', 'first / last step'],
+  ['+ / −', 'faster / slower'],
+  ['H', 'show the next head alone, then all heads'],
+  ['Arrow keys in a heatmap', 'move between cells (Esc leaves the heatmap)'],
+];
+
+const typing = (el) =>
+  el instanceof HTMLElement &&
+  (el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' ||
+    (el.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'range'].includes(el.type)));
+
+export function installShortcuts(player, { cycleHead }) {
+  document.addEventListener('keydown', (e) => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target;
+    if (typing(target)) return;
+    const onRange = target instanceof HTMLInputElement && target.type === 'range';
+    const activates = target instanceof HTMLElement && target.matches('button, summary, a[href], input[type="checkbox"], input[type="radio"]');
+    const actions = {
+      ' ': () => !activates && player.toggle(),
+      ArrowRight: () => !onRange && player.next(),
+      ArrowLeft: () => !onRange && player.back(),
+      Home: () => !onRange && player.first(),
+      End: () => !onRange && player.last(),
+      '+': () => player.faster(),
+      '=': () => player.faster(),
+      '-': () => player.slower(),
+      h: () => cycleHead(),
+      H: () => cycleHead(),
+    };
+    const action = actions[e.key];
+    if (!action) return;
+    if (e.key.startsWith('Arrow') && (target instanceof HTMLInputElement && (target.type === 'radio'))) return;
+    if (action() !== false) e.preventDefault();
+  });
+}

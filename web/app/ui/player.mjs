@@ -1,0 +1,112 @@
+// The stepper: the list of steps, back / play-pause / forward, a scrubber and the speed. It only
+// keeps the timer; the current step lives in the store.
+import { h, replace } from './dom.mjs';
+
+const SPEEDS = [0.5, 1, 2, 4];
+const SECONDS_PER_STEP = 8;
+
+export function createPlayer(root, { steps, onGo }) {
+  let index = 0;
+  let playing = false;
+  let speed = 1;
+  let timer = null;
+
+  const stepButtons = steps.map((step, i) =>
+    h('li', {}, h('button', { type: 'button', class: 'step-link', dataset: { slug: step.slug }, onclick: () => go(i) },
+      h('span', { class: 'num' }, String(i + 1)), h('span', { class: 'label' }, step.short))));
+  const playButton = h('button', { type: 'button', class: 'play', 'aria-keyshortcuts': 'Space', onclick: () => toggle() });
+  const back = h('button', { type: 'button', 'aria-keyshortcuts': 'ArrowLeft', onclick: () => go(index - 1) }, '◀ Back');
+  const next = h('button', { type: 'button', 'aria-keyshortcuts': 'ArrowRight', class: 'next', onclick: () => go(index + 1) }, 'Next ▶');
+  const scrubber = h('input', {
+    type: 'range', id: 'scrubber', min: 1, max: steps.length, step: 1, value: 1,
+    oninput: (e) => go(Number(e.target.value) - 1),
+  });
+  const speedSelect = h('select', { id: 'speed', onchange: (e) => setSpeed(Number(e.target.value)) },
+    SPEEDS.map((s) => h('option', { value: String(s) }, `${s}×`)));
+  speedSelect.value = '1';
+
+  replace(root,
+    h('nav', { 'aria-label': 'Lecture steps', class: 'steps' }, h('ol', {}, stepButtons)),
+    h('div', { class: 'transport' },
+      back, playButton, next,
+      h('label', { class: 'scrub' }, h('span', { class: 'visually-hidden' }, 'Step'), scrubber),
+      h('label', { class: 'speed' }, 'speed ', speedSelect)),
+    h('p', { class: 'hint' }, 'Keys: ', h('kbd', {}, 'Space'), ' play/pause · ', h('kbd', {}, '←'), ' ', h('kbd', {}, '→'), ' step · ',
+      h('kbd', {}, 'Home'), ' ', h('kbd', {}, 'End'), ' first/last · ', h('kbd', {}, 'H'), ' heads'));
+
+  function go(i, { fromTimer = false } = {}) {
+    const clamped = Math.max(0, Math.min(steps.length - 1, i));
+    if (!fromTimer) stop();
+    onGo(clamped);
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (!playing) return;
+    timer = setTimeout(() => {
+      if (index >= steps.length - 1) return stop();
+      go(index + 1, { fromTimer: true });
+      schedule();
+    }, (SECONDS_PER_STEP * 1000) / speed);
+  }
+
+  function start() {
+    if (index >= steps.length - 1) onGo(0);
+    playing = true;
+    render();
+    schedule();
+  }
+
+  function stop() {
+    playing = false;
+    clearTimeout(timer);
+    render();
+  }
+
+  function toggle() {
+    if (playing) stop();
+    else start();
+  }
+
+  function setSpeed(s) {
+    speed = s;
+    speedSelect.value = String(s);
+    schedule();
+  }
+
+  function render() {
+    playButton.textContent = playing ? '❚❚ Pause' : '▶ Play';
+    playButton.setAttribute('aria-label', playing ? 'Pause' : 'Play');
+    root.dataset.playing = String(playing);
+    back.disabled = index === 0;
+    next.disabled = index === steps.length - 1;
+    scrubber.value = String(index + 1);
+    scrubber.setAttribute('aria-valuetext', `step ${index + 1} of ${steps.length}: ${steps[index].title}`);
+    stepButtons.forEach((li, i) => {
+      const b = li.firstChild;
+      if (i === index) b.setAttribute('aria-current', 'step');
+      else b.removeAttribute('aria-current');
+    });
+  }
+
+  render();
+  return {
+    /** The store changed the step: reflect it. */
+    show(i) {
+      index = i;
+      render();
+    },
+    go,
+    toggle,
+    stop,
+    first: () => go(0),
+    last: () => go(steps.length - 1),
+    next: () => go(index + 1),
+    back: () => go(index - 1),
+    faster: () => setSpeed(SPEEDS[Math.min(SPEEDS.length - 1, SPEEDS.indexOf(speed) + 1)]),
+    slower: () => setSpeed(SPEEDS[Math.max(0, SPEEDS.indexOf(speed) - 1)]),
+    get playing() {
+      return playing;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// The stage panel: title, shape, explanation next to the numbers, the view toolbar (heads, batch
+// item, numbers), the cell inspector, and the step's own tensors.
+import { h, replace } from './dom.mjs';
+import { namedShape } from './format.mjs';
+import { headColour } from './colour.mjs';
+import { installHeatmapInteractions } from './heatmap.mjs';
+
+// A selector for the focused control or cell, so that a re-render (new head, batch item, settings)
+// does not throw keyboard users back to the top of the page.
+function focusKey(root) {
+  const el = document.activeElement;
+  if (!el || !root.contains(el) || el === root) return null;
+  if (el.matches('input[name]')) return `input[name="${CSS.escape(el.name)}"][value="${CSS.escape(el.value)}"]`;
+  if (el.matches('.numbers-toggle input')) return '.numbers-toggle input';
+  if (el.matches('[data-action]')) return `[data-action="${CSS.escape(el.dataset.action)}"]`;
+  if (el.matches('td[data-i]')) return `[data-tensor="${CSS.escape(el.closest('[data-tensor]').dataset.tensor)}"] td[data-i="${el.dataset.i}"]`;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  return null;
+}
+
+export function createStagePanel(root, { onView }) {
+  const tooltip = h('div', { class: 'tooltip', role: 'tooltip', hidden: true });
+  const readout = h('p', { class: 'readout', id: 'readout' }, 'Hover over or focus a cell to see its exact value and its tokens.');
+  let cleanup = null;
+  document.body.append(tooltip);
+
+  installHeatmapInteractions(root, {
+    show(lines, td) {
+      replace(tooltip, lines.map((l, i) => h('span', { class: i === 0 ? 'tt-index' : i === lines.length - 1 ? 'tt-value' : '' }, l)));
+      replace(readout, lines.join(' · '));
+      tooltip.hidden = false;
+      const cell = td.getBoundingClientRect();
+      const tip = tooltip.getBoundingClientRect();
+      const x = Math.min(window.innerWidth - tip.width - 8, Math.max(8, cell.left + cell.width / 2 - tip.width / 2));
+      const below = cell.bottom + 8 + tip.height < window.innerHeight;
+      const y = below ? cell.bottom + 8 : Math.max(8, cell.top - tip.height - 8);
+      tooltip.style.setProperty('left', `${x + window.scrollX}px`);
+      tooltip.style.setProperty('top', `${y + window.scrollY}px`);
+    },
+    hide() {
+      tooltip.hidden = true;
+    },
+  });
+  root.addEventListener('heatmap-escape', () => root.querySelector('#stage-title')?.focus());
+
+  function toolbar(step, ctx) {
+    const { sizes } = ctx.result;
+    const group = (label, name, options, current) =>
+      h('fieldset', { class: 'segmented-field' }, h('legend', {}, label),
+        h('div', { class: 'segmented' }, options.map(([value, text, colour]) =>
+          h('label', { style: colour ? { '--head': colour } : undefined, class: colour ? 'has-head' : '' },
+            h('input', { type: 'radio', name, value, checked: String(current) === value, onchange: () => onView({ [name]: value }) }),
+            h('span', {}, text)))));
+    return h('div', { class: 'toolbar' },
+      sizes.h > 1 && step.perHead
+        ? group('Heads', 'head', [['all', 'all side by side'], ...Array.from({ length: sizes.h }, (_, i) => [String(i), `${i + 1}`, headColour(i)])], ctx.view.head)
+        : null,
+      sizes.B > 1
+        ? group('Batch item', 'item', Array.from({ length: sizes.B }, (_, i) => [String(i), `${i + 1}`]), ctx.view.item)
+        : null,
+      h('label', { class: 'numbers-toggle' },
+        h('input', { type: 'checkbox', checked: ctx.view.numbers, onchange: (e) => onView({ numbers: e.target.checked }) }),
+        ' numbers in cells'));
+  }
+
+  return {
+    render(step, index, count, ctx) {
+      const refocus = focusKey(root);
+      cleanup?.();
+      cleanup = null;
+      tooltip.hidden = true;
+      const main = step.main(ctx.settings);
+      const tensor = ctx.result.trace[main];
+      const body = step.render(ctx);
+      const section = h('section', { class: 'stage', id: 'stage', 'aria-labelledby': 'stage-title', dataset: { stage: main, step: step.slug } },
+        h('header', { class: 'stage-head' },
+          h('p', { class: 'step-count' }, `Step ${index + 1} of ${count}`),
+          h('h2', { id: 'stage-title', tabindex: '-1' }, step.title),
+          h('p', { class: 'stage-shape' }, h('code', { class: 'trace-name' }, main), ' ', h('span', { class: 'shape', dataset: { shape: tensor.shape.join(',') } }, namedShape(ctx.dims(main), tensor.shape)))),
+        h('div', { class: 'stage-body' },
+          h('div', { class: 'explain' }, step.explain(ctx)),
+          h('div', { class: 'numbers' }, toolbar(step, ctx), readout, body)));
+      replace(root, section);
+      cleanup = step.mount?.(ctx, body) ?? null;
+      if (refocus) root.querySelector(refocus)?.focus({ preventScroll: true });
+      return section;
+    },
+    message(text, kind = 'info') {
+      replace(root, h('p', { class: `panel-message ${kind}` }, text));
+    },
+  };
+}
