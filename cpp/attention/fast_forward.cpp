@@ -57,10 +57,10 @@ Tensor Model::forward_fast(const float* x) {
                                 weights_.key_weight.data() + row0 * d_in,
                                 weights_.value_weight.data() + row0 * d_in},
                                {n, n, n}, d_in, &offsets);
-      group.key_column = offsets[1] * kPanel;
-      group.value_column = offsets[2] * kPanel;
+      group.key_column = offsets[1];
+      group.value_column = offsets[2];
       if (c.qkv_bias) {
-        group.qkv_bias.assign(group.qkv.N, 0.0f);
+        group.qkv_bias.assign(std::size_t(group.qkv.panels()) * kPanel, 0.0f);
         std::copy_n(weights_.query_bias.data() + row0, n, group.qkv_bias.begin());
         std::copy_n(weights_.key_bias.data() + row0, n, group.qkv_bias.begin() + group.key_column);
         std::copy_n(weights_.value_bias.data() + row0, n, group.qkv_bias.begin() + group.value_column);
@@ -69,14 +69,16 @@ Tensor Model::forward_fast(const float* x) {
     }
     if (c.has_output_projection()) {
       fast_->out = pack_weight(weights_.out_weight.data(), D, D);
-      fast_->out_bias.assign(fast_->out.N, 0.0f);
+      fast_->out_bias.assign(std::size_t(fast_->out.panels()) * kPanel, 0.0f);
       std::copy(weights_.out_bias.begin(), weights_.out_bias.end(), fast_->out_bias.begin());
     }
   }
   FastPath& fp = *fast_;
   ThreadPool* pool = pool_.get();
-  auto parallel_for = [pool](int units, const std::function<void(int, int)>& fn) {
-    if (pool) {
+  // Without threads (or with one unit) the units run right here, with no std::function in between:
+  // the lecture's 4000 tiny heads make that overhead visible.
+  auto parallel_for = [pool](int units, auto&& fn) {
+    if (pool && units > 1) {
       pool->parallel_for(units, fn);
     } else {
       for (int u = 0; u < units; ++u) fn(u, 0);
@@ -84,7 +86,7 @@ Tensor Model::forward_fast(const float* x) {
   };
   const int workers = pool ? pool->size() : 1;
 
-  const int ldq = fp.groups[0].qkv.N;  // (B·T, 3 blocks of G·d_h, each padded to 8)
+  const int ldq = fp.groups[0].qkv.panels() * kPanel;  // (B·T, 3·G·d_h rounded up to 8)
   const int key_panels = ceil_div(T, kPanel);
   const std::size_t keys_per_head = std::size_t(key_panels) * kPanel * d_h;
   fp.qkv.resize(std::size_t(M) * ldq + kPad);
@@ -128,7 +130,7 @@ Tensor Model::forward_fast(const float* x) {
 
   // 4. out_proj mixes the heads, one block of rows at a time, in place.
   if (c.has_output_projection()) {
-    const int ldr = fp.out.N;
+    const int ldr = fp.out.panels() * kPanel;
     fp.rows.resize(std::size_t(workers) * kGemmRows * ldr + kPad);
     parallel_for(ceil_div(M, kGemmRows), [&](int unit, int worker) {
       const int r0 = unit * kGemmRows, rows = std::min(kGemmRows, M - r0);

@@ -111,7 +111,7 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
       const float alpha = old_max == kNegInf ? 0.0f : std::exp((old_max - new_max) * scale);
       s.row_max[r] = new_max;
       s.row_sum[r] = s.row_sum[r] * alpha + block_sum;
-      if (alpha != 1.0f) {
+      if (alpha != 1.0f && old_max != kNegInf) {  // (before the first visible key, O is still 0)
         float* o = O + std::size_t(r) * d_pad;
         const f32x4 va = splat(alpha);
         for (int d = 0; d < d_pad; d += 4) store(o + d, mul(load(o + d), va));

@@ -11,22 +11,22 @@ PackedB pack_weight(const float* W, int N, int K) {
 }
 
 PackedB pack_weights(const std::vector<const float*>& weights, const std::vector<int>& rows, int K,
-                     std::vector<int>* panel_offsets) {
+                     std::vector<int>* column_offsets) {
   PackedB packed;
   packed.K = K;
-  int panels = 0;
-  panel_offsets->clear();
+  packed.N = 0;
+  column_offsets->clear();
   for (int n : rows) {
-    panel_offsets->push_back(panels);
-    panels += (n + kPanel - 1) / kPanel;
+    column_offsets->push_back(packed.N);
+    packed.N += n;
   }
-  packed.N = panels * kPanel;
-  packed.data.assign(std::size_t(panels) * K * kPanel, 0.0f);
+  packed.data.assign(std::size_t(packed.panels()) * K * kPanel, 0.0f);
   for (std::size_t w = 0; w < weights.size(); ++w) {
     const float* W = weights[w];
     for (int n = 0; n < rows[w]; ++n) {
-      float* panel = packed.data.data() + std::size_t((*panel_offsets)[w] + n / kPanel) * K * kPanel;
-      for (int k = 0; k < K; ++k) panel[std::size_t(k) * kPanel + n % kPanel] = W[std::size_t(n) * K + k];
+      const int column = (*column_offsets)[w] + n;
+      float* panel = packed.data.data() + std::size_t(column / kPanel) * K * kPanel;
+      for (int k = 0; k < K; ++k) panel[std::size_t(k) * kPanel + column % kPanel] = W[std::size_t(n) * K + k];
     }
   }
   return packed;

@@ -26,10 +26,10 @@ struct PackedB {
 
 // B = Wᵀ for PyTorch's weight W (N × K), rows [row0, row0 + N).
 PackedB pack_weight(const float* W, int N, int K);
-// Several weights side by side: B = [W_0ᵀ | W_1ᵀ | ...], each (n_i × K); every block starts on a
-// panel boundary (its width rounded up to 8, the gap zero), so block i starts at panel offsets[i].
+// Several weights side by side: B = [W_0ᵀ | W_1ᵀ | ...], each (n_i × K); block i starts at column
+// column_offsets[i] (blocks are contiguous, so tiny heads share panels instead of padding each).
 PackedB pack_weights(const std::vector<const float*>& weights, const std::vector<int>& rows, int K,
-                     std::vector<int>* panel_offsets);
+                     std::vector<int>* column_offsets);
 
 enum class Store {
   overwrite,   // C = A·B (+ bias)
@@ -56,6 +56,22 @@ inline void micro_kernel(int K, const float* A, int lda, const float* B, int ldb
       lo[r] = add(lo[r], mul(a, b_lo));
       hi[r] = add(hi[r], mul(a, b_hi));
     }
+  }
+  if (n_valid == kPanel) {  // a full tile: vector stores (same operations, same rounding)
+    for (int r = 0; r < MR; ++r) {
+      float* c = C + std::size_t(r) * ldc;
+      if (mode == Store::accumulate) {
+        store(c, add(load(c), lo[r]));
+        store(c + 4, add(load(c + 4), hi[r]));
+      } else if (bias != nullptr) {
+        store(c, add(lo[r], load(bias)));
+        store(c + 4, add(hi[r], load(bias + 4)));
+      } else {
+        store(c, lo[r]);
+        store(c + 4, hi[r]);
+      }
+    }
+    return;
   }
   for (int r = 0; r < MR; ++r) {
     float* c = C + std::size_t(r) * ldc;
