@@ -14,7 +14,8 @@ namespace {
 
 constexpr int kGemmRows = 48;      // rows per unit of work in the projections
 constexpr int kGemmPanels = 16;    // panels (128 columns) per unit of work
-constexpr std::size_t kGroupBudget = std::size_t{8} << 20;  // bytes for one group's Q, K, V
+constexpr std::size_t kGroupBudget = std::size_t{4} << 20;  // bytes for one group's Q, K, V
+constexpr double kParallelFlops = 1e6;  // less work than this runs on the calling thread
 constexpr int kPad = 8;            // readable floats past the end of every buffer
 
 int ceil_div(int a, int b) { return (a + b - 1) / b; }
@@ -75,10 +76,11 @@ Tensor Model::forward_fast(const float* x) {
   }
   FastPath& fp = *fast_;
   ThreadPool* pool = pool_.get();
-  // Without threads (or with one unit) the units run right here, with no std::function in between:
-  // the lecture's 4000 tiny heads make that overhead visible.
-  auto parallel_for = [pool](int units, auto&& fn) {
-    if (pool && units > 1) {
+  // Without threads, with one unit, or with less work than waking the workers costs (about a
+  // million flops), the units run right here, with no std::function in between: the lecture's
+  // 4000 tiny heads and its 6-token toy make that overhead visible.
+  auto parallel_for = [pool](int units, double flops, auto&& fn) {
+    if (pool && units > 1 && flops >= kParallelFlops) {
       pool->parallel_for(units, fn);
     } else {
       for (int u = 0; u < units; ++u) fn(u, 0);
@@ -102,21 +104,23 @@ Tensor Model::forward_fast(const float* x) {
     const FastPath::Group& group = fp.groups[g];
     // 1. queries, keys and values of the group's heads: (B·T, d_in) · [W_q | W_k | W_v]ᵀ.
     const int row_blocks = ceil_div(M, kGemmRows), panel_blocks = ceil_div(group.qkv.panels(), kGemmPanels);
-    parallel_for(row_blocks * panel_blocks, [&](int unit, int) {
+    const double projection_flops = 2.0 * M * d_in * group.qkv.N;
+    parallel_for(row_blocks * panel_blocks, projection_flops, [&](int unit, int) {
       const int r = unit / panel_blocks * kGemmRows, p = unit % panel_blocks * kGemmPanels;
       gemm(x, d_in, group.qkv, qkv, ldq, group.qkv_bias.empty() ? nullptr : group.qkv_bias.data(), r,
            std::min(M, r + kGemmRows), p, std::min(group.qkv.panels(), p + kGemmPanels),
            Store::overwrite);
     });
     // 2. Kᵀ panels, one (batch, head) at a time.
-    parallel_for(B * G, [&](int unit, int) {
+    parallel_for(B * G, double(B) * G * T * d_h, [&](int unit, int) {
       const int b = unit / G, head = unit % G;
       pack_keys(qkv + std::size_t(b) * T * ldq + group.key_column + head * d_h, ldq, T, d_h,
                 fp.packed_keys.data() + std::size_t(unit) * keys_per_head);
     });
     // 3. attention, per (batch, head, block of query rows); the costliest (last) blocks first.
     const int query_blocks = ceil_div(T, kQueryBlock);
-    parallel_for(B * G * query_blocks, [&](int unit, int worker) {
+    const double attention_flops = 4.0 * B * G * T * (c.causal ? (T + 1) / 2.0 : T) * d_h;
+    parallel_for(B * G * query_blocks, attention_flops, [&](int unit, int worker) {
       const int block = query_blocks - 1 - unit % query_blocks, bh = unit / query_blocks;
       const int b = bh / G, head = bh % G;
       const float* rows = qkv + std::size_t(b) * T * ldq + head * d_h;
@@ -132,7 +136,7 @@ Tensor Model::forward_fast(const float* x) {
   if (c.has_output_projection()) {
     const int ldr = fp.out.panels() * kPanel;
     fp.rows.resize(std::size_t(workers) * kGemmRows * ldr + kPad);
-    parallel_for(ceil_div(M, kGemmRows), [&](int unit, int worker) {
+    parallel_for(ceil_div(M, kGemmRows), 2.0 * M * D * D, [&](int unit, int worker) {
       const int r0 = unit * kGemmRows, rows = std::min(kGemmRows, M - r0);
       float* tile = fp.rows.data() + std::size_t(worker) * kGemmRows * ldr;
       gemm(context + std::size_t(r0) * D, D, fp.out, tile, ldr, fp.out_bias.data(), 0, rows, 0,

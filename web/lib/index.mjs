@@ -47,6 +47,15 @@ function copyFromHeap(heap, start, count) {
   return out;
 }
 
+// The float view of WASM memory. The threaded build's memory is a growable SharedArrayBuffer: when
+// a worker thread grows it, the main thread's HEAPF32 still covers the old size, so compare it with
+// the memory's current buffer and renew the view.
+function heapF32(core) {
+  const buffer = core.wasmMemory?.buffer;
+  if (buffer !== undefined && core.HEAPF32.buffer !== buffer) core.HEAPF32 = new Float32Array(buffer);
+  return core.HEAPF32;
+}
+
 // Frees the WASM memory of models that were garbage-collected without dispose().
 const finalizer =
   typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((model) => model.delete()) : null;
@@ -97,16 +106,16 @@ class AttentionModel {
     }
     // Copy through the heap directly: no views or shape arrays are created per call, which is
     // most of the cost of a forward pass for the lecture's tiny shapes.
-    // (HEAPF32 is looked up each time: it is replaced when the memory grows.)
+    // (The heap view is looked up each time: it is replaced when the memory grows.)
     const core = this.#core;
-    core.HEAPF32.set(data, this.#inputOffset);
+    heapF32(core).set(data, this.#inputOffset);
     // One plain WASM call (no Embind invoker); 0 means the core stored an error to raise.
     const address = core._attention_lab_run(this.#handle);
     if (address === 0) call(() => model.throwLastError());
     const pointer = address / 4;
     const output = {
       shape: this.#outputShape.slice(),
-      data: copyFromHeap(core.HEAPF32, pointer, this.#outputCount),
+      data: copyFromHeap(heapF32(core), pointer, this.#outputCount),
     };
     const trace = {};
     if (!this.#options.trace) return { output, trace };
@@ -346,6 +355,29 @@ function chooseThreads(threads) {
   return threads;
 }
 
+// The threaded build starts its pthread workers from emscripten's worker script. In browsers that
+// script is started from a blob: URL holding its source (inlined at build time): `new Worker(url)`
+// is refused for a script on another origin (a CDN), and bundlers then never see a worker to
+// rewrite. The worker imports the core module itself, from its absolute URL (CORS applies).
+// Node keeps the plain file path (its workers cannot start from blob: URLs).
+const THREADS_WORKER = 'attention-core-threads.worker.js';
+let workerBlobUrl;
+async function threadedBrowserOptions(locateFile) {
+  if (!workerBlobUrl) {
+    const { default: source } = await import('./attention-core-threads.worker-source.mjs');
+    workerBlobUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  }
+  const wasmUrl = new URL('./attention-core-threads.wasm', import.meta.url).href;
+  return {
+    mainScriptUrlOrBlob: new URL('./attention-core-threads.mjs', import.meta.url).href,
+    locateFile: (path, prefix) => {
+      if (path === THREADS_WORKER) return workerBlobUrl;
+      if (locateFile) return locateFile(path, prefix);
+      return path === 'attention-core-threads.wasm' ? wasmUrl : prefix + path;
+    },
+  };
+}
+
 /**
  * Loads the WASM core. Options: threads ('auto' (default): threads on cross-origin-isolated pages,
  * one thread elsewhere and in Node; or a number), locateFile(path, prefix) to serve the .wasm from
@@ -363,6 +395,7 @@ export async function createAttentionLab({ threads = 'auto', locateFile, wasmBin
   const moduleOptions = {};
   if (locateFile) moduleOptions.locateFile = locateFile;
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
+  if (build === 'threads' && !inNode) Object.assign(moduleOptions, await threadedBrowserOptions(locateFile));
   const factory =
     build === 'threads'
       ? (await import('./attention-core-threads.mjs')).default
