@@ -135,10 +135,13 @@ Tensor Model::forward_fast(const float* x) {
   // 4. out_proj mixes the heads, one block of rows at a time, in place.
   if (c.has_output_projection()) {
     const int ldr = fp.out.panels() * kPanel;
-    fp.rows.resize(std::size_t(workers) * kGemmRows * ldr + kPad);
-    parallel_for(ceil_div(M, kGemmRows), 2.0 * M * D * D, [&](int unit, int worker) {
-      const int r0 = unit * kGemmRows, rows = std::min(kGemmRows, M - r0);
-      float* tile = fp.rows.data() + std::size_t(worker) * kGemmRows * ldr;
+    // Blocks of whole rows (each output row needs its entire context row): 48 rows when there are
+    // plenty, fewer for short inputs so that every thread gets several blocks.
+    const int block = std::clamp(M / (4 * workers) / kRows * kRows, kRows, kGemmRows);
+    fp.rows.resize(std::size_t(workers) * block * ldr + kPad);
+    parallel_for(ceil_div(M, block), 2.0 * M * D * D, [&](int unit, int worker) {
+      const int r0 = unit * block, rows = std::min(block, M - r0);
+      float* tile = fp.rows.data() + std::size_t(worker) * block * ldr;
       gemm(context + std::size_t(r0) * D, D, fp.out, tile, ldr, fp.out_bias.data(), 0, rows, 0,
            fp.out.panels(), Store::overwrite);
       for (int r = 0; r < rows; ++r)
