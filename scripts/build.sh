@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds everything from source: the native core and its tests (build/native), the WASM module and
-# the WASM test suite (build/wasm), the npm package (dist/) and the static page (build/site/).
-# Usage: scripts/build.sh [native|wasm|dist|site|all]   (default: all)
+# the WASM test suite (build/wasm), the npm package (dist/, with the <attention-lab> element) and the
+# static page with its iframe embed page (build/site/).
+# Usage: scripts/build.sh [native|wasm|dist|element|site|all]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
@@ -29,6 +30,37 @@ build_dist() {
   # The tokenizer and its GPT-2 vocabulary, bundled into one file with no bare imports.
   npx --no-install esbuild web/lib/tokenizer.mjs --bundle --format=esm --minify \
     --outfile=dist/tokenizer.mjs --log-level=warning
+  build_worker
+  build_element
+}
+
+build_worker() {
+  # The threaded build's pthread worker, also as a module exporting its source text: browsers start
+  # it from a blob: URL (a worker script on another origin, a CDN, is refused). And emscripten's own
+  # `new Worker(new URL("…worker.js", import.meta.url))` (used only without locateFile, which the
+  # API always passes) is hidden from bundlers: webpack would otherwise try to bundle the worker.
+  # Emscripten sets `var _scriptDir = import.meta.url` at the top of the module: same URL, but no
+  # bundler looks for `new URL(…, _scriptDir)`.
+  [ -f dist/attention-core-threads.worker.js ] || { echo "build: dist/attention-core-threads.worker.js is missing (run: scripts/build.sh wasm)" >&2; return 1; }
+  node --input-type=module -e '
+    import fs from "node:fs";
+    const source = fs.readFileSync("dist/attention-core-threads.worker.js", "utf8");
+    fs.writeFileSync("dist/attention-core-threads.worker-source.mjs",
+      "// The source of attention-core-threads.worker.js, started from a blob: URL in browsers.\n" +
+      `export default ${JSON.stringify(source)};\n`);
+    const core = "dist/attention-core-threads.mjs";
+    const text = fs.readFileSync(core, "utf8");
+    const literal = `new Worker(new URL("attention-core-threads.worker.js",import.meta.url))`;
+    const hidden = `new Worker(new URL("attention-core-threads.worker.js",_scriptDir))`; // _scriptDir = import.meta.url
+    if (text.includes(literal)) fs.writeFileSync(core, text.split(literal).join(hidden));
+    else if (!text.includes(hidden)) throw new Error(`${core}: emscripten worker creation not found`);
+  '
+}
+
+build_element() {
+  # The <attention-lab> custom element and its types.
+  node web/embed/build.mjs dist/attention-lab.js
+  cp web/embed/attention-lab.d.mts dist/attention-lab.d.mts
 }
 
 build_site() {
@@ -37,18 +69,21 @@ build_site() {
   rm -rf build/site
   mkdir -p build/site/lib
   find web/app -maxdepth 1 -type f ! -name '*.mjs' -exec cp {} build/site/ \;
-  npx --no-install esbuild web/app/main.mjs --bundle --format=esm --target=es2022 \
-    --external:./lib/* --outfile=build/site/app.mjs --sourcemap --log-level=warning
-  # The API and the core builds, with the threaded build's worker (not the CLI: a page has no use for it).
-  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' \) ! -name 'cli.mjs' \
-    -exec cp {} build/site/lib/ \;
+  # embed.html (the compact layout for iframes) gets its own entry, embed.mjs.
+  npx --no-install esbuild app=web/app/main.mjs embed=web/app/embed.mjs --bundle --format=esm --target=es2022 \
+    --external:./lib/* --outdir=build/site --out-extension:.js=.mjs --sourcemap --log-level=warning
+  # The API and the core builds, with the threaded build's worker (not the CLI: a page has no use
+  # for it), and the custom element (lib/attention-lab.js, for pages that embed it from here).
+  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' -o -name 'attention-lab.js' \) \
+    ! -name 'cli.mjs' -exec cp {} build/site/lib/ \;
 }
 
 case "$what" in
   native) build_native ;;
   wasm) build_wasm ;;
   dist) build_dist ;;
+  element) build_element ;;
   site) build_site ;;
   all) build_native; build_wasm; build_dist; build_site ;;
-  *) echo "usage: $0 [native|wasm|dist|site|all]" >&2; exit 2 ;;
+  *) echo "usage: $0 [native|wasm|dist|element|site|all]" >&2; exit 2 ;;
 esac

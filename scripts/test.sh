@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command: set up, build native and WASM, then run every suite: the Catch2 core
 # tests natively, under ASan/UBSan and compiled to WASM under Node; the JS API and CLI tests; the
-# packed npm tarball in an empty project; and the page in headless Chromium.
+# packed npm tarball in an empty project; the page in headless Chromium; and the embeds (web
+# component across origins, iframe, the tarball in Vite and webpack builds, size budgets).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
@@ -44,6 +45,9 @@ if [ -f tests/pack/run.sh ]; then
 fi
 if [ -d tests/e2e ] && ls tests/e2e/*.test.mjs >/dev/null 2>&1; then
   run e2e node --test --test-concurrency=1 tests/e2e/
+fi
+if [ -d tests/embed ] && ls tests/embed/*.test.mjs >/dev/null 2>&1; then
+  run embed node --test --test-concurrency=1 tests/embed/
 fi
 
 echo

@@ -52,9 +52,14 @@ function writeValue(spec, value) {
   return String(value);
 }
 
-/** { settings, view } from a query string such as location.search; missing keys get defaults. */
+/**
+ * { settings, view } from a query string such as location.search; missing keys get defaults.
+ * `stage` is accepted for `step` (a step id or a trace stage name, as the custom element's
+ * attribute).
+ */
 export function parseUrl(search) {
   const params = new URLSearchParams(search);
+  if (!params.has('step') && params.has('stage')) params.set('step', params.get('stage'));
   const read = (list) =>
     Object.fromEntries(
       list.map((spec) => [spec.key, params.has(spec.key) ? readValue(spec, params.get(spec.key)) : spec.def]),

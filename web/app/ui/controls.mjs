@@ -128,7 +128,7 @@ export function createControls(sentenceRoot, settingsRoot, { presets, onChange, 
           if (c.input === 'checkbox') el.querySelector('input').checked = Boolean(v);
           else if (c.input === 'radio') el.querySelectorAll('input').forEach((r) => (r.checked = r.value === String(v)));
           else if (c.input === 'select') el.querySelector('select').value = String(v);
-          else if (el.querySelector('input') !== document.activeElement || Number(el.querySelector('input').value) !== v) {
+          else if (el.querySelector('input') !== sentenceRoot.getRootNode().activeElement || Number(el.querySelector('input').value) !== v) {
             el.querySelector('input').value = String(v);
           }
         }

@@ -128,7 +128,8 @@ export function installHeatmapInteractions(root, { show, hide }) {
     if (td) inspect(td);
   });
   root.addEventListener('pointerleave', () => {
-    if (!root.contains(document.activeElement) || !dataCell(document.activeElement)) leave();
+    const focused = root.getRootNode().activeElement;
+    if (!root.contains(focused) || !dataCell(focused)) leave();
   });
   root.addEventListener('focusin', (e) => {
     const td = dataCell(e.target);

@@ -16,8 +16,9 @@ const typing = (el) =>
   (el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' ||
     (el.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'range'].includes(el.type)));
 
-export function installShortcuts(player, { cycleHead }) {
-  document.addEventListener('keydown', (e) => {
+/** Listens on `target` (the document for the page, an embedded copy's own root); returns a remover. */
+export function installShortcuts(player, { cycleHead, target: scope = document }) {
+  const onKey = (e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     const target = e.target;
     if (typing(target)) return;
@@ -39,5 +40,7 @@ export function installShortcuts(player, { cycleHead }) {
     if (!action) return;
     if (e.key.startsWith('Arrow') && (target instanceof HTMLInputElement && (target.type === 'radio'))) return;
     if (action() !== false) e.preventDefault();
-  });
+  };
+  scope.addEventListener('keydown', onKey);
+  return () => scope.removeEventListener('keydown', onKey);
 }

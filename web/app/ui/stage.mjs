@@ -8,7 +8,7 @@ import { installHeatmapInteractions } from './heatmap.mjs';
 // A selector for the focused control or cell, so that a re-render (new head, batch item, settings)
 // does not throw keyboard users back to the top of the page.
 function focusKey(root) {
-  const el = document.activeElement;
+  const el = root.getRootNode().activeElement;
   if (!el || !root.contains(el) || el === root) return null;
   if (el.matches('input[name]')) return `input[name="${CSS.escape(el.name)}"][value="${CSS.escape(el.value)}"]`;
   if (el.matches('.numbers-toggle input')) return '.numbers-toggle input';
@@ -18,11 +18,15 @@ function focusKey(root) {
   return null;
 }
 
-export function createStagePanel(root, { onView }) {
+/**
+ * The panel inside `root`. The tooltip lives in `tooltipHost`: <body> on the page; inside an
+ * embedded copy, its own positioned root (so several copies never share one).
+ */
+export function createStagePanel(root, { onView, tooltipHost = document.body }) {
   const tooltip = h('div', { class: 'tooltip', role: 'tooltip', hidden: true });
   const readout = h('p', { class: 'readout', id: 'readout' }, 'Hover over or focus a cell to see its exact value and its tokens.');
   let cleanup = null;
-  document.body.append(tooltip);
+  tooltipHost.append(tooltip);
 
   installHeatmapInteractions(root, {
     show(lines, td) {
@@ -34,8 +38,12 @@ export function createStagePanel(root, { onView }) {
       const x = Math.min(window.innerWidth - tip.width - 8, Math.max(8, cell.left + cell.width / 2 - tip.width / 2));
       const below = cell.bottom + 8 + tip.height < window.innerHeight;
       const y = below ? cell.bottom + 8 : Math.max(8, cell.top - tip.height - 8);
-      tooltip.style.setProperty('left', `${x + window.scrollX}px`);
-      tooltip.style.setProperty('top', `${y + window.scrollY}px`);
+      // Page coordinates on <body>; coordinates inside the (positioned) host otherwise.
+      const origin = tooltipHost === document.body
+        ? { left: -window.scrollX, top: -window.scrollY }
+        : tooltipHost.getBoundingClientRect();
+      tooltip.style.setProperty('left', `${x - origin.left}px`);
+      tooltip.style.setProperty('top', `${y - origin.top}px`);
     },
     hide() {
       tooltip.hidden = true;
@@ -86,7 +94,12 @@ export function createStagePanel(root, { onView }) {
       return section;
     },
     message(text, kind = 'info') {
-      replace(root, h('p', { class: `panel-message ${kind}` }, text));
+      replace(root, h('p', { class: `panel-message ${kind}`, role: kind === 'error' ? 'alert' : null }, text));
+    },
+    destroy() {
+      cleanup?.();
+      cleanup = null;
+      tooltip.remove();
     },
   };
 }

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// The size budget: what `npm install attention-lab` downloads (the packed tarball) and what a page
+// downloads (each file gzipped, as servers send it), against budgets written down here. Exits 1 when
+// anything is over its budget, 2 when dist/ is not built.
+// Usage: node scripts/size.mjs [--json]      (after: bash scripts/build.sh wasm && bash scripts/build.sh dist)
+//
+// The budgets are about 20 % above the sizes measured when they were set (2026-11-30); raise one
+// only together with a reason in the commit message.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+const KB = 1000;
+
+// [label, files in dist/ (gzipped each, summed), budget in bytes, measured when set]
+const GZIP_BUDGETS = [
+  ['attention-core.wasm (single-threaded)', ['attention-core.wasm'], 142 * KB, '118.5 kB'],
+  ['attention-core-threads.wasm', ['attention-core-threads.wasm'], 153 * KB, '127.8 kB'],
+  ['attention-lab.js (the element)', ['attention-lab.js'], 45 * KB, '37.7 kB'],
+  ['tokenizer.mjs (GPT-2 vocabulary)', ['tokenizer.mjs'], 245 * KB, '203.4 kB'],
+  // Everything a page with <attention-lab> loads when it is not cross-origin isolated.
+  ['element page, first load (single)', ['attention-lab.js', 'index.mjs', 'errors.mjs', 'options.mjs', 'tokenizer.mjs',
+    'attention-core.mjs', 'attention-core.wasm'], 465 * KB, '387.1 kB'],
+];
+const TARBALL_BUDGET = [675 * KB, '562.4 kB'];
+
+const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;
+const kB = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
+
+const missing = ['attention-core.wasm', 'attention-core-threads.wasm', 'attention-lab.js', 'index.mjs']
+  .filter((f) => !fs.existsSync(path.join(DIST, f)));
+if (missing.length) {
+  console.error(`size: dist/ is not built (missing ${missing.join(', ')}): run bash scripts/build.sh wasm && bash scripts/build.sh dist`);
+  process.exit(2);
+}
+
+// npm's own numbers for the tarball, without writing it.
+const pack = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], {
+  cwd: ROOT, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' },
+}))[0];
+
+const rows = [
+  { what: `npm tarball ${pack.filename} (${pack.entryCount} files, ${kB(pack.unpackedSize)} unpacked)`, size: pack.size,
+    budget: TARBALL_BUDGET[0], measured: TARBALL_BUDGET[1] },
+  ...GZIP_BUDGETS.map(([what, files, budget, measured]) => ({
+    what: `${what}, gzip`, size: files.reduce((sum, f) => sum + gzipSize(f), 0), budget, measured,
+  })),
+];
+for (const file of fs.readdirSync(DIST).filter((f) => f.endsWith('.wasm'))) {
+  if (!GZIP_BUDGETS.some(([, files]) => files.length === 1 && files[0] === file)) {
+    rows.push({ what: `${file}, gzip (no budget written down: add one)`, size: gzipSize(file), budget: 0, measured: '' });
+  }
+}
+
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify(rows, null, 2));
+} else {
+  const width = Math.max(...rows.map((r) => r.what.length));
+  console.log(`${'what'.padEnd(width)}  ${'size'.padStart(9)}  ${'budget'.padStart(9)}  use`);
+  for (const r of rows) {
+    const use = r.budget ? `${Math.round((100 * r.size) / r.budget)} %` : '-';
+    console.log(`${r.what.padEnd(width)}  ${kB(r.size).padStart(9)}  ${(r.budget ? kB(r.budget) : '-').padStart(9)}  ${use}${r.size > r.budget ? '  OVER BUDGET' : ''}`);
+  }
+}
+const over = rows.filter((r) => r.size > r.budget);
+console.log(`size: ${rows.length - over.length} passed, ${over.length} failed`);
+process.exit(over.length ? 1 : 0);

@@ -1,0 +1,134 @@
+// Shared by the embedding tests: a tiny static server (loopback only) whose headers each test
+// chooses (COOP/COEP isolation, CORS and CORP for cross-origin hosting), headless Chromium, and a
+// page watcher that records console errors, page errors and failed requests.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * Serves `root` (a directory) and `pages` ({ '/path': html }) on host:0.
+ * isolation: COOP same-origin + COEP require-corp on every response; cors: ACAO * and CORP
+ * cross-origin (what a CDN must send). Resolves { origin, url(path), requests, close() }.
+ */
+export function serve({ root, pages = {}, host = '127.0.0.1', isolation = false, cors = false } = {}) {
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    requests.push(pathname);
+    const headers = { 'Cache-Control': 'no-store' };
+    if (isolation) {
+      headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+      headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
+    }
+    if (cors) {
+      headers['Access-Control-Allow-Origin'] = '*';
+      headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
+    } else if (isolation) {
+      headers['Cross-Origin-Resource-Policy'] = 'same-origin';
+    }
+    if (pages[pathname] !== undefined) {
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] });
+      return res.end(pages[pathname]);
+    }
+    if (!root || pathname.split('/').includes('..')) {
+      res.writeHead(404, headers);
+      return res.end('not found');
+    }
+    let file = path.join(root, pathname);
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    if (!fs.existsSync(file)) {
+      res.writeHead(404, headers);
+      return res.end('not found');
+    }
+    res.writeHead(200, { ...headers, 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const origin = `http://${host}:${server.address().port}`;
+      resolve({
+        origin,
+        url: (p = '/') => origin + p,
+        requests,
+        close: () => new Promise((done) => {
+          server.closeAllConnections();
+          server.close(done);
+        }),
+      });
+    });
+  });
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** A page that records console errors/warnings, page errors and failed requests in `problems`. */
+export async function watchedPage(browser, problems, { viewport = { width: 1100, height: 900 } } = {}) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('requestfailed', (req) => problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`));
+  page.close = ((close) => async () => {
+    await close();
+    await context.close();
+  })(page.close.bind(page));
+  return page;
+}
+
+export function artifact(name) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  return path.join(ARTIFACTS, name);
+}
+
+let labPromise;
+/** The API in Node (dist/), for the reference numbers. */
+export function nodeLab() {
+  labPromise ??= import(path.join(ROOT, 'dist', 'index.mjs')).then((m) => m.createAttentionLab());
+  return labPromise;
+}
+
+/** The element's and the page's settings → the API's forward pass (same calls as compute.mjs). */
+export async function reference(settings) {
+  const lab = await nodeLab();
+  const { dIn, seed, batch } = settings;
+  const embedded = lab.embed(settings.sentence, { dIn, seed, batch });
+  return lab.forward({
+    inputs: embedded.inputs, batch, dIn, dOut: settings.dOut, heads: settings.heads, qkvBias: settings.qkvBias,
+    causal: settings.causal, dropout: settings.dropout, training: settings.training, seed,
+    module: settings.module, masking: settings.masking, layout: settings.layout, trace: true,
+  });
+}
+
+/** Fails clearly when dist/ lacks what the element needs. */
+export function checkDist() {
+  for (const f of ['index.mjs', 'attention-lab.js', 'attention-core.wasm', 'attention-core-threads.worker-source.mjs']) {
+    if (!fs.existsSync(path.join(ROOT, 'dist', f))) {
+      throw new Error(`dist/${f} is missing: run \`bash scripts/build.sh wasm && bash scripts/build.sh dist\``);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+// embed.html: the compact layout for an iframe (embed.html?sentence=…&stage=softmax), with the same
+// URL state as the main page; "Open the full page" carries the state over.
+import { createAttentionLab } from './lib/index.mjs';
+import { parseUrl, toUrl } from './store.mjs';
+import { mountAttentionLab } from './mount.mjs';
+
+const link = document.querySelector('#open-full');
+const app = mountAttentionLab(document.querySelector('#app'), {
+  createLab: () => createAttentionLab(),
+  layout: 'compact',
+  initialState: parseUrl(location.search),
+  syncUrl: true,
+  page: true,
+  onChange: ({ state }) => link.setAttribute('href', `./${toUrl(state)}`),
+});
+
+app.ready.then(() => {
+  document.documentElement.dataset.build = app.lab.build;
+}).catch((err) => {
+  document.documentElement.dataset.ready = 'error';
+  console.error(err);
+});

@@ -1,0 +1,95 @@
+// Types of the <attention-lab> custom element (attention-lab/element, dist/attention-lab.js).
+// Importing the module defines the element; it needs a browser (customElements, Shadow DOM).
+
+/** Settings under the JS API's option names, as the element computes with them. */
+export interface AttentionLabSettings {
+  sentence: string;
+  dIn: number;
+  dOut: number;
+  heads: number;
+  batch: number;
+  dropout: number;
+  training: boolean;
+  seed: number;
+  qkvBias: boolean;
+  causal: boolean;
+  masking: 'neg-inf' | 'naive';
+  layout: 'fused' | 'loop';
+  module: 'mha' | 'wrapper' | 'causal';
+}
+
+/** What is looked at: the step id, one head ('0', '1', …) or 'all', the batch item, numbers in cells. */
+export interface AttentionLabView {
+  step: string;
+  head: string;
+  item: number;
+  numbers: boolean;
+}
+
+export interface AttentionLabState {
+  settings: AttentionLabSettings;
+  view: AttentionLabView;
+}
+
+export interface AttentionLabTensor {
+  shape: number[];
+  data: Float32Array;
+}
+
+/** The last valid computation of an element. */
+export interface AttentionLabElementResult {
+  settings: AttentionLabSettings;
+  tokens: { id: number; text: string }[];
+  source: 'lecture' | 'seeded';
+  output: AttentionLabTensor;
+  trace: Record<string, AttentionLabTensor>;
+  weights: Record<string, AttentionLabTensor> | null;
+  sizes: { B: number; h: number; T: number; dh: number; D: number; dIn: number };
+}
+
+export interface AttentionLabChangeDetail {
+  state: AttentionLabState;
+  /** Setting or view keys that changed, e.g. ['heads'] or ['step']. */
+  changed: string[];
+  /** 'initial', 'ui' (the element's own controls; reflected to attributes) or 'attributes'. */
+  source: 'initial' | 'ui' | 'attributes';
+}
+
+export interface AttentionLabErrorDetail {
+  message: string;
+  /** The option the message is about ('heads', 'dOut', 'step', 'simd', …). */
+  option: string;
+}
+
+export declare class AttentionLabElement extends HTMLElement {
+  static readonly observedAttributes: string[];
+  /** Resolves with the element once the core is loaded and the first state is drawn. */
+  readonly ready: Promise<AttentionLabElement>;
+  /** 'single' or 'threads' (threads only on cross-origin-isolated pages); null while loading. */
+  readonly build: 'single' | 'threads' | null;
+  /** Threads the core uses for passes without a trace; null while loading. */
+  readonly threads: number | null;
+  /** The last valid state; null while loading. */
+  readonly state: AttentionLabState | null;
+  /** The last valid computation; null while loading. */
+  readonly result: AttentionLabElementResult | null;
+}
+
+/** Attribute → setting name, e.g. 'd-out' → 'dOut'. */
+export declare const SETTING_ATTRIBUTES: Readonly<Record<string, keyof AttentionLabSettings>>;
+/** Attribute → view name: stage → step, head, item, numbers. */
+export declare const VIEW_ATTRIBUTES: Readonly<Record<string, keyof AttentionLabView>>;
+
+/** Defines the element under another tag name too (the module defines 'attention-lab' itself). */
+export declare function defineAttentionLab(name?: string): void;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attention-lab': AttentionLabElement;
+  }
+  interface HTMLElementEventMap {
+    'attention-lab-ready': CustomEvent<{ build: 'single' | 'threads' }>;
+    'attention-lab-change': CustomEvent<AttentionLabChangeDetail>;
+    'attention-lab-error': CustomEvent<AttentionLabErrorDetail>;
+  }
+}

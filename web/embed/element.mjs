@@ -1,0 +1,286 @@
+// <attention-lab>: the teaching page as a custom element, for course pages and LMS blocks.
+//
+//   <script type="module" src="https://…/attention-lab.js"></script>
+//   <attention-lab sentence="the dog chased the ball" heads="2" d-out="6" stage="softmax"></attention-lab>
+//
+// Built by web/embed/build.mjs into dist/attention-lab.js, which imports the API as ./index.mjs:
+// the WASM core, the tokenizer and the pthread worker load relative to this script, not to the
+// page. Each element renders into its own shadow root with the page's stylesheet; its attributes
+// and its UI stay in step both ways. The elements of a page share one loaded core (a lab holds no
+// per-view state), nothing else.
+import { createAttentionLab } from './index.mjs';
+import { mountAttentionLab } from '../app/mount.mjs';
+import { SETTINGS, DEFAULT_SETTINGS } from '../app/store.mjs';
+import { findStep } from '../app/stages/index.mjs';
+import STYLES from 'attention-lab:styles';
+
+/** Attribute → setting (the API's option names). */
+export const SETTING_ATTRIBUTES = Object.freeze({
+  sentence: 'sentence',
+  'd-in': 'dIn',
+  'd-out': 'dOut',
+  heads: 'heads',
+  batch: 'batch',
+  dropout: 'dropout',
+  training: 'training',
+  seed: 'seed',
+  'qkv-bias': 'qkvBias',
+  causal: 'causal',
+  masking: 'masking',
+  module: 'module',
+});
+/** Attribute → view key (the page's URL names); `stage` takes a step id or a trace stage name. */
+export const VIEW_ATTRIBUTES = Object.freeze({ stage: 'step', head: 'head', item: 'item', numbers: 'numbers' });
+const UI_LAYOUTS = ['compact', 'full'];
+const HEAD_LAYOUTS = ['fused', 'loop'];
+
+const SPEC = Object.fromEntries(SETTINGS.map((s) => [s.key, s]));
+const ATTRIBUTE_OF = Object.fromEntries([
+  ...Object.entries(SETTING_ATTRIBUTES).map(([a, k]) => [k, a]),
+  ...Object.entries(VIEW_ATTRIBUTES).map(([a, k]) => [k, a]),
+]);
+
+// An attribute's text as a setting. What does not parse stays as text, so that the core's message
+// names it ("heads = 'two': must be an integer").
+function parseSetting(key, raw) {
+  const spec = SPEC[key];
+  if (spec.type === 'int' || spec.type === 'number') {
+    const text = raw.trim();
+    if (text === '') return '';
+    return Number.isNaN(Number(text)) ? text : Number(text);
+  }
+  if (spec.type === 'bool') return parseBool(raw, ATTRIBUTE_OF[key]); // <attention-lab training>
+  return raw;
+}
+
+function parseBool(raw, name) {
+  const text = raw.trim().toLowerCase();
+  if (['', 'true', '1', 'on', 'yes', name].includes(text)) return true;
+  if (['false', '0', 'off', 'no'].includes(text)) return false;
+  return raw;
+}
+
+// layout="compact" | "full", optionally with the heads' layout: layout="full loop".
+function parseLayout(raw) {
+  const tokens = (raw ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const ui = tokens.find((t) => UI_LAYOUTS.includes(t)) ?? 'compact';
+  const heads = tokens.find((t) => HEAD_LAYOUTS.includes(t));
+  const unknown = tokens.filter((t) => !UI_LAYOUTS.includes(t) && !HEAD_LAYOUTS.includes(t));
+  return { ui, heads, unknown };
+}
+
+// One stylesheet for every element of the page (constructed once, never changed).
+let sheet;
+function adoptStyles(shadow) {
+  if ('adoptedStyleSheets' in shadow && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(STYLES);
+    }
+    shadow.adoptedStyleSheets = [sheet];
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = STYLES;
+  shadow.append(style);
+}
+
+// The page's elements share one loaded core: created on first use, never replaced.
+let sharedLab;
+const loadLab = () => (sharedLab ??= createAttentionLab());
+
+const Base = globalThis.HTMLElement ?? class {};
+
+export class AttentionLabElement extends Base {
+  static get observedAttributes() {
+    return [...Object.keys(SETTING_ATTRIBUTES), ...Object.keys(VIEW_ATTRIBUTES), 'layout'];
+  }
+
+  #shadow;
+  #frame = null;
+  #app = null;
+  #uiLayout = null;
+  #state = null; // the last valid state, kept across a re-mount (layout change, re-insertion)
+  #reflecting = false;
+  #syncQueued = false;
+  #resolveReady;
+  #rejectReady;
+  #ready;
+
+  constructor() {
+    super();
+    this.#shadow = this.attachShadow({ mode: 'open' });
+    adoptStyles(this.#shadow);
+    this.#ready = new Promise((resolve, reject) => {
+      this.#resolveReady = resolve;
+      this.#rejectReady = reject;
+    });
+    this.#ready.catch(() => {}); // shown inside the element; no unhandled rejection
+  }
+
+  /** Resolves with the element once the core is loaded and the first state is drawn. */
+  get ready() {
+    return this.#ready;
+  }
+
+  /** 'single' or 'threads' (threads only on cross-origin-isolated pages); null while loading. */
+  get build() {
+    return this.#app?.lab?.build ?? null;
+  }
+
+  /** Threads the core uses for traceless passes (1 for the single-threaded build). */
+  get threads() {
+    return this.#app?.lab?.threads ?? null;
+  }
+
+  /** { settings, view }: the last valid state (the API's option names, the page's URL names). */
+  get state() {
+    return this.#app?.result ? this.#app.state : null;
+  }
+
+  /** The last valid computation: { settings, tokens, output: { shape, data }, trace, sizes }. */
+  get result() {
+    return this.#app?.result ?? null;
+  }
+
+  connectedCallback() {
+    if (this.#app) return;
+    this.#mount();
+  }
+
+  disconnectedCallback() {
+    // Moving the element re-inserts it at once: keep the UI then, tear down only when it is gone.
+    queueMicrotask(() => {
+      if (this.isConnected || !this.#app) return;
+      if (this.#app.result) this.#state = this.#app.state;
+      this.#app.destroy();
+      this.#app = null;
+    });
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (this.#reflecting || oldValue === newValue || !this.#app) return;
+    // Attributes set together (heads and d-out, say) are applied together.
+    if (this.#syncQueued) return;
+    this.#syncQueued = true;
+    queueMicrotask(() => {
+      this.#syncQueued = false;
+      this.#sync();
+    });
+  }
+
+  // The state the attributes describe; missing settings are the page's defaults.
+  #fromAttributes() {
+    const settings = { ...DEFAULT_SETTINGS };
+    for (const [attribute, key] of Object.entries(SETTING_ATTRIBUTES)) {
+      if (this.hasAttribute(attribute)) settings[key] = parseSetting(key, this.getAttribute(attribute));
+    }
+    const layout = parseLayout(this.getAttribute('layout'));
+    if (layout.heads) settings.layout = layout.heads;
+    const view = {};
+    for (const [attribute, key] of Object.entries(VIEW_ATTRIBUTES)) {
+      if (!this.hasAttribute(attribute)) continue;
+      const raw = this.getAttribute(attribute);
+      view[key] = key === 'item' ? parseSetting('batch', raw) : key === 'numbers' ? parseBool(raw, 'numbers') : raw;
+    }
+    return { settings, view, layout };
+  }
+
+  #mount() {
+    const { settings, view, layout } = this.#fromAttributes();
+    this.#uiLayout = layout.ui;
+    this.#frame ??= this.#shadow.appendChild(document.createElement('div'));
+    this.#frame.className = `lab-frame ${layout.ui}`;
+    const initialState = this.#state ?? { settings, view };
+    const app = mountAttentionLab(this.#frame, {
+      createLab: loadLab,
+      layout: layout.ui,
+      initialState,
+      onChange: (change) => this.#changed(change),
+      onError: (err) => this.#emit('attention-lab-error', { message: err.message, option: err.option ?? '' }),
+    });
+    this.#app = app;
+    app.ready.then(
+      () => {
+        if (this.#app !== app) return;
+        this.#state = null;
+        // Attributes changed while the core was loading, or a re-mount with a kept state.
+        this.#sync();
+        this.#resolveReady(this);
+        this.#emit('attention-lab-ready', { build: this.build });
+      },
+      (err) => {
+        this.#rejectReady(err);
+        this.#emit('attention-lab-error', { message: err.message, option: err.option ?? '' });
+      },
+    );
+  }
+
+  // Attributes → state (recomputes; an invalid value shows the core's message and keeps the last
+  // valid state).
+  #sync() {
+    const app = this.#app;
+    if (!app?.result) return;
+    const { settings, view, layout } = this.#fromAttributes();
+    if (layout.ui !== this.#uiLayout) {
+      this.#state = app.state;
+      app.destroy();
+      this.#app = null;
+      this.#mount();
+      return;
+    }
+    app.update({ settings, view }, { source: 'attributes' });
+  }
+
+  // State → attributes, for what the element's own UI changed.
+  #changed({ state, changed, source }) {
+    if (source === 'ui') {
+      this.#reflecting = true;
+      try {
+        for (const key of changed) this.#reflect(key, state);
+      } finally {
+        this.#reflecting = false;
+      }
+    }
+    this.#emit('attention-lab-change', { state, changed: [...changed], source });
+  }
+
+  #reflect(key, state) {
+    if (key === 'layout') {
+      const ui = this.#uiLayout;
+      this.setAttribute('layout', state.settings.layout === 'fused' ? ui : `${ui} ${state.settings.layout}`);
+      return;
+    }
+    const attribute = ATTRIBUTE_OF[key];
+    if (!attribute) return;
+    if (key in SETTING_ATTRIBUTES_BY_KEY) {
+      const value = state.settings[key];
+      const now = this.getAttribute(attribute);
+      if (now !== null && Object.is(parseSetting(key, now), value)) return; // "0.10" stays "0.10"
+      this.setAttribute(attribute, String(value));
+      return;
+    }
+    const value = state.view[key];
+    const now = this.getAttribute(attribute);
+    if (key === 'step') {
+      if (now !== null && findStep(now) === findStep(value)) return; // "attentionWeights" is "softmax"
+      if (now === null && findStep(value) === 0) return;
+    } else if (now === null ? String(value) === DEFAULT_VIEW_TEXT[key] : now === String(value)) return;
+    this.setAttribute(attribute, String(value));
+  }
+
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+}
+
+const SETTING_ATTRIBUTES_BY_KEY = Object.fromEntries(Object.entries(SETTING_ATTRIBUTES).map(([a, k]) => [k, a]));
+const DEFAULT_VIEW_TEXT = { head: 'all', item: '0', numbers: 'true' };
+
+/** Defines the element under `name` (default 'attention-lab') unless that name is taken. */
+export function defineAttentionLab(name = 'attention-lab') {
+  if (!globalThis.customElements || customElements.get(name)) return;
+  customElements.define(name, name === 'attention-lab' ? AttentionLabElement : class extends AttentionLabElement {});
+}
+
+defineAttentionLab();
