@@ -16,6 +16,7 @@ constexpr int kGemmRows = 48;      // rows per unit of work in the projections
 constexpr int kGemmPanels = 16;    // panels (128 columns) per unit of work
 constexpr std::size_t kGroupBudget = std::size_t{4} << 20;  // bytes for one group's Q, K, V
 constexpr double kParallelFlops = 1e6;  // less work than this runs on the calling thread
+constexpr double kTaskFlops = 1e5;      // the least work handed to a thread at a time
 constexpr int kPad = 8;            // readable floats past the end of every buffer
 
 int ceil_div(int a, int b) { return (a + b - 1) / b; }
@@ -79,9 +80,14 @@ Tensor Model::forward_fast(const float* x) {
   // Without threads, with one unit, or with less work than waking the workers costs (about a
   // million flops), the units run right here, with no std::function in between: the lecture's
   // 4000 tiny heads and its 6-token toy make that overhead visible.
+  // Tiny units (the lecture's 3-wide heads) are handed out in runs of at least kTaskFlops, so
+  // threads do not queue on the shared counter; which thread runs a unit still changes nothing.
   auto parallel_for = [pool](int units, double flops, auto&& fn) {
     if (pool && units > 1 && flops >= kParallelFlops) {
-      pool->parallel_for(units, fn);
+      const int run = std::max(1, static_cast<int>(kTaskFlops / (flops / units)));
+      pool->parallel_for(ceil_div(units, run), [&](int task, int worker) {
+        for (int u = task * run; u < std::min(units, (task + 1) * run); ++u) fn(u, worker);
+      });
     } else {
       for (int u = 0; u < units; ++u) fn(u, 0);
     }
@@ -105,8 +111,10 @@ Tensor Model::forward_fast(const float* x) {
     // 1. queries, keys and values of the group's heads: (B·T, d_in) · [W_q | W_k | W_v]ᵀ.
     const int row_blocks = ceil_div(M, kGemmRows), panel_blocks = ceil_div(group.qkv.panels(), kGemmPanels);
     const double projection_flops = 2.0 * M * d_in * group.qkv.N;
+    // Units walk down the rows of one block of weight panels before moving to the next block, so
+    // the 16 panels (384 KB for d_in = 768) stay in L2 while every row passes over them.
     parallel_for(row_blocks * panel_blocks, projection_flops, [&](int unit, int) {
-      const int r = unit / panel_blocks * kGemmRows, p = unit % panel_blocks * kGemmPanels;
+      const int r = unit % row_blocks * kGemmRows, p = unit / row_blocks * kGemmPanels;
       gemm(x, d_in, group.qkv, qkv, ldq, group.qkv_bias.empty() ? nullptr : group.qkv_bias.data(), r,
            std::min(M, r + kGemmRows), p, std::min(group.qkv.panels(), p + kGemmPanels),
            Store::overwrite);
