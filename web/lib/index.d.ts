@@ -374,8 +374,9 @@ export interface CreateAttentionLabOptions {
    */
   threads?: 'auto' | number;
   /**
-   * Where to find a file of the core (called with 'attention-core.wasm' (or
-   * 'attention-core-threads.wasm' / '.worker.js') and a path prefix);
+   * Where to find a file of the core (called with 'attention-core.wasm' or
+   * 'attention-core-threads.wasm', and a path prefix; in browsers the threaded build's worker is
+   * always started from a blob: URL, so it is not asked for 'attention-core-threads.worker.js');
    * default: beside attention-core.mjs.
    */
   locateFile?: (path: string, prefix: string) => string;
