@@ -11,6 +11,7 @@ import { renderTokens } from './ui/tokens.mjs';
 import { createPlayer } from './ui/player.mjs';
 import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts, SHORTCUTS } from './ui/keys.mjs';
+import { createExperiment } from './ui/experiment.mjs';
 import { h, replace } from './ui/dom.mjs';
 
 export const LAYOUTS = Object.freeze(['compact', 'full']);
@@ -35,7 +36,11 @@ function buildLayout(root, layout, page) {
     player: slot('player', { class: 'player' }),
     stage: slot('stage', { class: 'stage-root', tabindex: '-1' }),
   };
-  const lesson = h(page ? 'main' : 'div', { class: 'lesson' }, slots.player, slots.stage);
+  // The lecture's timing experiment sits below the stage, on the full page only.
+  if (page && layout === 'full') {
+    slots.experiment = h('section', { id: 'experiment', class: 'card experiment', 'aria-labelledby': 'experiment-heading' });
+  }
+  const lesson = h(page ? 'main' : 'div', { class: 'lesson' }, slots.player, slots.stage, slots.experiment);
   if (layout === 'compact') {
     replace(root, slots.banner, h('div', { class: 'layout compact' }, h('div', { class: 'compact-head' }, slots.tokens), lesson));
     return slots;
@@ -65,6 +70,7 @@ function buildLayout(root, layout, page) {
  * - syncUrl: mirror the state into the address bar (history.replaceState), as the page does
  * - page: document-level behaviours of a whole page: shortcuts on the document, the tooltip on
  *   <body>, reduced motion on <html>, document.title, <html data-ready>
+ *   (and, with layout 'full', the loop-vs-split timing experiment below the stage)
  * - onChange({ state, changed, source }): after every state change ('initial', 'ui' or 'api')
  * - onError(err): an invalid setting (the last valid state stays shown)
  *
@@ -243,6 +249,10 @@ export function mountAttentionLab(root, {
         },
       });
       controls.write(store.get().settings);
+    }
+    if (slots.experiment) {
+      const experiment = createExperiment(slots.experiment, { lab });
+      cleanups.push(() => experiment.destroy());
     }
     player = createPlayer(slots.player, { steps, onGo: (i) => setView({ step: steps[i].slug }, 'ui') });
     cleanups.push(() => player.stop());
