@@ -1,30 +1,11 @@
 // The lecture's timing experiment on the full page: a loop over per-head modules against one split
 // matmul, run one head count at a time; bad lists get an inline message; the embed does not show it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, watchedPage, ready, artifact, checkSite } from './helpers.mjs';
+import { artifact, pageSuite } from './helpers.mjs';
 
-let server;
-let browser;
-const problems = [];
-
-before(async () => {
-  checkSite();
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(pathAndQuery = '', options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await watchedPage(context, problems);
-  await page.goto(server.url + pathAndQuery);
-  await ready(page);
-  return page;
-}
+const suite = pageSuite();
+const { newPage, problems } = suite;
 
 const rows = (page) => page.$$eval('#experiment tbody tr', (trs) => trs.map((tr) => ({
   heads: Number(tr.dataset.heads),

@@ -1,5 +1,6 @@
 // Shared by the browser tests: start scripts/serve.mjs on a free port, launch Chromium, collect
 // console/page errors and dialogs, and compute the API's trace in Node for comparison.
+import { before, after } from 'node:test';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -119,4 +120,30 @@ export function compareCells(cells, trace, tolerance = 1e-6) {
     if (!same) bad.push(`${stage}[${i}]: shown ${value}, trace ${expected}`);
   }
   return bad;
+}
+
+/**
+ * The usual set-up of a page test file: registers before/after hooks that check the site, start the
+ * server and Chromium, and returns { newPage(query, contextOptions), problems, server, browser }
+ * (server and browser are set once the before hook has run).
+ */
+export function pageSuite() {
+  const suite = { server: null, browser: null, problems: [] };
+  before(async () => {
+    checkSite();
+    suite.server = await startServer();
+    suite.browser = await launch();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  suite.newPage = async (query = '', options = {}) => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+    const page = await watchedPage(context, suite.problems);
+    await page.goto(suite.server.url + query);
+    await ready(page);
+    return page;
+  };
+  return suite;
 }

@@ -1,32 +1,13 @@
 // Keyboard-only use, reduced motion, an axe-core scan and a 320 px wide screen.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, launch, watchedPage, ready, artifact, checkSite, ROOT } from './helpers.mjs';
+import { artifact, ROOT, pageSuite } from './helpers.mjs';
 
 const SLUGS = ['embeddings', 'qkv', 'split', 'scores', 'scale', 'mask', 'softmax', 'dropout', 'context', 'merge', 'output'];
 
-let server;
-let browser;
-const problems = [];
-
-before(async () => {
-  checkSite();
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(query = '', options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await watchedPage(context, problems);
-  await page.goto(server.url + query);
-  await ready(page);
-  return page;
-}
+const suite = pageSuite();
+const { newPage, problems } = suite;
 
 const step = (page) => page.locator('#stage').getAttribute('data-step');
 

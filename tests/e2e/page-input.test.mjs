@@ -1,31 +1,12 @@
 // Invalid settings keep the last valid state and show the core's message next to the control;
 // hostile sentences are shown as text and run nothing; the URL holds and restores the whole state.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, watchedPage, ready, referenceTrace, shownCells, compareCells, checkSite, nodeLab } from './helpers.mjs';
+import { referenceTrace, shownCells, compareCells, nodeLab, pageSuite } from './helpers.mjs';
 import { parseUrl } from '../../web/app/store.mjs';
 
-let server;
-let browser;
-const problems = [];
-
-before(async () => {
-  checkSite();
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(query = '') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await watchedPage(context, problems);
-  await page.goto(server.url + query);
-  await ready(page);
-  return page;
-}
+const suite = pageSuite();
+const { newPage, problems } = suite;
 
 const settingsOf = (page) => parseUrl(new URL(page.url()).search).settings;
 const snapshot = (page) => page.$$eval('#stage td[data-i]', (tds) => tds.map((td) => `${td.dataset.i}=${td.dataset.value}`).join(' '));

@@ -1,9 +1,9 @@
 // Walks every step of the page for several settings and checks that every number shown is the
 // API's number (dist/index.mjs in Node, same settings), that each section names its trace stage
 // and shape, and saves a screenshot per step into test-artifacts/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, watchedPage, ready, artifact, nodeLab, referenceTrace, shownCells, compareCells, checkSite } from './helpers.mjs';
+import { startServer, watchedPage, ready, artifact, nodeLab, referenceTrace, shownCells, compareCells, pageSuite } from './helpers.mjs';
 import { parseUrl } from '../../web/app/store.mjs';
 
 const SLUGS = ['embeddings', 'qkv', 'split', 'scores', 'scale', 'mask', 'softmax', 'dropout', 'context', 'merge', 'output'];
@@ -12,27 +12,8 @@ const MAIN = {
   softmax: 'attentionWeights', dropout: 'droppedWeights', context: 'contextHeads', merge: 'mergedHeads', output: 'output',
 };
 
-let server;
-let browser;
-const problems = [];
-
-before(async () => {
-  checkSite();
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(query = '') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await watchedPage(context, problems);
-  await page.goto(server.url + query);
-  await ready(page);
-  return page;
-}
+const suite = pageSuite();
+const { newPage, problems } = suite;
 
 const settingsOf = (page) => parseUrl(new URL(page.url()).search).settings;
 
@@ -142,7 +123,7 @@ test('hover and focus show the exact value and the row and column tokens', async
 test('works when served without cross-origin isolation headers', async () => {
   const plain = await startServer({ args: ['--no-isolation'] });
   try {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1024, height: 768 } });
     const page = await watchedPage(context, problems);
     await page.goto(`${plain.url}?step=output`);
     await ready(page);
