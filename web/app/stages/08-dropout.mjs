@@ -20,7 +20,7 @@ export function explain(ctx) {
     return [
       h('p', { class: 'note' }, h('strong', {}, 'Evaluation mode: nothing is dropped.'),
         ' Dropout only acts while a model is being trained; when it is used, every weight passes through unchanged, so the mask is all ones.'),
-      h('p', {}, 'Switch “mode” to training to see dropout with ', m(`p = ${p}`), '.'),
+      h('p', {}, 'In training mode (the “mode” setting; in an embedded view, its ', m('training'), ' attribute) dropout acts with ', m(`p = ${p}`), '.'),
     ];
   }
   if (!active(settings)) {
