@@ -102,8 +102,13 @@ Tensor Model::forward_fast(const float* x) {
   if (int(fp.flash.size()) < workers) fp.flash.resize(workers);
   for (FlashScratch& s : fp.flash) s.reserve(d_h);
 
-  Tensor output({B, T, D});  // (B,T,D): context vectors first, then the projected output
-  float* context = output.data.data();
+  // Context vectors go to their own buffer when it is small, so that out_proj can run like the
+  // projections (weight panels kept in L2); long inputs reuse the output, projected in place.
+  Tensor output({B, T, D});  // (B,T,D)
+  const bool separate_context =
+      c.has_output_projection() && std::size_t(M) * D * sizeof(float) <= kGroupBudget;
+  if (separate_context) fp.context.resize(std::size_t(M) * D + kPad);
+  float* context = separate_context ? fp.context.data() : output.data.data();
   float* qkv = fp.qkv.data();
 
   for (int g = 0; g < groups; ++g) {
@@ -140,8 +145,15 @@ Tensor Model::forward_fast(const float* x) {
     });
   }
 
-  // 4. out_proj mixes the heads, one block of rows at a time, in place.
-  if (c.has_output_projection()) {
+  // 4. out_proj mixes the heads.
+  if (separate_context) {
+    const int row_blocks = ceil_div(M, kGemmRows), panel_blocks = ceil_div(fp.out.panels(), kGemmPanels);
+    parallel_for(row_blocks * panel_blocks, 2.0 * M * D * D, [&](int unit, int) {
+      const int r = unit % row_blocks * kGemmRows, p = unit / row_blocks * kGemmPanels;
+      gemm(context, D, fp.out, output.data.data(), D, fp.out_bias.data(), r, std::min(M, r + kGemmRows),
+           p, std::min(fp.out.panels(), p + kGemmPanels), Store::overwrite);
+    });
+  } else if (c.has_output_projection()) {  // in place, one block of whole rows at a time
     const int ldr = fp.out.panels() * kPanel;
     // Blocks of whole rows (each output row needs its entire context row): 48 rows when there are
     // plenty, fewer for short inputs so that every thread gets several blocks.

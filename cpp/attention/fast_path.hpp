@@ -21,7 +21,7 @@ struct Model::FastPath {
   PackedB out;                 // out_projᵀ (mha only)
   std::vector<float> out_bias;  // padded to out.N
   // Scratch, kept between calls so that a model used in a loop does not allocate.
-  std::vector<float> qkv, packed_keys, rows;
+  std::vector<float> qkv, packed_keys, rows, context;
   std::vector<FlashScratch> flash;
 };
 
