@@ -6,6 +6,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONTENT_TYPES } from './content-types.mjs';
 
 const args = process.argv.slice(2);
 const isolation = !args.includes('--no-isolation');
@@ -13,19 +14,6 @@ const rootArg = args.includes('--root') ? args[args.indexOf('--root') + 1] : nul
 const root = path.resolve(rootArg ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'build', 'site'));
 const host = '127.0.0.1';
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 function send(res, status, body, headers = {}) {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
@@ -65,7 +53,7 @@ const server = http.createServer((req, res) => {
       if (real !== root && !real.startsWith(fs.realpathSync(root) + path.sep)) return send(res, 403, 'forbidden\n', common);
       fs.stat(real, (err3, st) => {
         if (err3 || !st.isFile()) return send(res, 404, 'not found\n', common);
-        const type = TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream';
+        const type = CONTENT_TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream';
         res.writeHead(200, { ...common, 'Content-Type': type, 'Content-Length': st.size });
         if (req.method === 'HEAD') return res.end();
         fs.createReadStream(real).pipe(res);

@@ -164,18 +164,6 @@ WasmModel::WasmModel(const Options& options, val weights, const Engine& engine) 
   });
 }
 
-val WasmModel::inputView() {
-  return val(emscripten::typed_memory_view(inputs_.size(), inputs_.data()));
-}
-
-void WasmModel::run() {
-  guarded([&] {
-    result_ = Result{};  // free the previous trace before computing the next one
-    result_ = model_->forward(inputs_);
-    return 0;
-  });
-}
-
 std::size_t WasmModel::runUnchecked() noexcept {
   try {
     result_ = Result{};
@@ -189,15 +177,6 @@ std::size_t WasmModel::runUnchecked() noexcept {
 
 void WasmModel::throwLastError() { throw_js_error(error_kind_, error_option_, error_message_); }
 
-std::size_t WasmModel::runAndGetOutputPointer() {
-  run();
-  return reinterpret_cast<std::size_t>(result_.output.data.data());
-}
-
-val WasmModel::outputView() const {
-  return val(emscripten::typed_memory_view(result_.output.size(), result_.output.data.data()));
-}
-val WasmModel::outputShape() const { return shape_of(result_.output); }
 
 int WasmModel::traceSize() const { return static_cast<int>(result_.trace.stages.size()); }
 std::string WasmModel::traceName(int i) const {
@@ -260,10 +239,6 @@ val lecture_preset_js() {
 int max_threads() { return ThreadPool::max_threads(); }
 double memory_bytes() { return static_cast<double>(emscripten_get_heap_size()); }
 std::string simd_kind() { return ATTENTION_SIMD; }
-
-double trace_bytes_js(const Options& options) {
-  return guarded([&] { return trace_bytes(to_config(options)); });
-}
 
 }  // namespace attention::wasm
 

@@ -38,25 +38,19 @@ class WasmModel {
   // weights: undefined, or an object {state_dict key: Float32Array | number[]}.
   WasmModel(const Options& options, emscripten::val weights, const Engine& engine);
 
-  // Byte offsets in WASM memory, for copies through HEAPF32 without creating views per call.
+  // Byte offset of the input buffer in WASM memory: JS copies through HEAPF32, no views per call.
   std::size_t inputPointer() { return reinterpret_cast<std::size_t>(inputs_.data()); }
-  std::size_t runAndGetOutputPointer();  // forward; returns the output's byte offset
-  // The hot path for small inputs, called through a plain export (no Embind invoker): forward,
-  // returning the output's byte offset, or 0 after an error that throwLastError() then raises.
+  // The forward pass, called through a plain export (no Embind invoker): returns the output's
+  // byte offset, or 0 after an error that throwLastError() then raises.
   std::size_t runUnchecked() noexcept;
   void throwLastError();
   std::size_t handle() { return reinterpret_cast<std::size_t>(this); }
 
-  // Zero-copy views on WASM memory: valid until the next call that may allocate.
-  emscripten::val inputView();
-  emscripten::val outputView() const;
-  void run();  // forward on the input buffer
-
+  // The trace of the last forward pass; views are zero-copy and valid until the next call.
   int traceSize() const;
   std::string traceName(int i) const;
   emscripten::val traceShape(int i) const;
   emscripten::val traceView(int i) const;
-  emscripten::val outputShape() const;
   emscripten::val stateDict() const;  // {key: {shape, data: Float32Array copy}}
 
  private:
@@ -73,6 +67,5 @@ emscripten::val lecture_preset_js();
 int max_threads();
 double memory_bytes();
 std::string simd_kind();
-double trace_bytes_js(const Options& options);
 
 }  // namespace attention::wasm

@@ -35,13 +35,8 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
   class_<WasmModel>("Model")
       .constructor<const Options&, val, const Engine&>()
       .function("inputPointer", &WasmModel::inputPointer)
-      .function("runAndGetOutputPointer", &WasmModel::runAndGetOutputPointer)
       .function("handle", &WasmModel::handle)
       .function("throwLastError", &WasmModel::throwLastError)
-      .function("inputView", &WasmModel::inputView)
-      .function("run", &WasmModel::run)
-      .function("outputView", &WasmModel::outputView)
-      .function("outputShape", &WasmModel::outputShape)
       .function("traceSize", &WasmModel::traceSize)
       .function("traceName", &WasmModel::traceName)
       .function("traceShape", &WasmModel::traceShape)
@@ -51,7 +46,6 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
   function("stageList", &attention::wasm::stage_list);
   function("tokenEmbeddings", &attention::wasm::token_embeddings_js);
   function("lecturePreset", &attention::wasm::lecture_preset_js);
-  function("traceBytes", &attention::wasm::trace_bytes_js);
   function("maxThreads", &attention::wasm::max_threads);
   function("memoryBytes", &attention::wasm::memory_bytes);
   function("simd", &attention::wasm::simd_kind);

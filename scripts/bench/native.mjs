@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flops } from './stats.mjs';
+import { baseRow } from './run.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const NATIVE_BINARY = path.join(root, 'build/native/attention_bench');
@@ -87,19 +88,8 @@ const why = (res) => res.stderr.trim().split('\n').slice(-2).join(' | ') || res.
 /** One row from the binary's own timing loop (S5); status 'skipped' when the binary is missing. */
 export async function benchNative(shapeName, shape, threads, reps) {
   const row = {
-    shape: shapeName,
-    batch: shape.batch,
-    tokens: shape.tokens,
-    dIn: shape.dIn,
-    dOut: shape.dOut,
-    heads: shape.heads,
-    implementation: 'native C++ (ceiling)',
-    family: 'native',
-    role: 'native',
-    threads,
-    simd: null,
+    ...baseRow(shapeName, shape, { kind: 'native', threads }, 'native C++ (ceiling)'),
     build: 'build/native/attention_bench',
-    status: 'ok',
     note: 'its own timing loop in one process, run after the others (not interleaved)',
   };
   if (!nativeAvailable()) {

@@ -10,7 +10,8 @@ const CALL_TIMEOUT = 10 * 60 * 1000;
 /** The default comparison tolerance (max |diff| vs attention-lab 1 thread). */
 export const TOLERANCE = 1e-3;
 
-function baseRow(shapeName, shape, engine, label) {
+/** The fields every result row starts with. */
+export function baseRow(shapeName, shape, engine, label) {
   return {
     shape: shapeName,
     batch: shape.batch,

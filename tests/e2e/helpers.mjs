@@ -92,8 +92,8 @@ export function nodeLab() {
   return labPromise;
 }
 
-/** The trace the page should show for these settings (same calls as the page). */
-export async function referenceTrace(settings) {
+/** The forward pass the page computes for these settings (same calls as web/app/compute.mjs). */
+export async function referenceForward(settings) {
   const lab = await nodeLab();
   const { dIn, seed, batch } = settings;
   const embedded = lab.embed(settings.sentence, { dIn, seed, batch });
@@ -101,7 +101,12 @@ export async function referenceTrace(settings) {
     inputs: embedded.inputs, batch, dIn, dOut: settings.dOut, heads: settings.heads, qkvBias: settings.qkvBias,
     causal: settings.causal, dropout: settings.dropout, training: settings.training, seed,
     module: settings.module, masking: settings.masking, layout: settings.layout, trace: true,
-  }).trace;
+  });
+}
+
+/** The trace the page should show for these settings. */
+export async function referenceTrace(settings) {
+  return (await referenceForward(settings)).trace;
 }
 
 /** Every shown cell of the current stage section: [{ stage, i, value }]. */

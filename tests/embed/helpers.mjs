@@ -4,22 +4,11 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CONTENT_TYPES } from '../../scripts/content-types.mjs';
+import { ROOT, ARTIFACTS, artifact, nodeLab, referenceForward } from '../e2e/helpers.mjs';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-};
+export { ROOT, ARTIFACTS, artifact, nodeLab };
 
 /**
  * Serves `root` (a directory) and `pages` ({ '/path': html }) on host:0.
@@ -43,7 +32,7 @@ export function serve({ root, pages = {}, host = '127.0.0.1', isolation = false,
       headers['Cross-Origin-Resource-Policy'] = 'same-origin';
     }
     if (pages[pathname] !== undefined) {
-      res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] });
+      res.writeHead(200, { ...headers, 'Content-Type': CONTENT_TYPES['.html'] });
       return res.end(pages[pathname]);
     }
     if (!root || pathname.split('/').includes('..')) {
@@ -56,7 +45,7 @@ export function serve({ root, pages = {}, host = '127.0.0.1', isolation = false,
       res.writeHead(404, headers);
       return res.end('not found');
     }
-    res.writeHead(200, { ...headers, 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, { ...headers, 'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve, reject) => {
@@ -100,29 +89,8 @@ export async function watchedPage(browser, problems, { viewport = { width: 1100,
   return page;
 }
 
-export function artifact(name) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  return path.join(ARTIFACTS, name);
-}
-
-let labPromise;
-/** The API in Node (dist/), for the reference numbers. */
-export function nodeLab() {
-  labPromise ??= import(path.join(ROOT, 'dist', 'index.mjs')).then((m) => m.createAttentionLab());
-  return labPromise;
-}
-
 /** The element's and the page's settings → the API's forward pass (same calls as compute.mjs). */
-export async function reference(settings) {
-  const lab = await nodeLab();
-  const { dIn, seed, batch } = settings;
-  const embedded = lab.embed(settings.sentence, { dIn, seed, batch });
-  return lab.forward({
-    inputs: embedded.inputs, batch, dIn, dOut: settings.dOut, heads: settings.heads, qkvBias: settings.qkvBias,
-    causal: settings.causal, dropout: settings.dropout, training: settings.training, seed,
-    module: settings.module, masking: settings.masking, layout: settings.layout, trace: true,
-  });
-}
+export const reference = referenceForward;
 
 /** Fails clearly when dist/ lacks what the element needs. */
 export function checkDist() {

@@ -69,3 +69,11 @@ test('memoryBytes grows with a large forward pass and stays a multiple of 64 KiB
   lab.forward({ tokens: 512, dIn: 256, dOut: 256, heads: 4, trace: false, inputs: new Float32Array(512 * 256) });
   assert.ok(lab.memoryBytes() >= before);
 });
+
+test('MAX_THREADS is the threaded build pthread pool size (one number in CMake and JS)', async () => {
+  const { default: createCore } = await import('../../dist/attention-core-threads.mjs');
+  const core = await createCore();
+  for (const worker of core.PThread?.unusedWorkers ?? []) worker.unref?.();
+  assert.equal(core.maxThreads(), MAX_THREADS);
+  core.PThread?.terminateAllThreads?.();
+});
