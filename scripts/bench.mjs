@@ -28,6 +28,7 @@ const HELP = `Usage: node scripts/bench.mjs [options]     (npm run bench)
                      reps, never fewer than 3 (default 20)
   --sample-ms MS     fast calls are looped so one sample lasts ≥ MS (default 20)
   --gap-ms MS        idle pause after each sample (lets other runtimes' threads settle; default 25)
+  --no-settle        skip the untimed call that follows each gap (calls under 1 s get one by default)
   --tolerance X      max |diff| vs attention-lab 1 thread allowed before timing (default ${TOLERANCE})
   --dist DIR         the attention-lab build to load (default dist/; e.g. a saved baseline)
   --s5-peers         also time ORT/tfjs/plain JS at S5 (slow, ~1 GB of scores)
@@ -50,6 +51,7 @@ function parseArgs(argv) {
     budgetSec: 20,
     sampleMs: 20,
     gapMs: 25,
+    settle: true,
     tolerance: TOLERANCE,
     s5Peers: false,
     dist: 'dist',
@@ -82,6 +84,7 @@ function parseArgs(argv) {
       case '--budget': o.budgetSec = num(0); explicit.add('budgetSec'); break;
       case '--sample-ms': o.sampleMs = num(0); explicit.add('sampleMs'); break;
       case '--gap-ms': o.gapMs = num(0); explicit.add('gapMs'); break;
+      case '--no-settle': o.settle = false; break;
       case '--tolerance': o.tolerance = num(0); break;
       case '--dist': o.dist = path.resolve(value()); break;
       case '--s5-peers': o.s5Peers = true; break;

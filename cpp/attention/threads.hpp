@@ -57,6 +57,7 @@ class ThreadPool {
     std::condition_variable wake;
     Job* job = nullptr;     // guarded by mutex
     long generation = 0;    // guarded by mutex
+    std::atomic<long> posted{0};  // generation, readable without the mutex (for spinning)
     int active = 0;         // workers holding job, guarded by mutex
     bool stopping = false;  // guarded by mutex
   };

@@ -1,6 +1,8 @@
 // The native ceiling for `npm run bench`: the same core, built for this CPU, timed on the issue's
 // shapes. Prints one JSON line: {"shape","threads","medianMs","iqrMs","gflops","reps","simd"}.
-//   attention_bench --shape S2|S3|S5 [--reps N] [--threads K]
+//   attention_bench --shape S2|S3|S5 [--reps N] [--threads K] [--gap-ms MS] [--samples 1]
+// --gap-ms idles before each rep (to see what an idle pause does to threads); --samples 1 prints
+// every rep's time to stderr, in order.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -8,6 +10,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "attention/attention.hpp"
@@ -17,13 +20,15 @@ using namespace attention;
 
 int main(int argc, char** argv) {
   std::string shape = "S3";
-  int reps = 15, threads = 1;
+  int reps = 15, threads = 1, gap_ms = 0, print_samples = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--shape")) shape = argv[i + 1];
     else if (!std::strcmp(argv[i], "--reps")) reps = std::atoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--threads")) threads = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--gap-ms")) gap_ms = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--samples")) print_samples = std::atoi(argv[i + 1]);
     else {
-      std::fprintf(stderr, "usage: attention_bench --shape S2|S3|S5 [--reps N] [--threads K]\n");
+      std::fprintf(stderr, "usage: attention_bench --shape S2|S3|S5 [--reps N] [--threads K] [--gap-ms MS] [--samples 1]\n");
       return 2;
     }
   }
@@ -47,9 +52,14 @@ int main(int argc, char** argv) {
     model.forward(x);  // warm-up (packs the weights)
     std::vector<double> ms;
     for (int r = 0; r < reps; ++r) {
+      if (gap_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(gap_ms));
       const auto t0 = std::chrono::steady_clock::now();
       model.forward(x);
       ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    if (print_samples) {
+      for (double v : ms) std::fprintf(stderr, "%.2f ", v);
+      std::fprintf(stderr, "\n");
     }
     std::sort(ms.begin(), ms.end());
     auto quantile = [&](double q) { return ms[std::size_t(q * (ms.size() - 1) + 0.5)]; };
