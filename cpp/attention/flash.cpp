@@ -28,15 +28,22 @@ float softmax_row_step(float* row, int visible, int width, float running_max, fl
   for (int j = vec_end; j < visible; ++j) block_max = std::max(block_max, row[j]);
   const float new_max = std::max(running_max, block_max);
   // p = exp((s − m)·scale): the 1/√d_h scaling is folded in here (scale > 0 keeps the maximum).
+  // The sum runs along with the exponentials, lane by lane in the same order as the stores.
   const f32x4 vm = splat(new_max), vs = splat(scale);
   f32x4 vsum = splat(0.0f);
-  const int padded = round_up(visible, 4);
-  for (int j = 0; j < padded; j += 4) {
+  for (int j = 0; j < vec_end; j += 4) {
     const f32x4 p = simd::exp(mul(sub(load(row + j), vm), vs));
     store(row + j, p);
+    vsum = add(vsum, p);
   }
-  std::fill(row + visible, row + width, 0.0f);
-  for (int j = 0; j < padded; j += 4) vsum = add(vsum, load(row + j));
+  int done = visible;
+  if (vec_end < visible) {  // the last, partial vector: lanes past `visible` count as 0
+    store(row + vec_end, simd::exp(mul(sub(load(row + vec_end), vm), vs)));
+    done = vec_end + 4;
+    std::fill(row + visible, row + done, 0.0f);
+    vsum = add(vsum, load(row + vec_end));
+  }
+  std::fill(row + done, row + width, 0.0f);
   *sum = horizontal_sum(vsum);
   return new_max;
 }
@@ -108,7 +115,10 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
       float block_sum = 0.0f;
       const float old_max = s.row_max[r];
       const float new_max = softmax_row_step(row, visible, width, old_max, scale, &block_sum);
-      const float alpha = old_max == kNegInf ? 0.0f : std::exp((old_max - new_max) * scale);
+      // exp(0) = 1 exactly: most blocks leave the maximum where it was.
+      const float alpha = old_max == kNegInf ? 0.0f
+                          : old_max == new_max ? 1.0f
+                                               : std::exp((old_max - new_max) * scale);
       s.row_max[r] = new_max;
       s.row_sum[r] = s.row_sum[r] * alpha + block_sum;
       if (alpha != 1.0f && old_max != kNegInf) {  // (before the first visible key, O is still 0)
