@@ -37,11 +37,11 @@ float softmax_row_step(float* row, int visible, int width, float running_max, fl
     vsum = add(vsum, p);
   }
   int done = visible;
-  if (vec_end < visible) {  // the last, partial vector: lanes past `visible` count as 0
-    store(row + vec_end, simd::exp(mul(sub(load(row + vec_end), vm), vs)));
+  if (vec_end < visible) {  // the last, partial vector: lanes past `visible` become 0
+    const f32x4 p = keep_first(simd::exp(mul(sub(load(row + vec_end), vm), vs)), visible - vec_end);
+    store(row + vec_end, p);
+    vsum = add(vsum, p);
     done = vec_end + 4;
-    std::fill(row + visible, row + done, 0.0f);
-    vsum = add(vsum, load(row + vec_end));
   }
   std::fill(row + done, row + width, 0.0f);
   *sum = horizontal_sum(vsum);

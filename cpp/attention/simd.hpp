@@ -31,6 +31,7 @@ inline f32x4 mul(f32x4 a, f32x4 b) { return wasm_f32x4_mul(a, b); }
 inline f32x4 max(f32x4 a, f32x4 b) { return wasm_f32x4_pmax(a, b); }
 inline f32x4 min(f32x4 a, f32x4 b) { return wasm_f32x4_pmin(a, b); }
 inline f32x4 round_nearest(f32x4 a) { return wasm_f32x4_nearest(a); }
+inline f32x4 bit_and(f32x4 a, f32x4 b) { return wasm_v128_and(a, b); }
 // 2^n for integral n in [-126, 127], by building the exponent bits.
 inline f32x4 pow2(f32x4 n) {
   return wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n), wasm_i32x4_splat(127)), 23);
@@ -56,6 +57,7 @@ inline f32x4 mul(f32x4 a, f32x4 b) { return _mm_mul_ps(a, b); }
 inline f32x4 max(f32x4 a, f32x4 b) { return _mm_max_ps(a, b); }
 inline f32x4 min(f32x4 a, f32x4 b) { return _mm_min_ps(a, b); }
 inline f32x4 round_nearest(f32x4 a) { return _mm_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+inline f32x4 bit_and(f32x4 a, f32x4 b) { return _mm_and_ps(a, b); }
 inline f32x4 pow2(f32x4 n) {
   return _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_cvttps_epi32(n), _mm_set1_epi32(127)), 23));
 }
@@ -89,11 +91,29 @@ ATTENTION_LANEWISE(max, b.v[i] < a.v[i] ? a.v[i] : b.v[i])
 ATTENTION_LANEWISE(min, a.v[i] < b.v[i] ? a.v[i] : b.v[i])
 #undef ATTENTION_LANEWISE
 inline f32x4 round_nearest(f32x4 a) { for (float& x : a.v) x = std::nearbyint(x); return a; }
+inline f32x4 bit_and(f32x4 a, f32x4 b) {
+  for (int i = 0; i < 4; ++i) {
+    std::uint32_t x, y;
+    std::memcpy(&x, &a.v[i], 4);
+    std::memcpy(&y, &b.v[i], 4);
+    x &= y;
+    std::memcpy(&a.v[i], &x, 4);
+  }
+  return a;
+}
 inline f32x4 pow2(f32x4 n) { for (float& x : n.v) x = std::ldexp(1.0f, int(x)); return n; }
 inline float lane0(f32x4 v) { return v.v[0]; }
 inline float horizontal_sum(f32x4 v) { return (v.v[0] + v.v[2]) + (v.v[1] + v.v[3]); }
 inline float horizontal_max(f32x4 v) { return std::fmax(std::fmax(v.v[0], v.v[2]), std::fmax(v.v[1], v.v[3])); }
 #endif
+
+// The first n lanes of v (n from 0 to 4), the others +0: a partial vector without going through
+// memory (a vector load right after scalar stores to the same bytes stalls store forwarding).
+inline f32x4 keep_first(f32x4 v, int n) {
+  alignas(16) static const std::uint32_t masks[5][4] = {
+      {0, 0, 0, 0}, {~0u, 0, 0, 0}, {~0u, ~0u, 0, 0}, {~0u, ~0u, ~0u, 0}, {~0u, ~0u, ~0u, ~0u}};
+  return bit_and(v, load(reinterpret_cast<const float*>(masks[n])));
+}
 
 // e^x for four lanes, accurate to about 2 ulp (Cephes' expf: x = n·ln2 + r, a degree-5 polynomial
 // for e^r on |r| ≤ ln2/2, then the exponent bits for 2^n). Inputs below −87.3 give a tiny positive
