@@ -75,7 +75,7 @@ void ThreadPool::work(std::shared_ptr<Shared> shared, int worker) {
   long seen = 0;
   for (;;) {
     const auto deadline = std::chrono::steady_clock::now() + kSpin;
-    for (int i = 1; shared->posted.load(std::memory_order_acquire) == seen; ++i) {
+    for (int i = 1; shared->generation.load(std::memory_order_acquire) == seen; ++i) {
       if (i % 256 == 0 && std::chrono::steady_clock::now() > deadline) break;
       spin_pause();
     }
@@ -109,8 +109,7 @@ void ThreadPool::parallel_for(int units, const std::function<void(int, int)>& fn
   {
     std::lock_guard<std::mutex> lock(s.mutex);
     s.job = &job;
-    ++s.generation;
-    s.posted.store(s.generation, std::memory_order_release);
+    s.generation.fetch_add(1, std::memory_order_release);
   }
   s.wake.notify_all();
   run_units(job, 0);

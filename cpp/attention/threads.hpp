@@ -56,8 +56,7 @@ class ThreadPool {
     std::mutex mutex;
     std::condition_variable wake;
     Job* job = nullptr;     // guarded by mutex
-    long generation = 0;    // guarded by mutex
-    std::atomic<long> posted{0};  // generation, readable without the mutex (for spinning)
+    std::atomic<long> generation{0};  // written under mutex; spinning workers read it without
     int active = 0;         // workers holding job, guarded by mutex
     bool stopping = false;  // guarded by mutex
   };
