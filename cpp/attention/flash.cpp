@@ -89,17 +89,25 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
     const int keys = std::min(kKeyBlock, last_key + 1 - key0);
     const int width = round_up(keys, kPanel);
 
-    // Scores Q·Kᵀ for this key block, 6 rows × 8 keys at a time; tiles entirely above the
-    // diagonal are skipped (their keys are in every row's future).
-    for (int r = 0; r < rows; r += kRows) {
-      const int mr = std::min(kRows, rows - r);
-      const int last_row = row_begin + r + mr - 1;
-      for (int c = 0; c < width; c += kPanel) {
-        if (causal && key0 + c > last_row) break;
-        micro_kernel_rows(mr, head_size, queries + std::size_t(row_begin + r) * ldq, ldq,
-                          packed_keys + std::size_t((key0 + c) / kPanel) * head_size * kPanel,
-                          kPanel, S + std::size_t(r) * kKeyBlock + c, kKeyBlock, kPanel, nullptr,
-                          Store::overwrite);
+    // Scores Q·Kᵀ for this key block, 2 rows × 16 keys at a time (8 where only 8 are left);
+    // tiles entirely above the diagonal are skipped (their keys are in every row's future).
+    for (int r = 0; r < rows; r += 2) {
+      const int mr = std::min(2, rows - r);
+      const int last_key_seen = causal ? row_begin + r + mr - 1 - key0 : width - 1;
+      const int end = std::min(width, round_up(last_key_seen + 1, kPanel));
+      const float* q = queries + std::size_t(row_begin + r) * ldq;
+      const float* panels = packed_keys + std::size_t(key0 / kPanel) * head_size * kPanel;
+      float* out = S + std::size_t(r) * kKeyBlock;
+      for (int c = 0; c < end; c += 2 * kPanel) {
+        const float* k0 = panels + std::size_t(c / kPanel) * head_size * kPanel;
+        if (mr == 2 && c + kPanel < end) {
+          micro_kernel_2x16(head_size, q, ldq, k0, k0 + head_size * kPanel, kPanel, out + c,
+                            kKeyBlock, nullptr, Store::overwrite);
+        } else {
+          for (int cc = c; cc < std::min(end, c + 2 * kPanel); cc += kPanel)
+            micro_kernel_rows(mr, head_size, q, ldq, k0 + (cc - c) / kPanel * head_size * kPanel,
+                              kPanel, out + cc, kKeyBlock, kPanel, nullptr, Store::overwrite);
+        }
       }
     }
 
@@ -128,14 +136,21 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
       }
     }
 
-    // O += P · V for this key block.
-    for (int r = 0; r < rows; r += kRows) {
-      const int mr = std::min(kRows, rows - r);
-      for (int d = 0; d < d_pad; d += kPanel) {
-        micro_kernel_rows(mr, keys, S + std::size_t(r) * kKeyBlock, kKeyBlock,
-                          values + std::size_t(key0) * ldv + d, ldv, O + std::size_t(r) * d_pad + d,
-                          d_pad, kPanel, nullptr, Store::accumulate);
+    // O += P · V for this key block, 2 rows × 16 columns of V at a time.
+    const float* v = values + std::size_t(key0) * ldv;
+    for (int r = 0; r < rows; r += 2) {
+      const int mr = std::min(2, rows - r);
+      const float* p = S + std::size_t(r) * kKeyBlock;
+      float* o = O + std::size_t(r) * d_pad;
+      int d = 0;
+      if (mr == 2) {
+        for (; d + 2 * kPanel <= d_pad; d += 2 * kPanel)
+          micro_kernel_2x16(keys, p, kKeyBlock, v + d, v + d + kPanel, ldv, o + d, d_pad, nullptr,
+                            Store::accumulate);
       }
+      for (; d < d_pad; d += kPanel)
+        micro_kernel_rows(mr, keys, p, kKeyBlock, v + d, ldv, o + d, d_pad, kPanel, nullptr,
+                          Store::accumulate);
     }
   }
 

