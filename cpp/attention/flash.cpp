@@ -89,10 +89,12 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
     const int keys = std::min(kKeyBlock, last_key + 1 - key0);
     const int width = round_up(keys, kPanel);
 
-    // Scores Q·Kᵀ for this key block, 2 rows × 16 keys at a time (8 where only 8 are left);
-    // tiles entirely above the diagonal are skipped (their keys are in every row's future).
-    for (int r = 0; r < rows; r += 2) {
-      const int mr = std::min(2, rows - r);
+    // Scores Q·Kᵀ for this key block, 2 rows × 16 keys at a time (4 rows × 8 keys when the block
+    // is that narrow, as with the lecture's 6 tokens: fewer calls); tiles entirely above the
+    // diagonal are skipped (their keys are in every row's future).
+    const int score_strip = width >= 2 * kPanel ? 2 : kRows;
+    for (int r = 0; r < rows; r += score_strip) {
+      const int mr = std::min(score_strip, rows - r);
       const int last_key_seen = causal ? row_begin + r + mr - 1 - key0 : width - 1;
       const int end = std::min(width, round_up(last_key_seen + 1, kPanel));
       const float* q = queries + std::size_t(row_begin + r) * ldq;
@@ -136,10 +138,12 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
       }
     }
 
-    // O += P · V for this key block, 2 rows × 16 columns of V at a time.
+    // O += P · V for this key block, 2 rows × 16 columns of V at a time (4 × 8 for heads of 8
+    // columns or fewer).
     const float* v = values + std::size_t(key0) * ldv;
-    for (int r = 0; r < rows; r += 2) {
-      const int mr = std::min(2, rows - r);
+    const int context_strip = d_pad >= 2 * kPanel ? 2 : kRows;
+    for (int r = 0; r < rows; r += context_strip) {
+      const int mr = std::min(context_strip, rows - r);
       const float* p = S + std::size_t(r) * kKeyBlock;
       float* o = O + std::size_t(r) * d_pad;
       int d = 0;

@@ -36,6 +36,7 @@ TEST_CASE("the fast path equals the stage-by-stage path", "[fast]") {
       {Module::mha, 1, 1, 4, 4, 2, true, true},       // a single token
       {Module::mha, 2, 50, 16, 24, 3, true, true},    // T crosses a query block, d_h = 8
       {Module::mha, 1, 130, 32, 64, 1, true, false},  // T crosses key blocks, d_h = 64
+      {Module::mha, 1, 61, 16, 32, 2, true, false},   // 2×16 tiles with an odd last row, d_h = 16
       {Module::mha, 1, 97, 20, 12, 4, false, true},   // not causal, d_h = 3
       {Module::wrapper, 2, 9, 6, 3, 5, true, false},  // the lecture's head experiment, small
       {Module::causal, 3, 70, 5, 7, 1, true, true},   // d_h = 7, several batches
