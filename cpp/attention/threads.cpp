@@ -61,6 +61,7 @@ ThreadPool::~ThreadPool() {
     shared_->stopping = true;
   }
   shared_->wake.notify_all();
+  while (shared_->running.load(std::memory_order_acquire) > 0) std::this_thread::yield();
   workers_started.fetch_sub(workers_);
 }
 
@@ -72,10 +73,13 @@ void ThreadPool::run_units(Job& job, int worker) {
 }
 
 void ThreadPool::work(std::shared_ptr<Shared> shared, int worker) {
+  shared->running.fetch_add(1, std::memory_order_acq_rel);
   long seen = 0;
   for (;;) {
     const auto deadline = std::chrono::steady_clock::now() + kSpin;
-    for (int i = 1; shared->generation.load(std::memory_order_acquire) == seen; ++i) {
+    for (int i = 1; shared->generation.load(std::memory_order_acquire) == seen &&
+                    !shared->stopping.load(std::memory_order_relaxed);
+         ++i) {
       if (i % 256 == 0 && std::chrono::steady_clock::now() > deadline) break;
       spin_pause();
     }
@@ -85,7 +89,7 @@ void ThreadPool::work(std::shared_ptr<Shared> shared, int worker) {
       shared->wake.wait(lock, [&] {
         return shared->stopping || (shared->generation != seen && shared->job != nullptr);
       });
-      if (shared->stopping) return;
+      if (shared->stopping) break;
       seen = shared->generation;
       job = shared->job;
       ++shared->active;
@@ -94,6 +98,7 @@ void ThreadPool::work(std::shared_ptr<Shared> shared, int worker) {
     std::lock_guard<std::mutex> lock(shared->mutex);
     --shared->active;
   }
+  shared->running.fetch_sub(1, std::memory_order_release);
 }
 
 void ThreadPool::parallel_for(int units, const std::function<void(int, int)>& fn) {

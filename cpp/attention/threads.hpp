@@ -49,16 +49,19 @@ class ThreadPool {
     std::atomic<int> next{0};
     std::atomic<int> finished{0};
   };
-  // What the workers share with the pool. Workers hold it too, so the pool can be destroyed
-  // without joining them (a browser's main thread should not block on a worker that may not
-  // even have started): they see `stopping` and leave on their own.
+  // What the workers share with the pool. Workers hold it too, so the pool need not join them
+  // (a browser's main thread should not block on a worker that may not even have started): they
+  // see `stopping` and leave on their own. The pool does wait for the workers that are running
+  // to leave work(): the JS side terminates the threads right after, and a thread still running
+  // code then (spinning, say) would touch memory that is being freed.
   struct Shared {
     std::mutex mutex;
     std::condition_variable wake;
-    Job* job = nullptr;     // guarded by mutex
-    std::atomic<long> generation{0};  // written under mutex; spinning workers read it without
-    int active = 0;         // workers holding job, guarded by mutex
-    bool stopping = false;  // guarded by mutex
+    Job* job = nullptr;                // guarded by mutex
+    std::atomic<long> generation{0};   // written under mutex; spinning workers read it without
+    int active = 0;                    // workers holding job, guarded by mutex
+    std::atomic<bool> stopping{false};  // written under mutex; spinning workers read it without
+    std::atomic<int> running{0};       // workers inside work()
   };
   static void work(std::shared_ptr<Shared> shared, int worker);
   static void run_units(Job& job, int worker);

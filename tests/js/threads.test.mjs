@@ -37,6 +37,36 @@ test('1, 2, 3 and 4 threads give bit-identical outputs, equal to the single-thre
   }
 });
 
+test('terminate right after forward passes, twenty times over: no thread runs on freed memory', async () => {
+  // Before terminate() waited for the threads to finish exiting, a worker now and then failed
+  // with "memory access out of bounds" after the lab was gone. Emscripten's worker catches that
+  // and only prints it, so the test reads what the workers print.
+  const printed = [];
+  const streams = [process.stdout, process.stderr];
+  const writes = streams.map((stream) => stream.write);
+  streams.forEach((stream, i) => {
+    stream.write = (chunk, ...rest) => {
+      printed.push(String(chunk));
+      return writes[i].call(stream, chunk, ...rest);
+    };
+  });
+  try {
+    for (let round = 0; round < 20; ++round) {
+      const lab = await createAttentionLab({ threads: MAX_THREADS });
+      const model = lab.createModel(shape);
+      model.forward(inputs);
+      model.forward(inputs);
+      model.dispose();
+      lab.terminate();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300)); // let late worker output arrive
+  } finally {
+    streams.forEach((stream, i) => (stream.write = writes[i]));
+  }
+  const errors = printed.filter((text) => /out of bounds|uncaught exception|RuntimeError/i.test(text));
+  assert.deepEqual(errors, []);
+});
+
 test('a bad threads option names what is allowed', async () => {
   for (const threads of [0, MAX_THREADS + 1, 1.5, 'many']) {
     await assert.rejects(createAttentionLab({ threads }), (e) => {

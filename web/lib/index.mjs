@@ -202,9 +202,18 @@ class AttentionLab {
   /** Stops the worker threads (threaded build); the lab cannot compute afterwards. */
   terminate() {
     if (!this.#engine) return;
-    this.#engine.delete();
+    this.#engine.delete(); // the pool tells its threads to stop and waits until they leave its loop
     this.#engine = null;
-    this.#core.PThread?.terminateAllThreads?.();
+    const pthread = this.#core.PThread;
+    if (!pthread?.terminateAllThreads) return;
+    // Each thread still runs its exit code for a moment, and Emscripten takes it back on this
+    // thread's event loop; terminating before that frees memory under a running thread (it then
+    // fails with "memory access out of bounds"). So: wait until none is running (at most ~0.2 s).
+    const stop = (tries) => {
+      if (pthread.runningWorkers.length === 0 || tries === 0) pthread.terminateAllThreads();
+      else setTimeout(stop, 2, tries - 1)?.unref?.();
+    };
+    stop(100);
   }
 
   #alive() {
