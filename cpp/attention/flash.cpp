@@ -90,9 +90,9 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
     const int width = round_up(keys, kPanel);
 
     // Scores Q·Kᵀ for this key block, 2 rows × 16 keys at a time (4 rows × 8 keys when the block
-    // is that narrow, as with the lecture's 6 tokens: fewer calls); tiles entirely above the
-    // diagonal are skipped (their keys are in every row's future).
-    const int score_strip = width >= 2 * kPanel ? 2 : kRows;
+    // is that narrow, as with the lecture's 6 tokens, or natively: see kWideTiles); tiles entirely
+    // above the diagonal are skipped (their keys are in every row's future).
+    const int score_strip = kWideTiles && width >= 2 * kPanel ? 2 : kRows;
     for (int r = 0; r < rows; r += score_strip) {
       const int mr = std::min(score_strip, rows - r);
       const int last_key_seen = causal ? row_begin + r + mr - 1 - key0 : width - 1;
@@ -102,7 +102,7 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
       float* out = S + std::size_t(r) * kKeyBlock;
       for (int c = 0; c < end; c += 2 * kPanel) {
         const float* k0 = panels + std::size_t(c / kPanel) * head_size * kPanel;
-        if (mr == 2 && c + kPanel < end) {
+        if (score_strip == 2 && mr == 2 && c + kPanel < end) {
           micro_kernel_2x16(head_size, q, ldq, k0, k0 + head_size * kPanel, kPanel, out + c,
                             kKeyBlock, nullptr, Store::overwrite);
         } else {
@@ -139,15 +139,15 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
     }
 
     // O += P · V for this key block, 2 rows × 16 columns of V at a time (4 × 8 for heads of 8
-    // columns or fewer).
+    // columns or fewer, and natively).
     const float* v = values + std::size_t(key0) * ldv;
-    const int context_strip = d_pad >= 2 * kPanel ? 2 : kRows;
+    const int context_strip = kWideTiles && d_pad >= 2 * kPanel ? 2 : kRows;
     for (int r = 0; r < rows; r += context_strip) {
       const int mr = std::min(context_strip, rows - r);
       const float* p = S + std::size_t(r) * kKeyBlock;
       float* o = O + std::size_t(r) * d_pad;
       int d = 0;
-      if (mr == 2) {
+      if (context_strip == 2 && mr == 2) {
         for (; d + 2 * kPanel <= d_pad; d += 2 * kPanel)
           micro_kernel_2x16(keys, p, kKeyBlock, v + d, v + d + kPanel, ldv, o + d, d_pad, nullptr,
                             Store::accumulate);

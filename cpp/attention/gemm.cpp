@@ -49,9 +49,10 @@ void gemm(const float* A, int lda, const PackedB& B, float* C, int ldc, const fl
           int row_begin, int row_end, int panel_begin, int panel_end, Store mode) {
   // Pairs of rows × pairs of full panels with the 2×16 tile; a last odd row, a last odd panel
   // or a partly filled panel with micro_kernel. Without a pair of full panels (the lecture's tiny
-  // heads), 4 rows × 8 columns at a time: half the calls.
+  // heads, or a native build), 4 rows × 8 columns at a time.
   const int full_end = std::min(panel_end, B.N / kPanel);  // panels with 8 valid columns
-  const int pair_end = panel_begin + std::max(0, full_end - panel_begin) / 2 * 2;
+  const int pair_end = kWideTiles ? panel_begin + std::max(0, full_end - panel_begin) / 2 * 2
+                                   : panel_begin;
   const int strip = pair_end > panel_begin ? 2 : kRows;
   for (int r = row_begin; r < row_end; r += strip) {
     const int rows = std::min(strip, row_end - r);

@@ -1,6 +1,6 @@
 // The fast path's matrix product: whichever tile computes an element (2×16 for pairs of rows and
-// full panels, 1–4×8 for what is left), it is the plain sum over k in order, then the bias, in
-// float32 — the same bits as a scalar loop doing exactly that.
+// full panels in the WebAssembly build, 1–4×8 for what is left and natively), it is the plain sum
+// over k in order, then the bias, in float32 — the same bits as a scalar loop doing exactly that.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -58,5 +58,28 @@ TEST_CASE("gemm tiles give the bits of the in-order scalar sum", "[fast][gemm]")
         }
       }
     }
+  }
+}
+
+TEST_CASE("the 2×16 tile, called directly, gives the same bits (any build)", "[fast][gemm]") {
+  // Two 8-column blocks of B with rows `ldb` apart, as P·V uses it on V (ldb 40 here).
+  const int K = 37, ldb = 40, lda = K + 3, ldc = 20;
+  std::vector<float> A(2 * lda), B(std::size_t(K) * ldb), bias(16);
+  for (std::size_t i = 0; i < A.size(); ++i) A[i] = std::sin(0.41f * float(i));
+  for (std::size_t i = 0; i < B.size(); ++i) B[i] = std::cos(0.19f * float(i));
+  for (int j = 0; j < 16; ++j) bias[j] = 0.25f * float(j);
+  for (Store mode : {Store::overwrite, Store::accumulate}) {
+    std::vector<float> C(2 * ldc, -0.75f);
+    micro_kernel_2x16(K, A.data(), lda, B.data() + 3, B.data() + 3 + kPanel, ldb, C.data(), ldc,
+                      mode == Store::overwrite ? bias.data() : nullptr, mode);
+    for (int r = 0; r < 2; ++r)
+      for (int j = 0; j < 16; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k) acc += A[std::size_t(r) * lda + k] * B[std::size_t(k) * ldb + 3 + j];
+        const float expected = mode == Store::accumulate ? -0.75f + acc : acc + bias[j];
+        INFO("row " << r << ", column " << j);
+        REQUIRE(C[std::size_t(r) * ldc + j] == expected);
+      }
+    CHECK(C[16] == -0.75f);  // past the 16 columns: untouched
   }
 }
