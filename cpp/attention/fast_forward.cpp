@@ -1,8 +1,9 @@
 // The fast forward pass (no trace): the same mathematics as the stage-by-stage path, organised for
 // speed and memory. Per group of heads: one projection matmul for queries, keys and values of all
-// the group's heads (the weight split), Kᵀ packed per head, then blocked attention with an online
-// softmax per (batch, head, block of 48 query rows), writing context vectors straight into their
-// merged (B,T,d_out) place; finally the output projection, in place, block of rows by block.
+// the group's heads (the weight split), whose units also pack Kᵀ per head, then blocked attention
+// with an online softmax per (batch, head, block of 48 query rows), writing context vectors
+// straight into their merged (B,T,d_out) place; finally the output projection, block of rows by
+// block.
 // Memory: O(B·T·d_out) plus a (B,T,3·d_out) buffer for one group; never a (B,h,T,T) tensor.
 #include <algorithm>
 #include <cstring>
@@ -118,17 +119,24 @@ Tensor Model::forward_fast(const float* x) {
     const double projection_flops = 2.0 * M * d_in * group.qkv.N;
     // Units walk down the rows of one block of weight panels before moving to the next block, so
     // the 16 panels (384 KB for d_in = 768) stay in L2 while every row passes over them.
+    // 2. A unit that computed keys also packs them as Kᵀ panels, per (batch, head), while they are
+    // still in its cache: no separate pass, and no wait for one.
     parallel_for(row_blocks * panel_blocks, projection_flops, [&](int unit, int) {
       const int r = unit % row_blocks * kGemmRows, p = unit / row_blocks * kGemmPanels;
+      const int r_end = std::min(M, r + kGemmRows), p_end = std::min(group.qkv.panels(), p + kGemmPanels);
       gemm(x, d_in, group.qkv, qkv, ldq, group.qkv_bias.empty() ? nullptr : group.qkv_bias.data(), r,
-           std::min(M, r + kGemmRows), p, std::min(group.qkv.panels(), p + kGemmPanels),
-           Store::overwrite);
-    });
-    // 2. Kᵀ panels, one (batch, head) at a time.
-    parallel_for(B * G, double(B) * G * T * d_h, [&](int unit, int) {
-      const int b = unit / G, head = unit % G;
-      pack_keys(qkv + std::size_t(b) * T * ldq + group.key_column + head * d_h, ldq, T, d_h,
-                fp.packed_keys.data() + std::size_t(unit) * keys_per_head);
+           r_end, p, p_end, Store::overwrite);
+      // Key columns of this unit, relative to the first key column.
+      const int k_begin = std::max(p * kPanel, group.key_column) - group.key_column;
+      const int k_end = std::min(p_end * kPanel, group.key_column + G * d_h) - group.key_column;
+      for (int head = k_begin / d_h; head < G && head * d_h < k_end; ++head) {
+        const int d_begin = std::max(k_begin - head * d_h, 0), d_end = std::min(k_end - head * d_h, d_h);
+        for (int b = r / T; b * T < r_end; ++b) {
+          pack_keys(qkv + std::size_t(b) * T * ldq + group.key_column + head * d_h, ldq, T, d_h,
+                    std::max(r - b * T, 0), std::min(r_end - b * T, T), d_begin, d_end,
+                    fp.packed_keys.data() + (std::size_t(b) * G + head) * keys_per_head);
+        }
+      }
     });
     // 3. attention, per (batch, head, block of query rows); the costliest (last) blocks first.
     const int query_blocks = ceil_div(T, kQueryBlock);

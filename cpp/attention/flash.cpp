@@ -58,15 +58,17 @@ void FlashScratch::reserve(int head_size) {
   row_sum.resize(kQueryBlock);
 }
 
-void pack_keys(const float* keys, int ldk, int T, int head_size, float* packed) {
-  const int panels = (T + kPanel - 1) / kPanel;
-  for (int p = 0; p < panels; ++p) {
-    float* panel = packed + std::size_t(p) * head_size * kPanel;
-    for (int c = 0; c < kPanel; ++c) {
-      const int t = p * kPanel + c;
-      const float* k = keys + std::size_t(t) * ldk;
-      for (int d = 0; d < head_size; ++d) panel[d * kPanel + c] = t < T ? k[d] : 0.0f;
+void pack_keys(const float* keys, int ldk, int T, int head_size, int t_begin, int t_end,
+               int d_begin, int d_end, float* packed) {
+  const int t_stop = t_end == T ? round_up(T, kPanel) : t_end;  // the last keys' panel: zeros past T
+  for (int t = t_begin; t < t_stop; ++t) {
+    float* column = packed + std::size_t(t / kPanel) * head_size * kPanel + t % kPanel;
+    if (t >= T) {
+      for (int d = d_begin; d < d_end; ++d) column[d * kPanel] = 0.0f;
+      continue;
     }
+    const float* k = keys + std::size_t(t) * ldk;
+    for (int d = d_begin; d < d_end; ++d) column[d * kPanel] = k[d];
   }
 }
 

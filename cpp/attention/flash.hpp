@@ -21,7 +21,11 @@ struct FlashScratch {
 
 // Packs one head's keys K (T × d_h, rows `ldk` apart) as Kᵀ panels of 8 keys: panel p holds
 // d_h × 8 values, keys past T are zero. `packed` must hold ceil(T/8)·8·d_h floats.
-void pack_keys(const float* keys, int ldk, int T, int head_size, float* packed);
+// This call packs keys [t_begin, t_end) and dimensions [d_begin, d_end) of them (`keys` points at
+// key 0, dimension 0), so that each projection unit can pack the part of K it has just computed;
+// the unit that packs the last key also writes the zeros past T.
+void pack_keys(const float* keys, int ldk, int T, int head_size, int t_begin, int t_end,
+               int d_begin, int d_end, float* packed);
 
 // Context vectors of query rows [row_begin, row_end) of one head:
 //   context[i] = softmax_j(q_i·k_j / √d_h, j ≤ i when causal) · V
