@@ -28,6 +28,7 @@ const HELP = `Usage: node scripts/bench.mjs [options]     (npm run bench)
                      reps, never fewer than 3 (default 20)
   --sample-ms MS     fast calls are looped so one sample lasts ≥ MS (default 20)
   --gap-ms MS        idle pause after each sample (lets other runtimes' threads settle; default 25)
+  --no-quiet         don't wait, after the gap, until the engine processes' threads are idle
   --no-settle        skip the untimed call that follows each gap (calls under 1 s get one by default)
   --tolerance X      max |diff| vs attention-lab 1 thread allowed before timing (default ${TOLERANCE})
   --dist DIR         the attention-lab build to load (default dist/; e.g. a saved baseline)
@@ -52,6 +53,7 @@ function parseArgs(argv) {
     sampleMs: 20,
     gapMs: 25,
     settle: true,
+    quiet: true,
     tolerance: TOLERANCE,
     s5Peers: false,
     dist: 'dist',
@@ -75,6 +77,7 @@ function parseArgs(argv) {
     switch (flag) {
       case '--help': case '-h': console.log(HELP); process.exit(0); break;
       case '--quick': o.quick = true; break;
+      case '--no-quiet': o.quiet = false; break;
       case '--only': o.only = list(value()).map((s) => s.toUpperCase()); break;
       case '--impl': o.impl = list(value()); break;
       case '--threads': o.threads = list(value()).map(Number); break;

@@ -36,6 +36,10 @@ export class EngineProcess {
     });
   }
 
+  get pid() {
+    return this.#child.pid;
+  }
+
   get alive() {
     return this.#exited === null;
   }

@@ -3,6 +3,7 @@
 // round) so that machine drift hits every implementation alike.
 import { flops, maxAbsDiff, summarize } from './stats.mjs';
 import { HEAD_EXPERIMENT, headShape, seededInputs } from './shapes.mjs';
+import { waitForQuiet } from './quiet.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const CALL_TIMEOUT = 10 * 60 * 1000;
@@ -188,6 +189,8 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
   // Round-robin rounds. An implementation with k < N reps takes part in k rounds spread evenly.
   const N = Math.max(0, ...timed.map((e) => e.reps));
   log(`${shapeName}: ${timed.length} implementations, ${N} rounds`);
+  const enginePids = engines.filter((e) => e.proc?.alive).map((e) => e.proc.pid);
+  const quietWaits = [];
   for (let r = 0; r < N; ++r) {
     const order = timed.map((_, i) => timed[(i + r) % timed.length]);
     for (const entry of order) {
@@ -200,8 +203,10 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
         entry.failed = error.message;
       }
       if (opts.gapMs > 0) await sleep(opts.gapMs);
+      if (opts.quiet) quietWaits.push(await waitForQuiet(enginePids));
     }
   }
+  if (quietWaits.length) log(`${shapeName}: ${describeWaits(quietWaits)}`);
 
   const fl = flops(shape);
   for (const entry of timed) {
@@ -286,4 +291,11 @@ export function fmtMs(ms) {
 
 export function fmtDiff(d) {
   return Number.isFinite(d) ? d.toExponential(2) : String(d);
+}
+
+function describeWaits(waits) {
+  const ms = waits.map((w) => w.waitedMs).sort((a, b) => a - b);
+  const gaveUp = waits.filter((w) => !w.quiet).length;
+  return `waited for a quiet machine after each sample: median ${ms[ms.length >> 1].toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms` +
+    (gaveUp ? `, ${gaveUp} of ${waits.length} gave up (busy or no /proc)` : '');
 }
