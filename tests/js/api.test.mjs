@@ -437,6 +437,29 @@ describe('invariants', () => {
     }
   });
 
+  test('forward(inputs, { output }) writes each result into the same array', () => {
+    const base = lecture();
+    for (const options of [{ trace: true }, { trace: false }, { trace: false, module: 'wrapper' }]) {
+      const model = lab.createModel({ ...base, ...options, inputs: undefined, tokens: 6 });
+      try {
+        const other = base.inputs.map((v) => v * 3);
+        const fresh = model.forward(base.inputs);
+        const freshOther = model.forward(other).output.data;
+        const output = new Float32Array(fresh.output.data.length).fill(NaN);
+        const result = model.forward(base.inputs, { output });
+        assert.equal(result.output.data, output, 'output.data is the array passed in');
+        assert.deepEqual(result.output.shape, fresh.output.shape);
+        assert.deepEqual(output, fresh.output.data);
+        assert.deepEqual(Object.keys(result.trace), Object.keys(fresh.trace), 'the trace is still returned');
+        model.forward(other, { output });
+        assert.deepEqual(output, freshOther, 'the next call overwrites it');
+        assert.deepEqual(model.forward(base.inputs, {}).output.data, fresh.output.data, '{} is a new array');
+      } finally {
+        model.dispose();
+      }
+    }
+  });
+
   test("module 'causal' defaults to one head", () => {
     const model = lab.createModel({ module: 'causal', tokens: 2, dIn: 3 });
     assert.equal(model.options.heads, 1);

@@ -217,6 +217,41 @@ describe('input errors', () => {
     }
   });
 
+  test("a model's forward() with a bad output array → OptionError saying what it must be", () => {
+    const model = lab.createModel(BASE);
+    const wanted = /a Float32Array of batch × tokens × dOut = 1 × 6 × 2 = 12 values/;
+    try {
+      for (const [output, got] of [
+        [new Float64Array(12), /got Float64Array/],
+        [Array(12).fill(0), /got object/],
+        [null, /got null/],
+      ]) {
+        expectError(() => model.forward(INPUTS, { output }), { option: 'output', kind: 'OptionError', says: [wanted, got] });
+      }
+      expectError(() => model.forward(INPUTS, { output: new Float32Array(13) }), {
+        option: 'output',
+        says: [/output has 13 values/, wanted],
+      });
+      expectError(() => model.forward(INPUTS, { outptu: new Float32Array(12) }), {
+        option: 'outptu',
+        says: [/unknown forward\(\) option 'outptu'/, /'output'/],
+      });
+      expectError(() => model.forward(INPUTS, 5), { option: 'output', says: [/an object such as \{ output \}/] });
+      assert.deepEqual(model.forward(INPUTS).output.data, GOOD_OUTPUT, 'the model still works');
+    } finally {
+      model.dispose();
+    }
+    const wrapper = lab.createModel({ ...BASE, module: 'wrapper' });
+    try {
+      expectError(() => wrapper.forward(INPUTS, { output: new Float32Array(12) }), {
+        option: 'output',
+        says: [/output has 12 values/, /batch × tokens × heads · dOut = 1 × 6 × 4 = 24 values/],
+      });
+    } finally {
+      wrapper.dispose();
+    }
+  });
+
   for (const [bad, word] of [
     [NaN, /NaN/],
     [Infinity, /infinite/],

@@ -232,6 +232,12 @@ export interface ResolvedOptions {
 /** The name of an option of forward() / createModel(). */
 export type OptionName = keyof ForwardOptions;
 
+/** The second argument of AttentionModel.forward(). */
+export interface ModelForwardOptions {
+  /** Receives the output, (B, T, D) row-major; returned as output.data. */
+  output?: Float32Array;
+}
+
 /**
  * A module that keeps its weights, and its dropout random stream, between forward() calls (like a
  * PyTorch module). Holds WebAssembly memory: call dispose() when done.
@@ -242,9 +248,13 @@ export interface AttentionModel {
   /**
    * One forward pass on (B, T, d_in) row-major inputs of exactly batch · tokens · dIn finite
    * numbers. In training mode each call draws new dropout masks, as PyTorch does.
-   * @throws AttentionLabError (InputError for wrong length or non-finite values; Error after dispose())
+   * With `{ output }` the result is written into that Float32Array of B · T · D values (D = dOut,
+   * or heads · dOut for the wrapper), which comes back as `output.data`: reuse one array across
+   * many calls instead of receiving a new one each time.
+   * @throws AttentionLabError (InputError for wrong length or non-finite values; OptionError for an
+   * output array of the wrong type or length; Error after dispose())
    */
-  forward(inputs: NumberArray): ForwardResult;
+  forward(inputs: NumberArray, options?: ModelForwardOptions): ForwardResult;
   /** The parameters under their PyTorch state_dict names (copies); see Weights for the keys. */
   stateDict(): Record<string, Tensor>;
   /** Frees the WASM memory; any later call throws. Calling it twice is harmless. */
