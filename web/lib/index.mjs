@@ -47,6 +47,14 @@ function copyFromHeap(heap, start, count) {
   return out;
 }
 
+// Copies a result into the caller's array: element by element when it is small (a subarray view
+// would cost more than the copy for the lecture's shapes), in one block otherwise.
+function copyIntoArray(into, heap, start) {
+  const count = into.length;
+  if (count > 256) into.set(heap.subarray(start, start + count));
+  else for (let i = 0; i < count; ++i) into[i] = heap[start + i];
+}
+
 // The float view of WASM memory. The threaded build's memory is a growable SharedArrayBuffer: when
 // a worker thread grows it, the main thread's HEAPF32 still covers the old size, so compare it with
 // the memory's current buffer and renew the view.
@@ -118,7 +126,7 @@ class AttentionModel {
     if (address === 0) call(() => model.throwLastError());
     const pointer = address / 4;
     const heap = heapF32(core);
-    if (into !== undefined) into.set(heap.subarray(pointer, pointer + this.#outputCount));
+    if (into !== undefined) copyIntoArray(into, heap, pointer);
     const output = {
       shape: this.#outputShape.slice(),
       data: into ?? copyFromHeap(heap, pointer, this.#outputCount),
@@ -153,8 +161,8 @@ class AttentionModel {
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
       throw new AttentionLabError(`forward()'s second argument must be an object such as { output }, not ${JSON.stringify(options)}`, { option: 'output' });
     }
-    for (const key of Object.keys(options)) {
-      if (key !== 'output') {
+    for (const key in options) {
+      if (key !== 'output' && Object.hasOwn(options, key)) {
         throw new AttentionLabError(`unknown forward() option '${key}'; the only one is 'output'`, { option: key });
       }
     }
