@@ -88,6 +88,8 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
           engine,
           variant: v.id,
           label: v.label,
+          role: v.role,
+          note: v.note,
           sample: (inner, settle) => engine.proc.call('run', { variant: v.id, inner, gc: true, settle }, CALL_TIMEOUT),
         });
       }
@@ -109,6 +111,8 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
   const tol = opts.tolerance ?? TOLERANCE;
   for (const entry of entries) {
     const row = baseRow(shapeName, shape, entry.engine, entry.label);
+    if (entry.role) row.role = entry.role; // a variant shown beside attention-lab's row, not judged
+    if (entry.note) row.note = entry.note;
     entry.row = row;
     try {
       const { output: out, ms } =
