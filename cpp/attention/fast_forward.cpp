@@ -121,7 +121,7 @@ Tensor Model::forward_fast(const float* x) {
     // the 16 panels (384 KB for d_in = 768) stay in L2 while every row passes over them.
     // 2. A unit that computed keys also packs them as Kᵀ panels, per (batch, head), while they are
     // still in its cache: no separate pass, and no wait for one.
-    parallel_for(row_blocks * panel_blocks, projection_flops, [&](int unit, int) {
+    parallel_for(row_blocks * panel_blocks, projection_flops, [&](int unit, int) noexcept {
       const int r = unit % row_blocks * kGemmRows, p = unit / row_blocks * kGemmPanels;
       const int r_end = std::min(M, r + kGemmRows), p_end = std::min(group.qkv.panels(), p + kGemmPanels);
       gemm(x, d_in, group.qkv, qkv, ldq, group.qkv_bias.empty() ? nullptr : group.qkv_bias.data(), r,
@@ -141,7 +141,7 @@ Tensor Model::forward_fast(const float* x) {
     // 3. attention, per (batch, head, block of query rows); the costliest (last) blocks first.
     const int query_blocks = ceil_div(T, kQueryBlock);
     const double attention_flops = 4.0 * B * G * T * (c.causal ? (T + 1) / 2.0 : T) * d_h;
-    parallel_for(B * G * query_blocks, attention_flops, [&](int unit, int worker) {
+    parallel_for(B * G * query_blocks, attention_flops, [&](int unit, int worker) noexcept {
       const int block = query_blocks - 1 - unit % query_blocks, bh = unit / query_blocks;
       const int b = bh / G, head = bh % G;
       const float* rows = qkv + std::size_t(b) * T * ldq + head * d_h;
@@ -156,7 +156,7 @@ Tensor Model::forward_fast(const float* x) {
   // 4. out_proj mixes the heads.
   if (separate_context) {
     const int row_blocks = ceil_div(M, kGemmRows), panel_blocks = ceil_div(fp.out.panels(), kGemmPanels);
-    parallel_for(row_blocks * panel_blocks, 2.0 * M * D * D, [&](int unit, int) {
+    parallel_for(row_blocks * panel_blocks, 2.0 * M * D * D, [&](int unit, int) noexcept {
       const int r = unit % row_blocks * kGemmRows, p = unit / row_blocks * kGemmPanels;
       gemm(context, D, fp.out, output.data.data(), D, fp.out_bias.data(), r, std::min(M, r + kGemmRows),
            p, std::min(fp.out.panels(), p + kGemmPanels), Store::overwrite);
@@ -167,7 +167,7 @@ Tensor Model::forward_fast(const float* x) {
     // plenty, fewer for short inputs so that every thread gets several blocks.
     const int block = std::clamp(M / (4 * workers) / kRows * kRows, kRows, kGemmRows);
     fp.rows.resize(std::size_t(workers) * block * ldr + kPad);
-    parallel_for(ceil_div(M, block), 2.0 * M * D * D, [&](int unit, int worker) {
+    parallel_for(ceil_div(M, block), 2.0 * M * D * D, [&](int unit, int worker) noexcept {
       const int r0 = unit * block, rows = std::min(block, M - r0);
       float* tile = fp.rows.data() + std::size_t(worker) * block * ldr;
       gemm(context + std::size_t(r0) * D, D, fp.out, tile, ldr, fp.out_bias.data(), 0, rows, 0,

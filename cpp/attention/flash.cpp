@@ -19,7 +19,7 @@ int round_up(int n, int m) { return (n + m - 1) / m * m; }
 // for the `visible` keys; entries [visible, width) become 0. Returns the row's new maximum, and
 // the sum of the new probabilities in *sum.
 float softmax_row_step(float* row, int visible, int width, float running_max, float scale,
-                       float* sum) {
+                       float* sum) noexcept {
   using namespace simd;
   const int vec_end = visible / 4 * 4;
   f32x4 vmax = splat(kNegInf);
@@ -59,7 +59,7 @@ void FlashScratch::reserve(int head_size) {
 }
 
 void pack_keys(const float* keys, int ldk, int T, int head_size, int t_begin, int t_end,
-               int d_begin, int d_end, float* packed) {
+               int d_begin, int d_end, float* packed) noexcept {
   const int t_stop = t_end == T ? round_up(T, kPanel) : t_end;  // the last keys' panel: zeros past T
   for (int t = t_begin; t < t_stop; ++t) {
     float* column = packed + std::size_t(t / kPanel) * head_size * kPanel + t % kPanel;
@@ -74,20 +74,20 @@ void pack_keys(const float* keys, int ldk, int T, int head_size, int t_begin, in
 
 void flash_attention(const float* queries, int ldq, const float* packed_keys, const float* values,
                      int ldv, int T, int head_size, bool causal, int row_begin, int row_end,
-                     float* context, int ldc, FlashScratch& s) {
+                     float* context, int ldc, FlashScratch& s) noexcept {
   using namespace simd;
   const int rows = row_end - row_begin;
   const int d_pad = round_up(head_size, kPanel);
   const float scale = 1.0f / std::sqrt(static_cast<float>(head_size));
-  std::fill(s.context.begin(), s.context.begin() + std::size_t(rows) * d_pad, 0.0f);
-  std::fill(s.row_max.begin(), s.row_max.begin() + rows, kNegInf);
-  std::fill(s.row_sum.begin(), s.row_sum.begin() + rows, 0.0f);
   float* S = s.scores.data();
   float* O = s.context.data();
 
   // Causal: the last query row of the block sees keys up to itself, and nothing beyond.
   const int last_key = causal ? row_end - 1 : T - 1;
   for (int key0 = 0; key0 <= last_key; key0 += kKeyBlock) {
+    // The first block sets each row's maximum, sum and context (key 0 is visible to every row),
+    // with nothing to clear beforehand; later blocks update them.
+    const bool first = key0 == 0;
     const int keys = std::min(kKeyBlock, last_key + 1 - key0);
     const int width = round_up(keys, kPanel);
 
@@ -125,24 +125,25 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
         continue;
       }
       float block_sum = 0.0f;
-      const float old_max = s.row_max[r];
+      const float old_max = first ? kNegInf : s.row_max[r];
       const float new_max = softmax_row_step(row, visible, width, old_max, scale, &block_sum);
       // exp(0) = 1 exactly: most blocks leave the maximum where it was.
       const float alpha = old_max == kNegInf ? 0.0f
                           : old_max == new_max ? 1.0f
                                                : std::exp((old_max - new_max) * scale);
       s.row_max[r] = new_max;
-      s.row_sum[r] = s.row_sum[r] * alpha + block_sum;
-      if (alpha != 1.0f && old_max != kNegInf) {  // (before the first visible key, O is still 0)
+      s.row_sum[r] = first ? block_sum : s.row_sum[r] * alpha + block_sum;
+      if (alpha != 1.0f && !first) {  // (the first block has nothing to rescale)
         float* o = O + std::size_t(r) * d_pad;
         const f32x4 va = splat(alpha);
         for (int d = 0; d < d_pad; d += 4) store(o + d, mul(load(o + d), va));
       }
     }
 
-    // O += P · V for this key block, 2 rows × 16 columns of V at a time (4 × 8 for heads of 8
-    // columns or fewer, and natively).
+    // O (=, then +=) P · V for this key block, 2 rows × 16 columns of V at a time (4 × 8 for
+    // heads of 8 columns or fewer, and natively).
     const float* v = values + std::size_t(key0) * ldv;
+    const Store mode = first ? Store::overwrite : Store::accumulate;
     const int context_strip = kWideTiles && d_pad >= 2 * kPanel ? 2 : kRows;
     for (int r = 0; r < rows; r += context_strip) {
       const int mr = std::min(context_strip, rows - r);
@@ -152,11 +153,10 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
       if (context_strip == 2 && mr == 2) {
         for (; d + 2 * kPanel <= d_pad; d += 2 * kPanel)
           micro_kernel_2x16(keys, p, kKeyBlock, v + d, v + d + kPanel, ldv, o + d, d_pad, nullptr,
-                            Store::accumulate);
+                            mode);
       }
       for (; d < d_pad; d += kPanel)
-        micro_kernel_rows(mr, keys, p, kKeyBlock, v + d, ldv, o + d, d_pad, kPanel, nullptr,
-                          Store::accumulate);
+        micro_kernel_rows(mr, keys, p, kKeyBlock, v + d, ldv, o + d, d_pad, kPanel, nullptr, mode);
     }
   }
 

@@ -25,7 +25,7 @@ struct FlashScratch {
 // key 0, dimension 0), so that each projection unit can pack the part of K it has just computed;
 // the unit that packs the last key also writes the zeros past T.
 void pack_keys(const float* keys, int ldk, int T, int head_size, int t_begin, int t_end,
-               int d_begin, int d_end, float* packed);
+               int d_begin, int d_end, float* packed) noexcept;
 
 // Context vectors of query rows [row_begin, row_end) of one head:
 //   context[i] = softmax_j(q_i·k_j / √d_h, j ≤ i when causal) · V
@@ -34,6 +34,6 @@ void pack_keys(const float* keys, int ldk, int T, int head_size, int t_begin, in
 // goes to context rows (stride ldc), d_h columns each.
 void flash_attention(const float* queries, int ldq, const float* packed_keys, const float* values,
                      int ldv, int T, int head_size, bool causal, int row_begin, int row_end,
-                     float* context, int ldc, FlashScratch& scratch);
+                     float* context, int ldc, FlashScratch& scratch) noexcept;
 
 }  // namespace attention

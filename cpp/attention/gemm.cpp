@@ -33,7 +33,7 @@ PackedB pack_weights(const std::vector<const float*>& weights, const std::vector
 }
 
 void micro_kernel_rows(int rows, int K, const float* A, int lda, const float* B, int ldb, float* C,
-                       int ldc, int n_valid, const float* bias, Store mode) {
+                       int ldc, int n_valid, const float* bias, Store mode) noexcept {
   switch (rows) {
     case 6: return micro_kernel<6>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
     case 5: return micro_kernel<5>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
@@ -46,7 +46,7 @@ void micro_kernel_rows(int rows, int K, const float* A, int lda, const float* B,
 }
 
 void gemm(const float* A, int lda, const PackedB& B, float* C, int ldc, const float* bias,
-          int row_begin, int row_end, int panel_begin, int panel_end, Store mode) {
+          int row_begin, int row_end, int panel_begin, int panel_end, Store mode) noexcept {
   // Pairs of rows × pairs of full panels with the 2×16 tile; a last odd row, a last odd panel
   // or a partly filled panel with micro_kernel. Without a pair of full panels (the lecture's tiny
   // heads, or a native build), 4 rows × 8 columns at a time.

@@ -47,13 +47,13 @@ enum class Store {
 // C[r, p·8 + c] for rows [row_begin, row_end) and panels [panel_begin, panel_end):
 // C = A·B + bias (or C += A·B). A is row-major with stride lda; bias is indexed like C's columns.
 void gemm(const float* A, int lda, const PackedB& B, float* C, int ldc, const float* bias,
-          int row_begin, int row_end, int panel_begin, int panel_end, Store mode);
+          int row_begin, int row_end, int panel_begin, int panel_end, Store mode) noexcept;
 
 // The micro-kernel: C[MR × n_valid] (=|+=) A[MR × K] · B[K × 8] (+ bias). B rows are `ldb` apart
 // and must have 8 readable floats each (the buffers are padded); only n_valid columns are stored.
 template <int MR>
 inline void micro_kernel(int K, const float* A, int lda, const float* B, int ldb, float* C, int ldc,
-                         int n_valid, const float* bias, Store mode) {
+                         int n_valid, const float* bias, Store mode) noexcept {
   using namespace simd;
   f32x4 lo[MR], hi[MR];
   for (int r = 0; r < MR; ++r) lo[r] = hi[r] = splat(0.0f);
@@ -102,7 +102,7 @@ inline void micro_kernel(int K, const float* A, int lda, const float* B, int ldb
 // 51.8 vs 48.3 GFLOP/s on S2's projection in Node. Each C element is still summed over k in
 // order, then the bias added, so the result equals micro_kernel's to the bit.
 inline void micro_kernel_2x16(int K, const float* A, int lda, const float* B0, const float* B1,
-                              int ldb, float* C, int ldc, const float* bias, Store mode) {
+                              int ldb, float* C, int ldc, const float* bias, Store mode) noexcept {
   using namespace simd;
   f32x4 c[2][4];
   for (auto& row : c)
@@ -128,6 +128,6 @@ inline void micro_kernel_2x16(int K, const float* A, int lda, const float* B0, c
 
 // micro_kernel for any row count 1..6.
 void micro_kernel_rows(int rows, int K, const float* A, int lda, const float* B, int ldb, float* C,
-                       int ldc, int n_valid, const float* bias, Store mode);
+                       int ldc, int n_valid, const float* bias, Store mode) noexcept;
 
 }  // namespace attention
