@@ -127,13 +127,15 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
       float block_sum = 0.0f;
       const float old_max = first ? kNegInf : s.row_max[r];
       const float new_max = softmax_row_step(row, visible, width, old_max, scale, &block_sum);
-      // exp(0) = 1 exactly: most blocks leave the maximum where it was.
-      const float alpha = old_max == kNegInf ? 0.0f
-                          : old_max == new_max ? 1.0f
-                                               : std::exp((old_max - new_max) * scale);
       s.row_max[r] = new_max;
-      s.row_sum[r] = first ? block_sum : s.row_sum[r] * alpha + block_sum;
-      if (alpha != 1.0f && !first) {  // (the first block has nothing to rescale)
+      if (first) {  // nothing to rescale yet
+        s.row_sum[r] = block_sum;
+        continue;
+      }
+      // exp(0) = 1 exactly: most blocks leave the maximum where it was.
+      const float alpha = old_max == new_max ? 1.0f : std::exp((old_max - new_max) * scale);
+      s.row_sum[r] = s.row_sum[r] * alpha + block_sum;
+      if (alpha != 1.0f) {
         float* o = O + std::size_t(r) * d_pad;
         const f32x4 va = splat(alpha);
         for (int d = 0; d < d_pad; d += 4) store(o + d, mul(load(o + d), va));
