@@ -7,5 +7,6 @@
 #include "experiment.hpp"  // IWYU pragma: export
 #include "errors.hpp"      // IWYU pragma: export
 #include "model.hpp"       // IWYU pragma: export
+#include "options.hpp"     // IWYU pragma: export
 #include "pipeline.hpp"    // IWYU pragma: export
 #include "stages.hpp"      // IWYU pragma: export

@@ -5,6 +5,7 @@
 #include <random>
 #include <string>
 
+#include "config.hpp"
 #include "errors.hpp"
 
 namespace attention {
@@ -23,11 +24,16 @@ std::uint32_t mix(std::uint32_t seed, std::int64_t id) {
 
 std::vector<float> token_embeddings(const std::vector<std::int64_t>& token_ids, int d_in,
                                     std::uint32_t seed) {
-  if (d_in < 1 || d_in > (1 << 20)) {
+  if (d_in < 1 || d_in > kMaxDimension) {
     throw OptionError("dIn", "dIn = " + std::to_string(d_in) + ": the embedding size d_in must be an integer from 1 to 1048576");
   }
   if (token_ids.empty()) {
     throw InputError("sentence", "the sentence has no tokens; type at least one word");
+  }
+  if (static_cast<long long>(token_ids.size()) * d_in > kMaxTensorElements) {
+    throw MemoryError("tokens", std::to_string(token_ids.size()) + " tokens × dIn " + std::to_string(d_in) +
+                                    " is more values than one tensor may hold (" +
+                                    std::to_string(kMaxTensorElements) + ")");
   }
   std::vector<float> out;
   out.reserve(token_ids.size() * d_in);

@@ -41,6 +41,14 @@ class MemoryError : public Error {
   const char* kind() const noexcept override { return "MemoryError"; }
 };
 
+// A forward pass whose work (floating-point operations) is over the limit: it would run for minutes
+// on a student's machine. The message states the limit and the option that raises it.
+class WorkError : public Error {
+ public:
+  using Error::Error;
+  const char* kind() const noexcept override { return "WorkError"; }
+};
+
 // Float32 arithmetic that would otherwise end in a silent NaN or ∞ (overflowing scores, or the naive
 // mask renormalising a row whose probability mass all went to future tokens).
 class NumericalError : public Error {

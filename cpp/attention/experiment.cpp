@@ -27,6 +27,30 @@ std::vector<HeadExperimentRow> head_experiment(const HeadExperimentOptions& o,
   if (o.repeats < 1 || o.repeats > 1000) {
     throw OptionError("repeats", "repeats = " + std::to_string(o.repeats) + ": must be from 1 to 1000");
   }
+  if (o.heads.size() > 64) {
+    throw OptionError("heads", "heads lists " + std::to_string(o.heads.size()) + " head counts; at most 64 are allowed");
+  }
+  // The whole experiment is refused up front when its total work is over the limit of one forward
+  // pass: both forms, every head count, the warm-up and the repeats.
+  double total_flops = 0.0;
+  for (int h : o.heads) {
+    Config c;
+    c.module = Module::wrapper;
+    c.batch = o.batch;
+    c.tokens = o.tokens;
+    c.d_in = o.d_in;
+    c.d_out = o.head_size;
+    c.heads = h;
+    c.trace = false;
+    validate(c);  // names the bad option (heads < 1, head size < 1, ...)
+    total_flops += 2.0 * (o.repeats + 1) * forward_flops(c);
+  }
+  if (total_flops > Config{}.max_flops) {
+    throw WorkError("heads", "the experiment needs about " + std::to_string(static_cast<long long>(total_flops / 1e9)) +
+                                 " GFLOP over all head counts and repeats, more than the limit of " +
+                                 std::to_string(static_cast<long long>(Config{}.max_flops / 1e9)) +
+                                 " GFLOP: use fewer or smaller heads, fewer tokens or fewer repeats");
+  }
   std::vector<HeadExperimentRow> rows;
   for (int h : o.heads) {
     Config c;

@@ -26,8 +26,7 @@ int round_up(int n, int m) { return ceil_div(n, m) * m; }
 }  // namespace
 
 bool Model::uses_fast_path() const {
-  const Config& c = config_;
-  return !c.trace && c.masking == Masking::neg_inf && !(c.training && c.dropout > 0.0);
+  return !materialises_scores(config_);
 }
 
 int Model::heads_per_group() const {
@@ -93,7 +92,7 @@ Tensor Model::forward_fast(const float* x) {
       for (int u = 0; u < units; ++u) fn(u, 0);
     }
   };
-  const int workers = pool ? pool->size() : 1;
+  const int workers = pool && !pool->stopped() ? pool->size() : 1;
 
   const int ldq = fp.groups[0].qkv.panels() * kPanel;  // (B·T, 3·G·d_h rounded up to 8)
   const int key_panels = ceil_div(T, kPanel);

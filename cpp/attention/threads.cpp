@@ -55,13 +55,17 @@ ThreadPool::ThreadPool(int threads) {
   for (int w = 1; w < threads; ++w) std::thread(work, shared_, w).detach();
 }
 
-ThreadPool::~ThreadPool() {
+ThreadPool::~ThreadPool() { stop(); }
+
+void ThreadPool::stop() {
+  if (stopped_) return;
   {
     std::lock_guard<std::mutex> lock(shared_->mutex);
     shared_->stopping = true;
   }
   shared_->wake.notify_all();
   while (shared_->running.load(std::memory_order_acquire) > 0) std::this_thread::yield();
+  stopped_ = true;
   workers_started.fetch_sub(workers_);
 }
 
@@ -103,7 +107,7 @@ void ThreadPool::work(std::shared_ptr<Shared> shared, int worker) {
 
 void ThreadPool::parallel_for(int units, const std::function<void(int, int)>& fn) {
   if (units <= 0) return;
-  if (workers_ == 0 || units == 1) {
+  if (workers_ == 0 || stopped_ || units == 1) {
     for (int unit = 0; unit < units; ++unit) fn(unit, 0);
     return;
   }

@@ -32,6 +32,13 @@ class ThreadPool {
 
   int size() const { return workers_ + 1; }
 
+  // Tells the workers to leave and waits until every running one has left its loop; afterwards
+  // parallel_for runs every unit on the calling thread. The JS side calls it before terminating
+  // the threads (a terminated worker never leaves, so a later wait for it would hang). Idempotent;
+  // the destructor calls it too.
+  void stop();
+  bool stopped() const { return stopped_; }
+
   // Runs fn(unit, worker) for unit in [0, units); worker in [0, size()) indexes per-thread scratch.
   void parallel_for(int units, const std::function<void(int unit, int worker)>& fn);
 
@@ -68,6 +75,7 @@ class ThreadPool {
 
   std::shared_ptr<Shared> shared_;
   int workers_ = 0;
+  bool stopped_ = false;
 };
 
 }  // namespace attention
