@@ -1,73 +1,111 @@
-// Embind adapters (see adapters.hpp). Each entry point runs the core inside `guarded`, which turns a
-// C++ exception into a JS Error with .name, .option and a readable message.
+// Embind adapters (see adapters.hpp). Each entry point runs the core inside `attempt`, which turns
+// a C++ exception into a Failure (name, option, message) that JS reads back without a throw
+// crossing a C++ frame.
 #include "adapters.hpp"
 
-#include "attention/simd.hpp"
+#include <malloc.h>
 
-#include <cmath>
 #include <cstdint>
+#include <map>
 #include <new>
-#include <sstream>
+#include <stdexcept>
 
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
 
-#include <iomanip>
+#include "attention/options.hpp"
+#include "attention/simd.hpp"
 
 namespace attention::wasm {
 namespace {
 
 using emscripten::val;
 
-// Describes the exception being handled (call inside a catch block): name, option, message.
-void describe_current_exception(std::string& name, std::string& option, std::string& message) {
+// Describes the exception being handled (call inside a catch block).
+Failure describe_current_exception() {
   try {
     throw;
   } catch (const Error& e) {
-    name = std::string("AttentionLab") + e.kind();
-    option = e.option();
-    message = e.what();
+    return {std::string("AttentionLab") + e.kind(), e.option(), e.what()};
   } catch (const std::bad_alloc&) {
-    name = "AttentionLabMemoryError";
-    option = "memory";
-    message = "out of WebAssembly memory: use fewer tokens, heads or batch, or pass trace = false";
+    return {"AttentionLabMemoryError", "memory",
+            "out of WebAssembly memory: use fewer tokens, heads or a smaller batch, or pass trace = false"};
+  } catch (const std::length_error&) {
+    return {"AttentionLabMemoryError", "memory",
+            "a buffer larger than WebAssembly can address was asked for: use fewer tokens, heads or a "
+            "smaller batch"};
   } catch (const std::exception& e) {
-    name = "AttentionLabError";
-    option = "";
-    message = e.what();
-  }
-}
-
-[[noreturn]] void throw_js_error(const std::string& name, const std::string& option,
-                                 const std::string& message) {
-  val error = val::global("Error").new_(val(message));
-  error.set("name", val(name));
-  error.set("option", val(option));
-  error.throw_();
-}
-
-// The error is copied out of the catch block first, so the C++ exception is fully finished before
-// JS unwinds through the WASM frames; the module stays usable afterwards.
-template <class F>
-auto guarded(F&& f) -> decltype(f()) {
-  static std::string name, option, message;
-  try {
-    return f();
+    return {"AttentionLabError", "", std::string("internal error in the core: ") + e.what()};
   } catch (...) {
-    describe_current_exception(name, option, message);
+    return {"AttentionLabError", "", "internal error in the core (an unknown exception)"};
   }
-  throw_js_error(name, option, message);
 }
 
-std::uint32_t to_seed(double seed) {
-  if (!(seed >= 0 && seed <= 4294967295.0 && std::floor(seed) == seed)) {
-    std::ostringstream shown;
-    shown << std::setprecision(17) << seed;
-    throw OptionError("seed", "seed = " + shown.str() +
-                                  ": the seed must be an integer from 0 to 4294967295 (as torch.manual_seed takes)");
+// Runs f; on an exception records it in *failure and returns false.
+template <class F>
+bool attempt(Failure* failure, F&& f) {
+  *failure = Failure{};
+  try {
+    f();
+    return true;
+  } catch (...) {
+    *failure = describe_current_exception();
+    return false;
   }
-  return static_cast<std::uint32_t>(seed);
+}
+
+// { value } or { error }.
+template <class F>
+val value_or_error(F&& f) {
+  Failure failure;
+  val out = val::object();
+  if (!attempt(&failure, [&] { out.set("value", f()); })) out.set("error", failure.to_js());
+  return out;
+}
+
+// A JS value as the option table sees it: only numbers, booleans and strings are read; for
+// anything else only its type name, so no user code (a getter, a toString) can run here.
+OptionValue to_option_value(const val& v) {
+  if (v.isNumber()) return OptionValue::of(v.as<double>());
+  if (v.isTrue()) return OptionValue::of(true);
+  if (v.isFalse()) return OptionValue::of(false);
+  if (v.isString()) return OptionValue::of(v.as<std::string>());
+  return OptionValue::of_type(v.isNull() ? "null" : v.typeOf().as<std::string>());
+}
+
+// A Config from a plain JS object of option-table names: unknown keys are refused, every value is
+// checked against its option before it is stored (so 2^32 + 2 never wraps into an int).
+Config read_config(const val& options) {
+  Config config;
+  const val keys = val::global("Object").call<val>("keys", options);
+  const int count = keys["length"].as<int>();
+  for (int i = 0; i < count; ++i) {
+    const std::string key = keys[i].as<std::string>();
+    const OptionSpec* spec = find_option(key);
+    if (spec == nullptr) {
+      std::string names;
+      for (const OptionSpec& s : option_specs()) names += (names.empty() ? "" : ", ") + std::string(s.name);
+      throw OptionError(key, "unknown option '" + key + "'; the options are: " + names);
+    }
+    const val value = options[key];
+    if (!value.isUndefined()) set_option(config, *spec, to_option_value(value));
+  }
+  validate(config);
+  return config;
+}
+
+// An integer argument that is not a model option (headExperiment's): checked before any cast.
+int read_integer(const val& options, const char* key, int fallback, int min, int max) {
+  const val v = options[key];
+  if (v.isUndefined()) return fallback;
+  const OptionValue value = to_option_value(v);
+  if (value.kind != OptionValue::Kind::number || !(value.number >= min && value.number <= max) ||
+      static_cast<double>(static_cast<long long>(value.number)) != value.number) {
+    throw OptionError(key, std::string(key) + " must be an integer from " + std::to_string(min) + " to " +
+                               std::to_string(max));
+  }
+  return static_cast<int>(value.number);
 }
 
 std::vector<float> to_floats(const val& array) {
@@ -80,55 +118,83 @@ val shape_of(const Tensor& t) {
   return shape;
 }
 
-}  // namespace
-
-Config to_config(const Options& o) {
-  Config c;
-  c.batch = o.batch;
-  c.tokens = o.tokens;
-  c.d_in = o.dIn;
-  c.d_out = o.dOut;
-  c.heads = o.heads;
-  c.qkv_bias = o.qkvBias;
-  c.causal = o.causal;
-  c.dropout = o.dropout;
-  c.training = o.training;
-  c.seed = to_seed(o.seed);
-  c.module = parse_module(o.module);
-  c.masking = parse_masking(o.masking);
-  c.layout = parse_layout(o.layout);
-  c.trace = o.trace;
-  c.max_trace_bytes = !(o.maxTraceBytes > 0)                          ? 0
-                      : o.maxTraceBytes >= static_cast<double>(SIZE_MAX) ? SIZE_MAX
-                                                                         : static_cast<std::size_t>(o.maxTraceBytes);
-  return c;
+val float32_copy(const float* data, std::size_t n) {
+  return val::global("Float32Array").new_(val(emscripten::typed_memory_view(n, data)));
 }
 
-Engine::Engine(int threads) {
-  guarded([&] {
-    if (threads > 1) pool_ = std::make_shared<ThreadPool>(threads);
-    return 0;
+const char* type_name(OptionType t) {
+  switch (t) {
+    case OptionType::integer: return "integer";
+    case OptionType::number: return "number";
+    case OptionType::boolean: return "boolean";
+    case OptionType::choice: return "choice";
+  }
+  return "?";
+}
+
+val to_js(const OptionValue& v) {
+  switch (v.kind) {
+    case OptionValue::Kind::number: return val(v.number);
+    case OptionValue::Kind::boolean: return val(v.boolean);
+    case OptionValue::Kind::string: return val(v.text);
+    case OptionValue::Kind::other: break;
+  }
+  return val::undefined();
+}
+
+}  // namespace
+
+val Failure::to_js() const {
+  if (name.empty()) return val::undefined();
+  val error = val::object();
+  error.set("name", val(name));
+  error.set("option", val(option));
+  error.set("message", val(message));
+  return error;
+}
+
+Engine::Engine(double threads) {
+  attempt(&failure_, [&] {
+    const int most = ThreadPool::max_threads();
+    if (!(threads >= 1 && threads <= most && threads == static_cast<int>(threads))) {
+      throw OptionError("threads", "threads must be an integer from 1 to " + std::to_string(most) +
+                                       " in this build");
+    }
+    if (threads > 1) pool_ = std::make_shared<ThreadPool>(static_cast<int>(threads));
   });
 }
 
+void Engine::terminate() {
+  if (pool_) pool_->stop();
+}
+
 val Engine::headExperiment(val options) const {
-  return guarded([&] {
+  return value_or_error([&] {
     HeadExperimentOptions o;
-    auto integer = [&](const char* key, int& field) {
-      if (!options[key].isUndefined()) field = options[key].as<int>();
-    };
-    if (!options["heads"].isUndefined()) {
+    const val heads = options["heads"];
+    if (!heads.isUndefined()) {
+      if (!heads.isArray()) throw OptionError("heads", "heads must be a list of head counts such as [2, 400, 4000]");
+      const int n = heads["length"].as<int>();
+      if (n < 1 || n > 64) throw OptionError("heads", "heads must list 1 to 64 head counts, not " + std::to_string(n));
       o.heads.clear();
-      for (double h : emscripten::convertJSArrayToNumberVector<double>(options["heads"])) {
-        o.heads.push_back(static_cast<int>(h));
+      for (int i = 0; i < n; ++i) {
+        const OptionValue h = to_option_value(heads[i]);
+        check_option(*find_option("heads"), h);  // an integer from 1 to 2^20
+        o.heads.push_back(static_cast<int>(h.number));
       }
     }
-    integer("headSize", o.head_size);
-    integer("tokens", o.tokens);
-    integer("batch", o.batch);
-    integer("dIn", o.d_in);
-    integer("repeats", o.repeats);
-    if (!options["seed"].isUndefined()) o.seed = to_seed(options["seed"].as<double>());
+    const int dim = static_cast<int>(kMaxDimension);
+    o.head_size = read_integer(options, "headSize", o.head_size, 1, dim);
+    o.tokens = read_integer(options, "tokens", o.tokens, 1, dim);
+    o.batch = read_integer(options, "batch", o.batch, 1, dim);
+    o.d_in = read_integer(options, "dIn", o.d_in, 1, dim);
+    o.repeats = read_integer(options, "repeats", o.repeats, 1, 1000);
+    const val seed = options["seed"];
+    if (!seed.isUndefined()) {
+      const OptionValue s = to_option_value(seed);
+      check_option(*find_option("seed"), s);
+      o.seed = static_cast<std::uint32_t>(s.number);
+    }
     val rows = val::array();
     for (const HeadExperimentRow& r : head_experiment(o, pool_)) {
       val row = val::object();
@@ -142,41 +208,46 @@ val Engine::headExperiment(val options) const {
   });
 }
 
-WasmModel::WasmModel(const Options& options, val weights, const Engine& engine) {
-  guarded([&] {
-    const Config config = to_config(options);
-    validate(config);
+WasmModel::WasmModel(val options, val weights, const Engine& engine) {
+  attempt(&failure_, [&] {
+    const Config config = read_config(options);
     if (weights.isUndefined() || weights.isNull()) {
       model_ = std::make_unique<Model>(config);
     } else {
       std::map<std::string, std::vector<float>> state;
-      const val keys = val::global("Object").call<val>("keys", weights);
-      const int n = keys["length"].as<int>();
+      const int n = weights["length"].as<int>();
       for (int i = 0; i < n; ++i) {
-        const std::string key = keys[i].as<std::string>();
-        state[key] = to_floats(weights[key]);
+        const val entry = weights[i];
+        const std::string key = entry[0].as<std::string>();
+        if (!state.emplace(key, to_floats(entry[1])).second) {
+          throw InputError("weights", "weights has the key '" + key + "' twice");
+        }
       }
       model_ = std::make_unique<Model>(config, weights_from_state_dict(config, state));
     }
     model_->set_thread_pool(engine.pool());
     inputs_.assign(std::size_t(config.batch) * config.tokens * config.d_in, 0.0f);
-    return 0;
   });
 }
 
 std::size_t WasmModel::runUnchecked() noexcept {
-  try {
+  std::size_t address = 0;
+  attempt(&failure_, [&] {
     result_ = Result{};
+    if (!model_) throw Error("model", "this model could not be created (see the error of createModel)");
     result_ = model_->forward(inputs_);
-    return reinterpret_cast<std::size_t>(result_.output.data.data());
-  } catch (...) {
-    describe_current_exception(error_kind_, error_option_, error_message_);
-    return 0;
-  }
+    address = reinterpret_cast<std::size_t>(result_.output.data.data());
+  });
+  return address;
 }
 
-void WasmModel::throwLastError() { throw_js_error(error_kind_, error_option_, error_message_); }
-
+val WasmModel::outputShape() const {
+  val shape = val::array();
+  if (!model_) return shape;
+  const Config& c = model_->config();
+  for (int d : {c.batch, c.tokens, c.width()}) shape.call<void>("push", d);
+  return shape;
+}
 
 int WasmModel::traceSize() const { return static_cast<int>(result_.trace.stages.size()); }
 std::string WasmModel::traceName(int i) const {
@@ -193,10 +264,52 @@ val WasmModel::stateDict() const {
   for (const auto& [name, tensor] : state_dict(model_->config(), model_->weights())) {
     val entry = val::object();
     entry.set("shape", shape_of(tensor));
-    entry.set("data", val::global("Float32Array")
-                          .new_(val(emscripten::typed_memory_view(tensor.size(), tensor.data.data()))));
+    entry.set("data", float32_copy(tensor.data.data(), tensor.size()));
     out.set(name, entry);
   }
+  return out;
+}
+
+val option_table() {
+  const Config defaults;
+  val list = val::array();
+  for (const OptionSpec& s : option_specs()) {
+    val entry = val::object();
+    entry.set("name", val(std::string(s.name)));
+    entry.set("type", val(std::string(type_name(s.type))));
+    entry.set("default", to_js(get_option(defaults, s)));
+    if (s.type == OptionType::integer || s.type == OptionType::number) {
+      entry.set("min", val(s.min));
+      entry.set("max", val(s.max));
+      entry.set("maxExclusive", val(s.max_exclusive));
+    }
+    if (s.type == OptionType::choice) {
+      val choices = val::array();
+      for (const std::string& c : s.choices) choices.call<void>("push", val(c));
+      entry.set("choices", choices);
+    }
+    entry.set("meaning", val(std::string(s.meaning)));
+    entry.set("help", val(std::string(s.help)));
+    entry.set("rule", val(std::string(s.rule)));
+    list.call<void>("push", entry);
+  }
+  return list;
+}
+
+val check_option_js(std::string name, val value) {
+  Failure failure;
+  attempt(&failure, [&] {
+    const OptionSpec* spec = find_option(name);
+    if (spec == nullptr) throw OptionError(name, "unknown option '" + name + "'");
+    check_option(*spec, to_option_value(value));
+  });
+  return failure.to_js();
+}
+
+val limits() {
+  val out = val::object();
+  out.set("maxDimension", val(static_cast<double>(kMaxDimension)));
+  out.set("maxTensorElements", val(static_cast<double>(kMaxTensorElements)));
   return out;
 }
 
@@ -211,14 +324,17 @@ val stage_list() {
   return list;
 }
 
-val token_embeddings_js(val ids, int d_in, double seed) {
-  return guarded([&] {
+val token_embeddings_js(val ids, double d_in, double seed) {
+  return value_or_error([&] {
+    check_option(*find_option("dIn"), OptionValue::of(d_in));
+    check_option(*find_option("seed"), OptionValue::of(seed));
     std::vector<std::int64_t> token_ids;
     for (double id : emscripten::convertJSArrayToNumberVector<double>(ids)) {
       token_ids.push_back(static_cast<std::int64_t>(id));
     }
-    const std::vector<float> e = token_embeddings(token_ids, d_in, to_seed(seed));
-    return val::global("Float32Array").new_(val(emscripten::typed_memory_view(e.size(), e.data())));
+    const std::vector<float> e =
+        token_embeddings(token_ids, static_cast<int>(d_in), static_cast<std::uint32_t>(seed));
+    return float32_copy(e.data(), e.size());
   });
 }
 
@@ -230,14 +346,13 @@ val lecture_preset_js() {
   for (const std::string& w : p.words) words.call<void>("push", val(w));
   out.set("words", words);
   out.set("dIn", p.d_in);
-  out.set("embeddings", val::global("Float32Array")
-                            .new_(val(emscripten::typed_memory_view(p.embeddings.size(),
-                                                                    p.embeddings.data()))));
+  out.set("embeddings", float32_copy(p.embeddings.data(), p.embeddings.size()));
   return out;
 }
 
 int max_threads() { return ThreadPool::max_threads(); }
 double memory_bytes() { return static_cast<double>(emscripten_get_heap_size()); }
+double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
 std::string simd_kind() { return ATTENTION_SIMD; }
 
 }  // namespace attention::wasm

@@ -1,5 +1,10 @@
-// Adapters between the core and Embind: plain structs for JS options, a model object that owns its
-// buffers, and the conversion of the core's typed errors into JS Errors. No maths here.
+// Adapters between the core and Embind: a model object that owns its buffers, the engine that owns
+// the threads, and the conversion of JS values into checked core values. No maths here.
+//
+// No entry point lets an exception cross a C++ frame on its way to JavaScript: a JS exception
+// thrown through WebAssembly skips C++ destructors, so every error used to leak an Embind handle
+// and some WASM memory. Each entry point catches instead and hands the error over as a plain
+// object { name, option, message }, which web/lib turns into an AttentionLabError.
 #pragma once
 
 #include <emscripten/val.h>
@@ -12,39 +17,45 @@
 
 namespace attention::wasm {
 
-// The JS options after the JS layer filled in defaults (camelCase, as in the npm API).
-struct Options {
-  int batch = 1, tokens = 1, dIn = 3, dOut = 2, heads = 1;
-  bool qkvBias = false, causal = true, training = false, trace = true;
-  double dropout = 0.0, seed = 123, maxTraceBytes = 256.0 * 1024 * 1024;
-  std::string module = "mha", masking = "neg-inf", layout = "fused";
+// The error of the last failed call, as JS receives it.
+struct Failure {
+  std::string name, option, message;
+  emscripten::val to_js() const;  // undefined when there was no error
 };
 
 // The threads of one JS lab object, shared by all its models (none in the single-threaded build).
 class Engine {
  public:
-  explicit Engine(int threads);
-  int threads() const { return pool_ ? pool_->size() : 1; }
+  explicit Engine(double threads);  // never throws: a bad count is reported by error()
+  emscripten::val error() const { return failure_.to_js(); }
+  int threads() const { return pool_ && !pool_->stopped() ? pool_->size() : 1; }
   const std::shared_ptr<ThreadPool>& pool() const { return pool_; }
-  // The lecture's loop-versus-fused timing: [{heads, loopMs, fusedMs, maxDifference}].
+  // Stops the worker threads and waits until each has left the pool's loop; models that still
+  // share the pool then run on the calling thread. Safe to call twice.
+  void terminate();
+  // The lecture's loop-versus-fused timing: { rows: [{heads, loopMs, fusedMs, maxDifference}] }
+  // or { error }.
   emscripten::val headExperiment(emscripten::val options) const;
 
  private:
   std::shared_ptr<ThreadPool> pool_;
+  Failure failure_;
 };
 
 class WasmModel {
  public:
-  // weights: undefined, or an object {state_dict key: Float32Array | number[]}.
-  WasmModel(const Options& options, emscripten::val weights, const Engine& engine);
+  // options: a plain object of the option table's names (web/lib built it; no getters);
+  // weights: undefined, or [[state_dict key, Float32Array], ...]. Never throws: see error().
+  WasmModel(emscripten::val options, emscripten::val weights, const Engine& engine);
+  emscripten::val error() const { return failure_.to_js(); }
 
   // Byte offset of the input buffer in WASM memory: JS copies through HEAPF32, no views per call.
   std::size_t inputPointer() { return reinterpret_cast<std::size_t>(inputs_.data()); }
   // The forward pass, called through a plain export (no Embind invoker): returns the output's
-  // byte offset, or 0 after an error that throwLastError() then raises.
+  // byte offset, or 0 after an error, which error() then describes.
   std::size_t runUnchecked() noexcept;
-  void throwLastError();
   std::size_t handle() { return reinterpret_cast<std::size_t>(this); }
+  emscripten::val outputShape() const;  // [B, T, D]
 
   // The trace of the last forward pass; views are zero-copy and valid until the next call.
   int traceSize() const;
@@ -57,15 +68,20 @@ class WasmModel {
   std::unique_ptr<Model> model_;
   std::vector<float> inputs_;
   Result result_;
-  std::string error_kind_, error_option_, error_message_;
+  Failure failure_;
 };
 
-Config to_config(const Options& options);
-emscripten::val stage_list();                        // [{name, dims}]
-emscripten::val token_embeddings_js(emscripten::val ids, int d_in, double seed);
+emscripten::val option_table();  // [{name, type, default, min, max, maxExclusive, choices, ...}]
+// Checks one value against the option table: undefined, or the error { name, option, message }.
+emscripten::val check_option_js(std::string name, emscripten::val value);
+emscripten::val limits();        // {maxDimension, maxTensorElements}
+emscripten::val stage_list();    // [{name, dims}]
+// (T, d_in) embeddings of token ids: { value: Float32Array } or { error }.
+emscripten::val token_embeddings_js(emscripten::val ids, double d_in, double seed);
 emscripten::val lecture_preset_js();
 int max_threads();
 double memory_bytes();
+double heap_bytes_in_use();  // malloc'd bytes now (the leak tests compare it)
 std::string simd_kind();
 
 }  // namespace attention::wasm

@@ -57,6 +57,7 @@ test('the string options list exactly the allowed values', () => {
     'OptionError',
     'InputError',
     'MemoryError',
+    'WorkError',
     'NumericalError',
     'Error',
   ]);

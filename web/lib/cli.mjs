@@ -199,19 +199,20 @@ async function forwardCommand(args) {
   }
   if (values.config === undefined)
     throw new UsageError('forward needs --config FILE.json (or --config - for stdin)');
+  const source =
+    values.config === '-' ? 'the config on stdin' : `the config file '${printable(values.config)}'`;
   let text;
   try {
     text = values.config === '-' ? await readStdin() : readFileSync(values.config, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read the config file: ${error.message}`);
+    throw new UsageError(`cannot read ${source}: ${error.code ?? 'unreadable'}`);
   }
-  const source =
-    values.config === '-' ? 'the config on stdin' : `the config file '${values.config}'`;
   let options;
   try {
     options = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${source} is not valid JSON: ${error.message}`);
+  } catch {
+    // Not JSON.parse's own message: it quotes the file's first bytes, whatever the file holds.
+    throw new UsageError(`${source} is not valid JSON (it must hold one JSON object of forward() options)`);
   }
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new UsageError(
@@ -335,7 +336,7 @@ function header(embedding, c, labels) {
     causal: 'CausalAttention',
   };
   const lines = [
-    ...wrap(`sentence  ${JSON.stringify(clip(embedding.sentence, 140))}`, '          '),
+    ...wrap(`sentence  ${printable(JSON.stringify(clip(embedding.sentence, 140)))}`, '          '),
     ...wrap(
       `tokens    ${embedding.tokens.length} (GPT-2): ` +
         (labels.length <= 24 ? labels : [...labels.slice(0, 20), '…', ...labels.slice(-2)]).join(
@@ -507,7 +508,12 @@ function formatNumber(v, decimals) {
 function tokenLabel(text) {
   const trimmed = text.trim();
   if (trimmed === '') return JSON.stringify(text).slice(1, -1).replace(/ /g, '␣');
-  return trimmed.replace(/\s/g, (ch) => JSON.stringify(ch).slice(1, -1));
+  return printable(trimmed.replace(/\s/g, (ch) => JSON.stringify(ch).slice(1, -1)));
+}
+
+// Control characters (ESC, BEL, …) shown as \u001b escapes: user text never drives the terminal.
+function printable(text) {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const clip = (s, n) => (s.length <= n ? s : n <= 1 ? '…' : `${s.slice(0, n - 1)}…`);
@@ -591,7 +597,7 @@ process.stdout.on('error', (error) => {
 main(process.argv.slice(2)).catch((error) => {
   if (error instanceof UsageError) {
     process.stderr.write(
-      `attention-lab: ${error.message}\nRun "attention-lab --help" for usage.\n`,
+      `attention-lab: ${printable(error.message)}\nRun "attention-lab --help" for usage.\n`,
     );
     process.exitCode = 2;
   } else if (error instanceof AttentionLabError) {
@@ -600,11 +606,13 @@ main(process.argv.slice(2)).catch((error) => {
     const where = error.option
       ? ` [option: ${error.option}${flag && currentCommand === 'explain' ? `, ${flag}` : ''}]`
       : '';
-    process.stderr.write(`attention-lab: ${error.message}${where}\n`);
+    process.stderr.write(`attention-lab: ${printable(error.message)}${printable(where)}\n`);
     process.exitCode = 1;
   } else {
+    // No stack trace for users (set ATTENTION_LAB_DEBUG=1 to see it).
+    const detail = process.env.ATTENTION_LAB_DEBUG ? error?.stack : (error?.message ?? error);
     process.stderr.write(
-      `attention-lab: internal error (please report it): ${error?.stack ?? error}\n`,
+      `attention-lab: internal error (please report it): ${printable(String(detail ?? error))}\n`,
     );
     process.exitCode = 1;
   }

@@ -9,14 +9,9 @@ export class AttentionLabError extends Error {
   }
 }
 
-// Errors thrown by the WASM core arrive as plain Errors named AttentionLab<Kind> with .option.
+// The core hands its errors over as plain objects { name: 'AttentionLab<Kind>', option, message }.
 export function fromCoreError(error) {
   if (error instanceof AttentionLabError) return error;
-  if (error && typeof error.name === 'string' && error.name.startsWith('AttentionLab')) {
-    return new AttentionLabError(error.message, {
-      option: error.option ?? '',
-      kind: error.name.slice('AttentionLab'.length) || 'Error',
-    });
-  }
-  return error;
+  const kind = typeof error?.name === 'string' && error.name.startsWith('AttentionLab') ? error.name.slice('AttentionLab'.length) : '';
+  return new AttentionLabError(String(error?.message ?? error), { option: error?.option ?? '', kind: kind || 'Error' });
 }

@@ -108,7 +108,7 @@ export type LayoutName =
   | 'loop';
 
 /** The kind of an AttentionLabError. */
-export type ErrorKind = 'OptionError' | 'InputError' | 'MemoryError' | 'NumericalError' | 'Error';
+export type ErrorKind = 'OptionError' | 'InputError' | 'MemoryError' | 'WorkError' | 'NumericalError' | 'Error';
 
 /** Anything the API accepts as a list of numbers; it is copied to a Float32Array. */
 export type NumberArray = Float32Array | Float64Array | number[];
@@ -190,6 +190,13 @@ export interface ModelOptions {
    */
   maxTraceBytes?: number;
   /**
+   * The work limit: the most floating-point operations one forward pass may take (an estimate
+   * computed from the sizes before anything runs). Over it, a WorkError says how many are needed;
+   * raise it to run a larger model on purpose, or pass Infinity. Default 100000000000 (1e11, about
+   * ten seconds on one thread of a typical laptop).
+   */
+  maxFlops?: number;
+  /**
    * The parameters to use instead of the seeded initialisation (see Weights). The random stream
    * still advances past the constructor's draws, so dropout masks match PyTorch's for the same
    * seed. Default: none (initialise like PyTorch from `seed`).
@@ -227,6 +234,7 @@ export interface ResolvedOptions {
   layout: LayoutName;
   trace: boolean;
   maxTraceBytes: number;
+  maxFlops: number;
 }
 
 /** The name of an option of forward() / createModel(). */
@@ -344,6 +352,16 @@ export interface AttentionLab {
   /** The WASM memory's size in bytes; memory only grows, so this is also its peak so far. */
   memoryBytes(): number;
   /**
+   * The core's size limits, the same in every build: no dimension over `maxDimension` (1048576)
+   * and no tensor over `maxTensorElements` (2^28 values, 1 GiB of float32).
+   */
+  readonly limits: { readonly maxDimension: number; readonly maxTensorElements: number };
+  /**
+   * For leak checks: the WASM memory's size, the bytes malloc has handed out and not taken back,
+   * and the number of live Embind handles. A failed call leaves the last two where they were.
+   */
+  diagnostics(): { memoryBytes: number; heapBytesInUse: number; handles: number };
+  /**
    * The lecture's timing experiment: MultiHeadAttentionWrapper's heads (size `headSize`, no output
    * projection) computed by a loop over per-head modules and by one weight-split matmul, timed
    * inside WASM with alternating runs. Defaults: heads [2, 400, 4000], headSize 3, tokens 6,
@@ -351,7 +369,10 @@ export interface AttentionLab {
    * @throws AttentionLabError (option 'heads', 'repeats', …)
    */
   headExperiment(options?: HeadExperimentOptions): HeadExperimentRow[];
-  /** Stops the worker threads of the threaded build; the lab cannot compute afterwards. */
+  /**
+   * Stops the worker threads of the threaded build; the lab and its models cannot compute
+   * afterwards (they throw an AttentionLabError), and disposing them still works. Safe to call twice.
+   */
   terminate(): void;
 }
 
@@ -433,6 +454,7 @@ export const DEFAULTS: Readonly<{
   layout: 'fused';
   trace: true;
   maxTraceBytes: 268435456;
+  maxFlops: 100000000000;
 }>;
 
 /** The name of every option forward() accepts; any other key throws an OptionError. */
@@ -440,3 +462,9 @@ export const OPTION_NAMES: readonly OptionName[];
 
 /** The most tokens embed() accepts in one sentence (1024). */
 export const MAX_SENTENCE_TOKENS: number;
+
+/**
+ * The longest sentence, in UTF-16 code units, that tokenize() and embed() accept (4096): checked
+ * before tokenising, which takes more than linear time within one long word.
+ */
+export const MAX_SENTENCE_CHARS: number;

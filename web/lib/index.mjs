@@ -1,11 +1,12 @@
 // attention-lab's JavaScript API: createAttentionLab() loads the WASM core and returns an object
 // whose forward() runs causal multi-head self-attention and returns every stage of the lecture.
 import { AttentionLabError, fromCoreError } from './errors.mjs';
-import { normalizeOptions, normalizeWeights, toFloat32, isNumberArray } from './options.mjs';
-import { tokenize, VOCABULARY } from './tokenizer.mjs';
+import { normalizeOptions, normalizeWeights, toFloat32, isNumberArray, readPlainOptions } from './options.mjs';
+import { tokenize, VOCABULARY, MAX_SENTENCE_CHARS } from './tokenizer.mjs';
 
 export { AttentionLabError } from './errors.mjs';
 export { DEFAULTS, OPTION_NAMES } from './options.mjs';
+export { MAX_SENTENCE_CHARS } from './tokenizer.mjs';
 
 /** The lectures' example sentences. */
 export const PRESETS = Object.freeze(
@@ -20,31 +21,12 @@ export const PRESETS = Object.freeze(
 /** At most this many tokens per sentence in embed(). */
 export const MAX_SENTENCE_TOKENS = 1024;
 
-const call = (fn) => {
-  try {
-    return fn();
-  } catch (error) {
-    throw fromCoreError(error);
-  }
-};
-
-// Small results are cut from a shared 64 KiB slab: a view on an existing ArrayBuffer costs a tenth
-// of a new Float32Array's own backing store, which dominated a forward pass of the lecture's toy
-// shapes. A slab lives as long as any result still refers to it.
-const SLAB_BYTES = 1 << 16;
-let slab = new ArrayBuffer(SLAB_BYTES);
-let slabUsed = 0;
-function copyFromHeap(heap, start, count) {
-  const bytes = count * 4;
-  if (bytes > SLAB_BYTES / 4) return heap.slice(start, start + count);
-  if (slabUsed + bytes > SLAB_BYTES) {
-    slab = new ArrayBuffer(SLAB_BYTES);
-    slabUsed = 0;
-  }
-  const out = new Float32Array(slab, slabUsed, count);
-  slabUsed += bytes;
-  out.set(heap.subarray(start, start + count));
-  return out;
+// The core never throws across its boundary (a JS exception through WebAssembly frames would skip
+// C++ destructors and leak): it returns { value } or { error }, and the error becomes an
+// AttentionLabError here.
+function unwrap(result) {
+  if (result.error !== undefined) throw fromCoreError(result.error);
+  return result.value;
 }
 
 // Copies a result into the caller's array: element by element when it is small (a subarray view
@@ -70,6 +52,7 @@ const finalizer =
 
 class AttentionModel {
   #core;
+  #lab;
   #model;
   #options;
   #inputCount;
@@ -79,25 +62,31 @@ class AttentionModel {
   #outputShape;
   #outputCount;
 
-  constructor(core, engine, options) {
+  // `options` and `weights` are the checked, plain copies made by createModel: no user code runs
+  // from here on.
+  constructor(core, lab, engine, options, weights) {
     this.#core = core;
+    this.#lab = lab;
     this.#options = options;
     this.#inputCount = options.batch * options.tokens * options.dIn;
-    const { inputs, weights, ...config } = options;
-    this.#model = call(() => new core.Model(config, normalizeWeights(weights), engine));
-    finalizer?.register(this, this.#model, this);
-    // The input buffer never moves; the output is (B, T, D) with D = h·d_out for the wrapper.
-    this.#inputOffset = this.#model.inputPointer() / 4;
-    this.#handle = this.#model.handle();
-    const width = options.module === 'wrapper' ? options.heads * options.dOut : options.dOut;
-    this.#outputShape = [options.batch, options.tokens, width];
-    this.#outputCount = options.batch * options.tokens * width;
+    const model = new core.Model(options, weights, engine);
+    const error = model.error();
+    if (error !== undefined) {
+      model.delete();
+      throw fromCoreError(error);
+    }
+    this.#model = model;
+    finalizer?.register(this, model, this);
+    // The input buffer never moves; the core knows the output's shape (B, T, D).
+    this.#inputOffset = model.inputPointer() / 4;
+    this.#handle = model.handle();
+    this.#outputShape = model.outputShape();
+    this.#outputCount = this.#outputShape.reduce((a, b) => a * b, 1);
   }
 
   /** The options this model was created with (defaults filled in). */
   get options() {
-    const { inputs, weights, ...config } = this.#options;
-    return config;
+    return { ...this.#options };
   }
 
   /**
@@ -105,31 +94,35 @@ class AttentionModel {
    * result is written into that array (and returned as output.data) instead of a new one.
    */
   forward(inputs, options) {
-    const model = this.#alive();
+    // Read everything the caller passed first: a getter may dispose this model or terminate its
+    // lab, and only then is the model looked at.
     const into = this.#outputArray(options);
-    const data = toFloat32(inputs, 'inputs');
-    const { batch, tokens, dIn } = this.#options;
-    if (data.length !== this.#inputCount) {
+    const length = isNumberArray(inputs) ? inputs.length : undefined;
+    if (length !== undefined && length !== this.#inputCount) {
+      const { batch, tokens, dIn } = this.#options;
       throw new AttentionLabError(
-        `inputs has ${data.length} values; this model needs batch × tokens × dIn = ` +
+        `inputs has ${length} values; this model needs batch × tokens × dIn = ` +
           `${batch} × ${tokens} × ${dIn} = ${this.#inputCount} (row-major (B,T,d_in))`,
         { option: 'inputs', kind: 'InputError' },
       );
     }
+    const data = toFloat32(inputs, 'inputs', this.#inputCount);
+    const model = this.#alive();
     // Copy through the heap directly: no views or shape arrays are created per call, which is
     // most of the cost of a forward pass for the lecture's tiny shapes.
     // (The heap view is looked up each time: it is replaced when the memory grows.)
     const core = this.#core;
     heapF32(core).set(data, this.#inputOffset);
-    // One plain WASM call (no Embind invoker); 0 means the core stored an error to raise.
+    // One plain WASM call (no Embind invoker); 0 means the core kept an error for error().
     const address = core._attention_lab_run(this.#handle);
-    if (address === 0) call(() => model.throwLastError());
+    if (address === 0) throw fromCoreError(model.error());
     const pointer = address / 4;
     const heap = heapF32(core);
     if (into !== undefined) copyIntoArray(into, heap, pointer);
+    // A result owns its memory: a new array per call (or the caller's own, with { output }).
     const output = {
       shape: this.#outputShape.slice(),
-      data: into ?? copyFromHeap(heap, pointer, this.#outputCount),
+      data: into ?? heap.slice(pointer, pointer + this.#outputCount),
     };
     const trace = {};
     if (!this.#options.trace) return { output, trace };
@@ -158,19 +151,10 @@ class AttentionModel {
   // pages for it (9 ms for the 3 MB of T = 1024, d = 768 on our 2-vCPU test machine).
   #outputArray(options) {
     if (options === undefined) return undefined;
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-      throw new AttentionLabError(`forward()'s second argument must be an object such as { output }, not ${JSON.stringify(options)}`, { option: 'output' });
-    }
-    for (const key in options) {
-      if (key !== 'output' && Object.hasOwn(options, key)) {
-        throw new AttentionLabError(`unknown forward() option '${key}'; the only one is 'output'`, { option: key });
-      }
-    }
-    const into = options.output;
+    const { output: into } = readPlainOptions(options, ['output'], "forward()'s second argument", 'output');
     if (into === undefined) return undefined;
     const [batch, tokens, width] = this.#outputShape;
-    const columns = this.#options.module === 'wrapper' ? 'heads · dOut' : 'dOut';
-    const wanted = `a Float32Array of batch × tokens × ${columns} = ${batch} × ${tokens} × ${width} = ${this.#outputCount} values`;
+    const wanted = `a Float32Array of batch × tokens × width = ${batch} × ${tokens} × ${width} = ${this.#outputCount} values`;
     if (!(into instanceof Float32Array)) {
       const got = into === null ? 'null' : ArrayBuffer.isView(into) ? into.constructor.name : typeof into;
       throw new AttentionLabError(`output must be ${wanted} (it receives the result); got ${got}`, { option: 'output' });
@@ -188,6 +172,12 @@ class AttentionModel {
         kind: 'Error',
       });
     }
+    if (this.#lab.terminated) {
+      throw new AttentionLabError('the lab of this model was terminated; create a new lab with createAttentionLab()', {
+        option: 'lab',
+        kind: 'Error',
+      });
+    }
     return this.#model;
   }
 }
@@ -197,12 +187,20 @@ class AttentionLab {
   #engine;
   #stages;
   #build;
+  #limits;
+  #state = { terminated: false }; // shared with this lab's models
 
   constructor(core, engine, build) {
     this.#core = core;
     this.#engine = engine;
     this.#build = build;
     this.#stages = Object.freeze(core.stageList().map((s) => Object.freeze(s)));
+    this.#limits = Object.freeze(core.limits());
+  }
+
+  /** The core's size limits: { maxDimension, maxTensorElements }. */
+  get limits() {
+    return this.#limits;
   }
 
   /** 'single' (no threads, any page) or 'threads' (needs a cross-origin-isolated page in browsers). */
@@ -226,25 +224,45 @@ class AttentionLab {
   }
 
   /**
+   * For leak checks: the WASM memory's size, the bytes malloc has handed out and not taken back,
+   * and the number of live Embind handles (JS values the core holds).
+   */
+  diagnostics() {
+    return {
+      memoryBytes: this.#core.memoryBytes(),
+      heapBytesInUse: this.#core.heapBytesInUse(),
+      handles: this.#core.count_emval_handles(),
+    };
+  }
+
+  /**
    * The lecture's experiment: a loop over per-head modules against one weight-split matmul, timed
    * inside WASM. Returns [{ heads, loopMs, fusedMs, maxDifference }] (medians).
    */
-  headExperiment({ heads = [2, 400, 4000], headSize = 3, tokens = 6, batch = 2, dIn = 3, repeats = 15, seed = 123 } = {}) {
-    if (!Array.isArray(heads) || heads.some((h) => !Number.isInteger(h) || h < 1)) {
-      throw new AttentionLabError(`heads must be a list of positive integers such as [2, 400, 4000], not ${JSON.stringify(heads)}`, { option: 'heads' });
+  headExperiment(options = {}) {
+    const keys = ['heads', 'headSize', 'tokens', 'batch', 'dIn', 'repeats', 'seed'];
+    const given = readPlainOptions(options, keys, 'headExperiment() options', 'options');
+    const { heads = [2, 400, 4000], headSize = 3, tokens = 6, batch = 2, dIn = 3, repeats = 15, seed = 123 } = given;
+    if (!Array.isArray(heads) || heads.length === 0 || heads.some((h) => !Number.isInteger(h) || h < 1)) {
+      throw new AttentionLabError(`heads must be a list of positive integers such as [2, 400, 4000], not ${describe(heads)}`, { option: 'heads' });
     }
     for (const [key, value] of Object.entries({ headSize, tokens, batch, dIn, repeats, seed })) {
       if (!Number.isInteger(value)) {
-        throw new AttentionLabError(`${key} = ${value}: must be an integer`, { option: key });
+        throw new AttentionLabError(`${key} = ${describe(value)}: must be an integer`, { option: key });
       }
     }
-    return call(() => this.#alive().headExperiment({ heads, headSize, tokens, batch, dIn, repeats, seed }));
+    const plain = { heads: [...heads], headSize, tokens, batch, dIn, repeats, seed };
+    return unwrap(this.#alive().headExperiment(plain));
   }
 
   /** Stops the worker threads (threaded build); the lab cannot compute afterwards. */
   terminate() {
     if (!this.#engine) return;
-    this.#engine.delete(); // the pool tells its threads to stop and waits until they leave its loop
+    this.#state.terminated = true; // this lab's models refuse to run from now on
+    // Stop the pool (its threads leave its loop; models that still hold it run inline), then
+    // let go of it: a later model.dispose() never waits for a terminated thread.
+    this.#engine.terminate();
+    this.#engine.delete();
     this.#engine = null;
     const pthread = this.#core.PThread;
     if (!pthread?.terminateAllThreads) return;
@@ -276,14 +294,14 @@ class AttentionLab {
 
   /** One forward pass: { output, trace }. */
   forward(options) {
-    const inputs = options?.inputs;
+    const { config, inputs, weights } = options === undefined ? {} : this.#normalize(options);
     if (inputs === undefined) {
       throw new AttentionLabError('inputs is required: a Float32Array or number[] holding (B,T,d_in) row-major', {
         option: 'inputs',
         kind: 'InputError',
       });
     }
-    const model = this.createModel(options);
+    const model = new AttentionModel(this.#core, this.#state, this.#alive(), config, weights);
     try {
       return model.forward(inputs);
     } finally {
@@ -293,10 +311,15 @@ class AttentionLab {
 
   /** A model that keeps its weights (and its dropout random stream) between forward() calls. */
   createModel(options) {
-    const inputs = options?.inputs;
-    const count = inputs === undefined ? undefined : isNumberArray(inputs) ? inputs.length : -1;
-    if (count === -1) toFloat32(inputs, 'inputs');
-    return new AttentionModel(this.#core, this.#alive(), normalizeOptions(options, count));
+    const { config, weights } = this.#normalize(options);
+    return new AttentionModel(this.#core, this.#state, this.#alive(), config, weights);
+  }
+
+  // The caller's options as plain, checked copies, read once (getters run here and only here).
+  #normalize(options) {
+    const { config, inputs, weights } = normalizeOptions(options, (name, value) => this.#core.checkOption(name, value));
+    const limit = this.#limits.maxTensorElements;
+    return { config, inputs: inputs === undefined ? undefined : toFloat32(inputs, 'inputs', limit), weights: normalizeWeights(weights, limit) };
   }
 
   /** GPT-2 tokens of a sentence: [{ id, text }]. */
@@ -304,37 +327,43 @@ class AttentionLab {
     return tokenize(checkSentence(sentence));
   }
 
+  // Refuses a value that does not fit a model option, with the core's own message.
+  #check(name, value) {
+    const error = this.#core.checkOption(name, value);
+    if (error !== undefined) throw fromCoreError(error);
+  }
+
   /**
    * Sentence → tokens → embeddings (B,T,d_in): the same token always gets the same d_in-vector for
    * a given seed. The lecture's sentence with dIn = 3 uses the notebook's own vectors.
    */
   embed(sentence, options = {}) {
-    for (const key of Object.keys(options ?? {})) {
-      if (!['dIn', 'seed', 'batch'].includes(key)) {
-        throw new AttentionLabError(`unknown embed option '${key}'; the options are: dIn, seed, batch`, { option: key });
-      }
-    }
-    const { dIn = 3, seed = 123, batch = 1 } = options ?? {};
-    const tokens = this.tokenize(typeof sentence === 'string' ? sentence.trim() : sentence);
+    const given = readPlainOptions(options, ['dIn', 'seed', 'batch'], 'embed() options', 'options');
+    const { dIn = 3, seed = 123, batch = 1 } = given;
+    // Sizes first (cheap), then the sentence; nothing is allocated before both are known to fit.
+    for (const [key, value] of Object.entries({ dIn, seed, batch })) this.#check(key, value);
+    const text = checkSentence(sentence).trim();
+    const tokens = tokenize(text);
     if (tokens.length > MAX_SENTENCE_TOKENS) {
       throw new AttentionLabError(
         `the sentence has ${tokens.length} tokens; at most ${MAX_SENTENCE_TOKENS} are allowed`,
         { option: 'sentence', kind: 'InputError' },
       );
     }
-    for (const [key, value] of Object.entries({ dIn, seed, batch })) {
-      if (!Number.isInteger(value) || value < (key === 'seed' ? 0 : 1)) {
-        throw new AttentionLabError(`${key} = ${value}: must be an integer ≥ ${key === 'seed' ? 0 : 1}`, {
-          option: key,
-        });
-      }
+    const count = batch * tokens.length * dIn;
+    if (count > this.#limits.maxTensorElements) {
+      throw new AttentionLabError(
+        `batch × tokens × dIn = ${batch} × ${tokens.length} × ${dIn} = ${count} values is more than one tensor may ` +
+          `hold (${this.#limits.maxTensorElements}); use a smaller batch or dIn`,
+        { option: 'batch', kind: 'MemoryError' },
+      );
     }
     const preset = this.#core.lecturePreset();
-    const fromLecture = dIn === preset.dIn && sentence.trim() === preset.sentence;
+    const fromLecture = dIn === preset.dIn && text === preset.sentence;
     const one = fromLecture
       ? preset.embeddings
-      : call(() => this.#core.tokenEmbeddings(tokens.map((t) => t.id), dIn, seed));
-    const inputs = new Float32Array(batch * one.length);
+      : unwrap(this.#core.tokenEmbeddings(tokens.map((t) => t.id), dIn, seed));
+    const inputs = new Float32Array(count);
     for (let b = 0; b < batch; ++b) inputs.set(one, b * one.length);
     return {
       sentence,
@@ -347,12 +376,28 @@ class AttentionLab {
   }
 }
 
+// A short, safe description of any value for a message (never calls the value's own methods).
+function describe(value) {
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+  if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
+  return String(value);
+}
+
 function checkSentence(sentence) {
   if (typeof sentence !== 'string') {
     throw new AttentionLabError(`the sentence must be a string, not ${typeof sentence}`, {
       option: 'sentence',
       kind: 'InputError',
     });
+  }
+  // Checked before tokenising: byte-pair encoding costs more than linear time within one long word.
+  if (sentence.length > MAX_SENTENCE_CHARS) {
+    throw new AttentionLabError(
+      `the sentence has ${sentence.length} characters; at most ${MAX_SENTENCE_CHARS} are allowed`,
+      { option: 'sentence', kind: 'InputError' },
+    );
   }
   if (sentence.trim() === '') {
     throw new AttentionLabError('the sentence is empty; type at least one word', {
@@ -458,6 +503,11 @@ export async function createAttentionLab({ threads = 'auto', locateFile, wasmBin
       worker.unref?.();
     }
   }
-  const engine = call(() => new core.Engine(count));
+  const engine = new core.Engine(count);
+  const error = engine.error();
+  if (error !== undefined) {
+    engine.delete();
+    throw fromCoreError(error);
+  }
   return new AttentionLab(core, engine, build);
 }

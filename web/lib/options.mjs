@@ -1,5 +1,6 @@
-// Checks and fills in the options of forward() / createModel() before they reach the core: names,
-// types and defaults here; ranges and divisibility in C++ (config.cpp), so each rule lives once.
+// Reads the options of forward() / createModel() once into plain objects before they reach the
+// core: names and defaults here; every type, range and rule in C++ (options.cpp, config.cpp), so
+// each rule lives once.
 import { AttentionLabError } from './errors.mjs';
 
 export const DEFAULTS = Object.freeze({
@@ -18,61 +19,55 @@ export const DEFAULTS = Object.freeze({
   layout: 'fused',
   trace: true,
   maxTraceBytes: 256 * 1024 * 1024,
+  maxFlops: 1e11,
 });
 
-const INTEGERS = ['batch', 'tokens', 'dIn', 'dOut', 'heads', 'seed'];
-const BOOLEANS = ['qkvBias', 'causal', 'training', 'trace'];
-const STRINGS = { module: ['mha', 'wrapper', 'causal'], masking: ['neg-inf', 'naive'], layout: ['fused', 'loop'] };
-const OTHERS = ['inputs', 'weights'];
-export const OPTION_NAMES = Object.freeze([...Object.keys(DEFAULTS), ...OTHERS]);
+export const OPTION_NAMES = Object.freeze([...Object.keys(DEFAULTS), 'inputs', 'weights']);
 
-const fail = (option, message) => {
-  throw new AttentionLabError(message, { option, kind: 'OptionError' });
+const fail = (option, message, kind = 'OptionError') => {
+  throw new AttentionLabError(message, { option, kind });
 };
-const show = (v) => (typeof v === 'string' ? `'${v}'` : Array.isArray(v) ? `[${v.length} items]` : String(v));
+const show = (v) =>
+  typeof v === 'string' ? `'${v.length > 40 ? `${v.slice(0, 40)}…` : v}'` : Array.isArray(v) ? `[${v.length} items]` : v === null ? 'null' : typeof v === 'object' || typeof v === 'symbol' || typeof v === 'function' ? `a ${typeof v}` : String(v);
 
 export function isNumberArray(v) {
   return v instanceof Float32Array || v instanceof Float64Array || Array.isArray(v);
 }
 
-/** Model options (everything but inputs) with defaults applied; `inputCount` helps infer sizes. */
-export function normalizeOptions(options, inputCount) {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    fail('options', `options must be an object such as { inputs, dIn, dOut, heads }, not ${show(options)}`);
+/**
+ * The caller's options object read once into a plain object (own enumerable keys only; getters
+ * run here, once), refusing anything but a plain object and keys outside `allowed`.
+ */
+export function readPlainOptions(options, allowed, what, option) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
+    fail(option, `${what} must be an object such as { ${allowed.slice(0, 3).join(', ')} }, not ${show(options)}`);
   }
+  const out = {};
   for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) {
-      fail(key, `unknown option '${key}'; the options are: ${OPTION_NAMES.join(', ')}`);
-    }
+    if (!allowed.includes(key)) fail(key, `unknown option '${key}'; the options are: ${allowed.join(', ')}`);
+    const value = options[key];
+    if (value !== undefined) out[key] = value;
   }
-  const o = { ...DEFAULTS };
-  for (const [key, value] of Object.entries(options)) if (value !== undefined) o[key] = value;
-  for (const key of INTEGERS) {
-    if (o[key] !== undefined && !Number.isInteger(o[key])) {
-      fail(key, `${key} = ${show(o[key])}: must be an integer`);
-    }
-  }
-  for (const key of BOOLEANS) {
-    if (typeof o[key] !== 'boolean') fail(key, `${key} = ${show(o[key])}: must be true or false`);
-  }
-  if (typeof o.dropout !== 'number') fail('dropout', `dropout = ${show(o.dropout)}: must be a number in [0, 1)`);
-  if (typeof o.maxTraceBytes !== 'number' || Number.isNaN(o.maxTraceBytes)) {
-    fail('maxTraceBytes', `maxTraceBytes = ${show(o.maxTraceBytes)}: must be a number of bytes`);
-  }
-  for (const [key, allowed] of Object.entries(STRINGS)) {
-    if (!allowed.includes(o[key])) {
-      fail(key, `${key} = ${show(o[key])}: allowed are ${allowed.map((a) => `'${a}'`).join(', ')}`);
-    }
-  }
-  if (!(o.dropout >= 0 && o.dropout < 1)) {
-    fail('dropout', `dropout = ${show(o.dropout)}: the dropout probability p must be a number in [0, 1)`);
-  }
+  return out;
+}
+
+/**
+ * { config, inputs, weights }: the model options with defaults and inferred sizes (a plain object
+ * the core reads), and the data options as given. `check(name, value)` is the core's check of one
+ * option (undefined or an error object); the core checks every other value when it reads config.
+ */
+export function normalizeOptions(options, check) {
+  const { inputs, weights, ...given } = readPlainOptions(options, OPTION_NAMES, 'options', 'options');
+  const config = { ...DEFAULTS, ...given };
+  // The sizes used to read the inputs as (B,T,d_in) must be valid before any arithmetic on them.
   for (const key of ['batch', 'tokens', 'dIn']) {
-    if (o[key] !== undefined && o[key] < 1) fail(key, `${key} = ${o[key]}: must be an integer from 1 to 1048576`);
+    if (config[key] === undefined) continue;
+    const error = check(key, config[key]);
+    if (error !== undefined) fail(error.option, error.message);
   }
-  if (o.module === 'causal' && options.heads === undefined) o.heads = 1;
-  inferSizes(o, inputCount);
-  return o;
+  if (inputs !== undefined && !isNumberArray(inputs)) toFloat32(inputs, 'inputs'); // names the problem
+  inferSizes(config, inputs?.length);
+  return { config, inputs, weights };
 }
 
 // tokens and dIn follow from the number of inputs when one of them is given.
@@ -90,34 +85,43 @@ function inferSizes(o, count) {
   const needed = o.batch * o.tokens * o.dIn;
   if (!Number.isInteger(o.dIn) || !Number.isInteger(o.tokens) || needed !== count) {
     fail('inputs', `inputs has ${count} values; batch × tokens × dIn must equal that ` +
-      `(row-major (B,T,d_in)), but batch = ${o.batch}, tokens = ${show(o.tokens)}, dIn = ${show(o.dIn)}`);
+      `(row-major (B,T,d_in)), but batch = ${o.batch}, tokens = ${show(o.tokens)}, dIn = ${show(o.dIn)}`, 'InputError');
   }
 }
 
-/** A Float32Array of the inputs, or an error naming what is wrong. */
-export function toFloat32(value, option) {
+/**
+ * A Float32Array of the values (the same array when it already is one), read in one pass, or an
+ * error naming what is wrong. `limit` bounds the length before anything is allocated.
+ */
+export function toFloat32(value, option, limit = Infinity) {
   if (!isNumberArray(value)) {
-    fail(option, `${option} must be a Float32Array or an array of numbers, not ${show(value)}`);
+    fail(option, `${option} must be a Float32Array or an array of numbers, not ${show(value)}`, 'InputError');
   }
   if (value instanceof Float32Array) return value;
-  for (let i = 0; i < value.length; ++i) {
-    if (typeof value[i] !== 'number') {
-      fail(option, `${option}[${i}] = ${show(value[i])}: every value must be a number`);
-    }
-  }
-  return Float32Array.from(value);
-}
-
-/** The core wants { key: Float32Array }; accept { key: number[] | Float32Array | {data} }. */
-export function normalizeWeights(weights) {
-  if (weights === undefined || weights === null) return undefined;
-  if (typeof weights !== 'object' || Array.isArray(weights)) {
-    fail('weights', 'weights must be an object keyed by PyTorch state_dict names, e.g. { "W_query.weight": [...] }');
-  }
-  const out = {};
-  for (const [key, value] of Object.entries(weights)) {
-    const data = value && !isNumberArray(value) && typeof value === 'object' ? value.data : value;
-    out[key] = toFloat32(data, `weights['${key}']`);
+  const length = value.length;
+  if (!(length <= limit)) fail(option, `${option} has ${length} values; at most ${limit} are allowed`, 'MemoryError');
+  const out = new Float32Array(length);
+  for (let i = 0; i < length; ++i) {
+    const v = value[i];
+    if (typeof v !== 'number') fail(option, `${option}[${i}] = ${show(v)}: every value must be a number`, 'InputError');
+    out[i] = v;
   }
   return out;
+}
+
+/**
+ * The core wants [[key, Float32Array], ...]; accept { key: number[] | Float32Array | { data } }.
+ * A list of pairs, not an object: an own "__proto__" key stays a key (and the core refuses it).
+ */
+export function normalizeWeights(weights, limit = Infinity) {
+  if (weights === undefined || weights === null) return undefined;
+  if (typeof weights !== 'object' || Array.isArray(weights) || ArrayBuffer.isView(weights)) {
+    fail('weights', 'weights must be an object keyed by PyTorch state_dict names, e.g. { "W_query.weight": [...] }');
+  }
+  return Object.keys(weights).map((key) => {
+    const value = weights[key];
+    const data = value && !isNumberArray(value) && typeof value === 'object' ? value.data : value;
+    const array = toFloat32(data, `weights['${key}']`, limit);
+    return [key, array === data ? array.slice() : array];
+  });
 }
