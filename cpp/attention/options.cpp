@@ -39,6 +39,11 @@ OptionSpec dimension(const char* name, const char* meaning, const char* help, co
   return s;
 }
 
+OptionSpec inferred(OptionSpec s) {
+  s.inferred = true;
+  return s;
+}
+
 OptionSpec boolean(const char* name, const char* meaning, const char* help) {
   return spec(name, OptionType::boolean, meaning, help);
 }
@@ -65,11 +70,13 @@ const std::vector<Entry>& entries() {
                  "B: how many sequences go through together (the lecture stacks its sentence twice)"),
        [](const Config& c) { return number(c.batch); },
        [](Config& c, const OptionValue& v) { c.batch = static_cast<int>(v.number); }},
-      {dimension("tokens", "the number of tokens T",
-                 "T: tokens per sequence; row i of the attention weights is token i's query"),
+      {inferred(dimension("tokens", "the number of tokens T",
+                          "T: tokens per sequence; row i of the attention weights is token i's query",
+                          "with inputs, tokens and dIn follow from inputs.length = batch·tokens·dIn")),
        [](const Config& c) { return number(c.tokens); },
        [](Config& c, const OptionValue& v) { c.tokens = static_cast<int>(v.number); }},
-      {dimension("dIn", "the input embedding size d_in", "d_in: the length of each token's embedding vector"),
+      {inferred(dimension("dIn", "the input embedding size d_in", "d_in: the length of each token's embedding vector",
+                          "with inputs, tokens and dIn follow from inputs.length = batch·tokens·dIn")),
        [](const Config& c) { return number(c.d_in); },
        [](Config& c, const OptionValue& v) { c.d_in = static_cast<int>(v.number); }},
       {dimension("dOut", "the output size d_out",

@@ -38,6 +38,7 @@ struct OptionSpec {
   std::vector<std::string> choices;  // choice: the allowed strings
   const char* rule = "";             // how it depends on other options ("" when it does not)
   const char* note = "";             // why the range is what it is, added to error messages
+  bool inferred = false;             // the JS API infers it from the inputs' length when omitted
 };
 
 // The table, in the order the lecture introduces the options.

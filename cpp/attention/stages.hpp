@@ -1,5 +1,7 @@
-// The one list of trace stage names, in lecture order, with the shape of each. The JS API, the CLI,
-// the page and the tests all read the names from here (through the bindings), so they cannot drift.
+// The one list of trace stage names, in lecture order, with the shape of each. D is the width of
+// queries, keys, values and the merged heads: d_out for 'mha' and 'causal', h·d_out for 'wrapper'.
+// The JS API, the CLI, the page and the tests all read the names from here (through the bindings),
+// so they cannot drift.
 #pragma once
 
 #include <array>
@@ -10,9 +12,9 @@ namespace attention {
 // X(identifier, "shape with named dimensions")
 #define ATTENTION_STAGES(X)                                                                  \
   X(inputs, "B,T,d_in")            /* token embeddings, one row per token */                 \
-  X(queries, "B,T,d_out")          /* inputs · W_queryᵀ (+ bias) */                           \
-  X(keys, "B,T,d_out")             /* inputs · W_keyᵀ */                                      \
-  X(values, "B,T,d_out")           /* inputs · W_valueᵀ */                                    \
+  X(queries, "B,T,D")              /* inputs · W_queryᵀ (+ bias); D = Config::width() */     \
+  X(keys, "B,T,D")                 /* inputs · W_keyᵀ */                                      \
+  X(values, "B,T,D")               /* inputs · W_valueᵀ */                                    \
   X(queryHeads, "B,h,T,d_h")       /* view (B,T,h,d_h), transpose(1,2) */                     \
   X(keyHeads, "B,h,T,d_h")                                                                   \
   X(valueHeads, "B,h,T,d_h")                                                                 \
@@ -25,8 +27,8 @@ namespace attention {
   X(dropoutMask, "B,h,T,T")        /* 1 = kept, 0 = dropped */                                \
   X(droppedWeights, "B,h,T,T")     /* survivors × 1/(1−p) */                                  \
   X(contextHeads, "B,h,T,d_h")     /* droppedWeights · values per head */                     \
-  X(mergedHeads, "B,T,d_out")      /* transpose back, concatenate the heads */                \
-  X(output, "B,T,d_out")           /* out_proj mixes the heads (mha only) */
+  X(mergedHeads, "B,T,D")          /* transpose back, concatenate the heads */                \
+  X(output, "B,T,D")               /* out_proj mixes the heads (mha only) */
 
 enum class Stage {
 #define ATTENTION_STAGE_ENUM(name, dims) name,

@@ -6,9 +6,6 @@
 
 #include "errors.hpp"
 
-#ifndef ATTENTION_MAX_THREADS
-#define ATTENTION_MAX_THREADS 64
-#endif
 
 namespace attention {
 
@@ -29,7 +26,13 @@ void spin_pause() {
 }
 }  // namespace
 
-int ThreadPool::max_threads() { return kThreadsAvailable ? ATTENTION_MAX_THREADS : 1; }
+int ThreadPool::max_threads() {
+#if defined(__EMSCRIPTEN__)
+  return kThreadsAvailable ? kWasmPoolSize : 1;
+#else
+  return 64;
+#endif
+}
 
 int ThreadPool::available_threads() { return max_threads() - workers_started.load(); }
 

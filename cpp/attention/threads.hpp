@@ -21,6 +21,11 @@ constexpr bool kThreadsAvailable =
     true;
 #endif
 
+// The threaded WebAssembly build preloads this many pthread workers and never uses more threads
+// (starting one more would wait forever for a worker). CMakeLists.txt reads the number from here
+// for -sPTHREAD_POOL_SIZE, and the JS API from the core: this line is its one home.
+constexpr int kWasmPoolSize = 4;
+
 class ThreadPool {
  public:
   // `threads` counts the calling thread: threads − 1 workers are started (never more than

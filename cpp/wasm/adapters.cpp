@@ -291,6 +291,7 @@ val option_table() {
     entry.set("meaning", val(std::string(s.meaning)));
     entry.set("help", val(std::string(s.help)));
     entry.set("rule", val(std::string(s.rule)));
+    entry.set("inferred", val(s.inferred));
     list.call<void>("push", entry);
   }
   return list;
@@ -308,6 +309,7 @@ val check_option_js(std::string name, val value) {
 
 val limits() {
   val out = val::object();
+  out.set("poolSize", val(kWasmPoolSize));
   out.set("maxDimension", val(static_cast<double>(kMaxDimension)));
   out.set("maxTensorElements", val(static_cast<double>(kMaxTensorElements)));
   return out;

@@ -359,25 +359,23 @@ describe('invariants', () => {
     assert.ok(Object.isFrozen(lab.stages));
   });
 
-  test('every stage has the shape its dims announce', () => {
-    const c = { batch: 2, tokens: 5, dIn: 3, dOut: 6, heads: 3 };
-    const size = { B: 2, T: 5, d_in: 3, d_out: 6, h: 3, d_h: 2 };
-    const { trace, output } = lab.forward({ ...c, inputs: inputsFor(c) });
-    for (const s of lab.stages) {
-      if (!trace[s.name]) continue;
-      assert.deepEqual(
-        trace[s.name].shape,
-        s.dims.split(',').map((d) => size[d]),
-        s.name,
-      );
-      assert.equal(
-        trace[s.name].data.length,
-        trace[s.name].shape.reduce((a, b) => a * b, 1),
-      );
-      assert.ok(trace[s.name].data instanceof Float32Array);
+  test('every stage has the shape its dims announce, for every module (D = h·d_out for the wrapper)', () => {
+    for (const [module, size] of [
+      ['mha', { B: 2, T: 5, d_in: 3, h: 3, d_h: 2, D: 6 }],
+      ['wrapper', { B: 2, T: 5, d_in: 3, h: 3, d_h: 6, D: 18 }],
+      ['causal', { B: 2, T: 5, d_in: 3, h: 1, d_h: 6, D: 6 }],
+    ]) {
+      const c = { batch: 2, tokens: 5, dIn: 3, dOut: 6, heads: size.h, module };
+      const { trace, output } = lab.forward({ ...c, inputs: inputsFor(c) });
+      for (const s of lab.stages) {
+        if (!trace[s.name]) continue;
+        assert.deepEqual(trace[s.name].shape, s.dims.split(',').map((d) => size[d]), `${module} ${s.name}`);
+        assert.equal(trace[s.name].data.length, trace[s.name].shape.reduce((a, b) => a * b, 1));
+        assert.ok(trace[s.name].data instanceof Float32Array);
+      }
+      assert.deepEqual(output.shape, [2, 5, size.D]);
+      assert.deepEqual(output.data, trace.output.data);
     }
-    assert.deepEqual(output.shape, [2, 5, 6]);
-    assert.deepEqual(output.data, trace.output.data);
   });
 
   test("the book's numbers: lecture MHA, first output row ≈ [0.3190, 0.4858]", () => {

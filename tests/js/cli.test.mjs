@@ -172,12 +172,12 @@ describe('attention-lab explain', () => {
       .filter((n) => n !== 'unmaskedWeights' && n !== 'zeroedWeights');
     const shapes = {
       inputs: '(B=1, T=6, d_in=3)',
-      queries: '(B=1, T=6, d_out=2)',
+      queries: '(B=1, T=6, D=2)',
       queryHeads: '(B=1, h=2, T=6, d_h=1)',
       attentionScores: '(B=1, h=2, T=6, T=6)',
       attentionWeights: '(B=1, h=2, T=6, T=6)',
       contextHeads: '(B=1, h=2, T=6, d_h=1)',
-      output: '(B=1, T=6, d_out=2)',
+      output: '(B=1, T=6, D=2)',
     };
     let last = -1;
     stages.forEach((name, i) => {
@@ -192,7 +192,7 @@ describe('attention-lab explain', () => {
     assert.match(stdout, /head 1 {2}\(rows: queries, columns: keys\)/);
     assert.match(stdout, /journey/);
     // The book's numbers: first output row [0.3190, 0.4858].
-    assert.match(stdout, /output \(B=1, T=6, d_out=2\)[\s\S]*Your\s+0\.3190\s+0\.4858/);
+    assert.match(stdout, /output \(B=1, T=6, D=2\)[\s\S]*Your\s+0\.3190\s+0\.4858/);
     for (const line of stdout.split('\n'))
       assert.ok([...line].length <= 80, `line longer than 80 columns: ${line}`);
   });
@@ -212,7 +212,7 @@ describe('attention-lab explain', () => {
     for (const name of ['unmaskedWeights', 'zeroedWeights', 'attentionWeights'])
       assert.match(r.stdout, new RegExp(`${name} \\(B=1, h=3, T=4, T=4\\)`));
     assert.doesNotMatch(r.stdout, /maskedScores \(/);
-    assert.match(r.stdout, /queries \(B=1, T=4, h·d_out=6\)/);
+    assert.match(r.stdout, /queries \(B=1, T=4, D=6\)/);
 
     r = run([
       'explain',

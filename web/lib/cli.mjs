@@ -351,7 +351,7 @@ function header(embedding, c, labels) {
     }`,
     `module    ${c.module} (${moduleName[c.module]}), seed ${c.seed}`,
     `sizes     B=${c.batch}, T=${c.tokens}, d_in=${c.dIn}, d_out=${c.dOut}, h=${c.heads}, d_h=${dH}` +
-      (c.module === 'wrapper' ? `, D=h·d_out=${D}` : ''),
+      `, D=${c.module === 'wrapper' ? 'h·d_out=' : ''}${D}`,
     `settings  ${c.causal ? 'causal' : 'not causal'}, masking ${c.masking}, layout ${c.layout}, ` +
       `${c.qkvBias ? 'qkv bias' : 'no qkv bias'}`,
     `mode      ${
@@ -451,7 +451,7 @@ function explanation(name, c) {
 function stageBlock(index, name, tensor, dimNames, c, labels, decimals) {
   const { shape, data } = tensor;
   const names = dimNames.length === shape.length ? dimNames : shape.map((_, i) => `d${i}`);
-  const shown = shape.map((n, i) => `${displayDim(names[i], c, n)}=${n}`).join(', ');
+  const shown = shape.map((n, i) => `${names[i]}=${n}`).join(', ');
   const title = `${index}. ${name} (${shown})`;
   const lines = ['', `── ${title} ${'─'.repeat(Math.max(3, WIDTH - title.length - 4))}`];
   const text = explanation(name, c);
@@ -488,11 +488,6 @@ function stageBlock(index, name, tensor, dimNames, c, labels, decimals) {
   return lines;
 }
 
-// The stage list says d_out, but the wrapper's queries/keys/values/output are h · d_out wide.
-function displayDim(name, c, n) {
-  if (name === 'd_out' && c.module === 'wrapper' && n !== c.dOut) return 'h·d_out';
-  return name;
-}
 
 const columnNumbers = (n) => Array.from({ length: n }, (_, i) => String(i));
 

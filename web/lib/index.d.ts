@@ -355,7 +355,9 @@ export interface AttentionLab {
    * The core's size limits, the same in every build: no dimension over `maxDimension` (1048576)
    * and no tensor over `maxTensorElements` (2^28 values, 1 GiB of float32).
    */
-  readonly limits: { readonly maxDimension: number; readonly maxTensorElements: number };
+  readonly limits: Limits;
+  /** The core's option table, in lecture order (the same as the exported OPTIONS). */
+  readonly options: readonly OptionInfo[];
   /**
    * For leak checks: the WASM memory's size, the bytes malloc has handed out and not taken back,
    * and the number of live Embind handles. A failed call leaves the last two where they were.
@@ -456,6 +458,51 @@ export const DEFAULTS: Readonly<{
   maxTraceBytes: 268435456;
   maxFlops: 100000000000;
 }>;
+
+/** The core's limits, the same in every build. */
+export interface Limits {
+  /** Worker threads of the threaded build's pool: the most `threads` can be (4). */
+  readonly poolSize: number;
+  /** The largest any dimension may be (1048576). */
+  readonly maxDimension: number;
+  /** The most values any one tensor may hold (2^28: 1 GiB of float32). */
+  readonly maxTensorElements: number;
+}
+
+/**
+ * One option as the core describes it: the single home of its type, default, range and help,
+ * from which DEFAULTS, OPTION_NAMES, the CLI's flags, the page's controls, the URL and the
+ * element's attributes derive.
+ */
+export interface OptionInfo {
+  readonly name: Exclude<OptionName, 'inputs' | 'weights'>;
+  readonly type: 'integer' | 'number' | 'boolean' | 'choice';
+  /** The core's default (for `inferred` options, what the core uses when no inputs say otherwise). */
+  readonly default: number | boolean | string;
+  /** integer and number: the allowed range, [min, max] or [min, max) with maxExclusive. */
+  readonly min?: number;
+  readonly max?: number;
+  readonly maxExclusive?: boolean;
+  /** choice: the allowed strings. */
+  readonly choices?: readonly string[];
+  /** What it is, as messages start: "the output size d_out". */
+  readonly meaning: string;
+  /** One line in the lecture's words. */
+  readonly help: string;
+  /** How it depends on other options ('' when it does not). */
+  readonly rule: string;
+  /** true for tokens and dIn: inferred from the inputs' length when omitted. */
+  readonly inferred: boolean;
+}
+
+/** The core's option table (generated from the C++ core; the same as `lab.options`). */
+export const OPTIONS: readonly OptionInfo[];
+
+/** The core's trace stages in lecture order (the same as `lab.stages`). */
+export const STAGES: readonly StageInfo[];
+
+/** The core's limits (the same as `lab.limits`). */
+export const LIMITS: Limits;
 
 /** The name of every option forward() accepts; any other key throws an OptionError. */
 export const OPTION_NAMES: readonly OptionName[];

@@ -3,9 +3,11 @@
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { normalizeOptions, normalizeWeights, toFloat32, isNumberArray, readPlainOptions } from './options.mjs';
 import { tokenize, VOCABULARY, MAX_SENTENCE_CHARS } from './tokenizer.mjs';
+import { LIMITS } from './contract.mjs';
 
 export { AttentionLabError } from './errors.mjs';
 export { DEFAULTS, OPTION_NAMES } from './options.mjs';
+export { OPTIONS, STAGES, LIMITS } from './contract.mjs';
 export { MAX_SENTENCE_CHARS } from './tokenizer.mjs';
 
 /** The lectures' example sentences. */
@@ -188,6 +190,7 @@ class AttentionLab {
   #stages;
   #build;
   #limits;
+  #options;
   #state = { terminated: false }; // shared with this lab's models
 
   constructor(core, engine, build) {
@@ -196,9 +199,18 @@ class AttentionLab {
     this.#build = build;
     this.#stages = Object.freeze(core.stageList().map((s) => Object.freeze(s)));
     this.#limits = Object.freeze(core.limits());
+    this.#options = Object.freeze(core.optionTable().map((o) => Object.freeze(o)));
   }
 
-  /** The core's size limits: { maxDimension, maxTensorElements }. */
+  /**
+   * The core's option table: [{ name, type, default, min?, max?, maxExclusive?, choices?, meaning,
+   * help, rule, inferred }], in lecture order (the same as the exported OPTIONS).
+   */
+  get options() {
+    return this.#options;
+  }
+
+  /** The core's limits: { poolSize, maxDimension, maxTensorElements }. */
   get limits() {
     return this.#limits;
   }
@@ -429,8 +441,8 @@ function canUseThreads() {
   return inNode || globalThis.crossOriginIsolated === true;
 }
 
-/** The most threads the threaded build can use (its pthread pool size). */
-export const MAX_THREADS = 4;
+/** The most threads the threaded build can use (its pthread pool size, from the core). */
+export const MAX_THREADS = LIMITS.poolSize;
 
 function chooseThreads(threads) {
   if (threads === 'auto' || threads === undefined) {

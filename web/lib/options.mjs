@@ -1,28 +1,17 @@
 // Reads the options of forward() / createModel() once into plain objects before they reach the
-// core: names and defaults here; every type, range and rule in C++ (options.cpp, config.cpp), so
-// each rule lives once.
+// core. Names and defaults come from the core's option table (contract.mjs); every type, range and
+// rule is checked by the core (options.cpp, config.cpp), so each fact lives once.
 import { AttentionLabError } from './errors.mjs';
+import { OPTIONS } from './contract.mjs';
 
-export const DEFAULTS = Object.freeze({
-  batch: 1,
-  dIn: undefined, // inferred from inputs and tokens when omitted
-  tokens: undefined, // inferred from inputs and dIn when omitted
-  dOut: 2,
-  heads: 1,
-  qkvBias: false,
-  causal: true,
-  dropout: 0,
-  training: false,
-  seed: 123,
-  module: 'mha',
-  masking: 'neg-inf',
-  layout: 'fused',
-  trace: true,
-  maxTraceBytes: 256 * 1024 * 1024,
-  maxFlops: 1e11,
-});
+/**
+ * The defaults of every option, from the core's option table. tokens and dIn have none here: they
+ * are inferred from the inputs' length (and required without inputs).
+ */
+export const DEFAULTS = Object.freeze(Object.fromEntries(OPTIONS.map((o) => [o.name, o.inferred ? undefined : o.default])));
 
-export const OPTION_NAMES = Object.freeze([...Object.keys(DEFAULTS), 'inputs', 'weights']);
+/** Every name forward() and createModel() accept: the core's options, then the data. */
+export const OPTION_NAMES = Object.freeze([...OPTIONS.map((o) => o.name), 'inputs', 'weights']);
 
 const fail = (option, message, kind = 'OptionError') => {
   throw new AttentionLabError(message, { option, kind });
