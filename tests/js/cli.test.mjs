@@ -1,12 +1,14 @@
-// The command line (dist/cli.mjs), run as a child process exactly as `npx attention-lab` would.
+// The command line (dist/cli.mjs), run as a child process exactly as `npx attention-lab` would,
+// and the presentation module it shares with the page (dist/present.mjs).
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAttentionLab, PRESETS } from '../../dist/index.mjs';
+import { createAttentionLab, PRESETS, OPTIONS, STAGES } from '../../dist/index.mjs';
+import * as present from '../../dist/present.mjs';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -22,6 +24,31 @@ function run(args, { input } = {}) {
   });
   if (r.error) throw r.error;
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** As run(), without blocking, so that many runs can share the machine's cores. */
+function runAsync(args) {
+  return new Promise((resolve, reject) => {
+    const options = { encoding: 'utf8', timeout: 60_000 };
+    execFile(process.execPath, [CLI, ...args], options, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve({ code: error ? error.code : 0, stdout, stderr });
+    });
+  });
+}
+
+/** Runs every job (a function returning a promise), at most `width` at a time, in order. */
+async function inParallel(jobs, width = 4) {
+  const results = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await jobs[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  return results;
 }
 
 function writeConfig(name, options) {
@@ -143,7 +170,7 @@ describe('attention-lab forward', () => {
       ],
       [['forward', '--config', tmp], /cannot read.*EISDIR/],
       [['forward', '--config'], /--config needs a value/],
-      [['forward', '--config', 'x.json', '--trace'], /unknown option '--trace'/],
+      [['forward', '--config', 'x.json', '--trce'], /unknown option '--trce'/],
     ];
     for (const [args, message] of cases) {
       const { code, stderr } = run(args);
@@ -359,5 +386,279 @@ describe('attention-lab --help / --version', () => {
     assert.ok(text.startsWith('#!/usr/bin/env node\n'));
     assert.match(text, /from '\.\/index\.mjs'/);
     assert.equal(PACKAGE.bin['attention-lab'], 'dist/cli.mjs');
+  });
+});
+
+// The flags are the core's option table: `dOut` → `--d-out`, booleans as --x / --no-x.
+const flagOf = (name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const fold = (text) => text.replace(/\s+/g, ' ').trim();
+const COMMAND_OWN_FLAGS = { explain: ['--stage', '--decimals'], forward: ['--config'] };
+
+/** A command's --help entries: flag → the entry's text (its lines, whitespace folded). */
+function helpEntries(help) {
+  const entries = new Map();
+  let current;
+  for (const line of help.split('\n')) {
+    const flag = /^ {2}(--[a-z-]+)/.exec(line)?.[1];
+    if (flag) {
+      assert.ok(!entries.has(flag), `${flag} is listed twice`);
+      entries.set(flag, line.trim());
+      current = flag;
+    } else if (current && /^ {6}/.test(line)) {
+      entries.set(current, `${entries.get(current)} ${line.trim()}`);
+    } else current = undefined;
+  }
+  return entries;
+}
+
+describe('the flags come from the core option table', () => {
+  for (const command of ['explain', 'forward']) {
+    test(`${command}: each option has one flag (or --help says why not), described from the table`, () => {
+      const { code, stdout: help } = run([command, '--help']);
+      assert.equal(code, 0);
+      const entries = helpEntries(help);
+      const withoutFlag = [];
+      for (const option of OPTIONS) {
+        const flag = flagOf(option.name);
+        const entry = entries.get(flag);
+        if (entry === undefined) {
+          // No flag: the help names the option with its reason.
+          const section = help.slice(help.indexOf('No flag for'));
+          assert.match(section, new RegExp(`^ {2}${option.name} +\\S`, 'm'), `${command} ${flag}`);
+          withoutFlag.push(flag);
+          continue;
+        }
+        const facts = {
+          boolean: `${flag}, --no-${flag.slice(2)} `,
+          choice: `${flag} ${option.choices?.join('|')}`,
+          integer: `${option.min}..${option.max}`,
+          number: `[${option.min}, ${option.max}${option.maxExclusive ? ')' : ']'}`,
+        }[option.type];
+        assert.ok(entry.includes(facts), `${command} ${flag}: '${facts}' in: ${entry}`);
+        assert.ok(entry.includes(fold(option.help)), `${command} ${flag}: the table's help`);
+        if (option.rule) assert.ok(entry.includes(`rule: ${fold(option.rule)}`), `${flag}: rule`);
+      }
+      // Nothing else but the command's own flags.
+      const others = [...entries.keys()].filter((f) => !OPTIONS.some((o) => flagOf(o.name) === f));
+      assert.deepEqual(others.sort(), [...COMMAND_OWN_FLAGS[command]].sort());
+      if (command === 'explain') {
+        // T is the sentence's number of tokens; explain prints the trace, so it is always on.
+        assert.deepEqual(withoutFlag, ['--tokens', '--trace']);
+        assert.match(
+          fold(help),
+          /lecture's MultiHeadAttention example \(d_in 3, d_out 2, heads 2, seed 123\)/,
+        );
+        for (const [flag, value] of [
+          ['--d-in', 3],
+          ['--d-out', 2],
+          ['--heads', 2],
+          ['--seed', 123],
+        ])
+          assert.match(entries.get(flag), new RegExp(`default ${value}\\b`), flag);
+      } else {
+        assert.deepEqual(withoutFlag, []);
+        const heads = OPTIONS.find((o) => o.name === 'heads');
+        assert.match(entries.get('--heads'), new RegExp(`default ${heads.default}\\b`));
+      }
+      // An option without a flag is refused like any unknown flag.
+      for (const flag of withoutFlag) {
+        const r = run([command, 'hi', flag]);
+        assert.equal(r.code, 2, `${command} ${flag}`);
+        assert.match(r.stderr, new RegExp(`unknown option '${flag}'`));
+      }
+    });
+  }
+
+  test('a bad value for each numeric option → exit 1 and the API message for that value', async () => {
+    const config = writeConfig('lecture-for-flags.json', LECTURE);
+    const cases = [];
+    for (const option of OPTIONS.filter((o) => o.type === 'integer' || o.type === 'number')) {
+      // Below the range, and for integers a fraction and just above a finite range.
+      const bad = [option.min - 1];
+      if (option.type === 'integer') bad.push(option.min + 0.5, option.max + 1);
+      else if (option.maxExclusive) bad.push(option.max);
+      for (const value of bad) {
+        let expected;
+        try {
+          lab.forward({ ...LECTURE, [option.name]: value });
+        } catch (error) {
+          expected = error;
+        }
+        assert.ok(expected, `lab.forward refuses ${option.name} = ${value}`);
+        assert.equal(expected.option, option.name);
+        const flag = flagOf(option.name);
+        cases.push({ args: ['forward', '--config', config, flag, String(value)], expected });
+        if (option.name !== 'tokens' && value === option.min - 1) {
+          cases.push({ args: ['explain', 'hello world', flag, String(value)], expected });
+        }
+      }
+    }
+    const results = await inParallel(
+      cases.map(
+        ({ args }) =>
+          () =>
+            runAsync(args),
+      ),
+    );
+    results.forEach(({ code, stdout, stderr }, i) => {
+      const { args, expected } = cases[i];
+      const what = args.slice(3).join(' ');
+      assert.equal(code, 1, `${args[0]} ${what} → ${code}: ${stderr}`);
+      assert.equal(stdout, '');
+      assert.ok(stderr.includes(expected.message), `${what}: '${expected.message}' in ${stderr}`);
+      assert.ok(stderr.includes(`[option: ${expected.option}, ${args.at(-2)}]`), stderr);
+      assertNoStack(stderr);
+    });
+  });
+
+  test('text that is not a number is a usage error; Infinity is a number', () => {
+    for (const option of OPTIONS.filter((o) => o.type === 'integer' || o.type === 'number')) {
+      const r = run(['forward', '--config', '-', flagOf(option.name), 'many']);
+      assert.equal(r.code, 2, `${option.name}: ${r.stderr}`);
+      assert.match(r.stderr, new RegExp(`${flagOf(option.name)} 'many': must be a`));
+    }
+    const r = run(['explain', 'hi', '--max-flops', 'Infinity', '--stage', 'output']);
+    assert.equal(r.code, 0, r.stderr);
+  });
+
+  test('an unknown flag is a usage error naming it', () => {
+    const cases = [
+      ['explain', 'hi', '--bogus'],
+      ['explain', 'hi', '--dOut', '4'], // the API's name, not the flag
+      ['explain', 'hi', '--d_out', '4'],
+      ['explain', 'hi', '--no-heads'], // only booleans have a --no- form
+      ['explain', 'hi', '--no-module'],
+      ['forward', '--config', '-', '--bogus'],
+      ['forward', '--config', '-', '--inputs', '1'], // data comes from the file
+      ['forward', '--config', '-', '--no-dropout'],
+    ];
+    for (const args of cases) {
+      const flag = args.find((a, i) => i > 0 && a.startsWith('--') && a !== '--config');
+      const { code, stdout, stderr } = run(args, { input: '{}' });
+      assert.equal(code, 2, `${args.join(' ')}: ${stderr}`);
+      assert.equal(stdout, '');
+      assert.ok(stderr.includes(`unknown option '${flag}' for '${args[0]}'`), stderr);
+      assert.match(stderr, /the options are: .*--d-out.*--\[no-\]causal/);
+      assertNoStack(stderr);
+    }
+  });
+
+  test('--no-x and --x: the later one wins; forward flags override the config file', () => {
+    let r = run(['explain', 'hi there', '--no-causal', '--causal', '--stage', 'maskedScores']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /-inf/);
+    r = run(['explain', 'hi there', '--causal', '--no-causal', '--stage', 'maskedScores']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(r.stdout, /-inf/);
+
+    const config = writeConfig('override.json', { ...LECTURE, heads: 2 });
+    r = run(['forward', '--config', config, '--heads', '1', '--seed=-0', '--no-trace']);
+    assert.equal(r.code, 0, r.stderr);
+    const printed = JSON.parse(r.stdout);
+    const expected = lab.forward({ ...LECTURE, heads: 1, seed: 0, trace: false });
+    assert.deepEqual(fromJson(printed.output), expected.output);
+    assert.deepEqual(printed.trace, {});
+  });
+});
+
+describe('present.mjs: one presentation for the command line and the page', () => {
+  test('numbers: fixed decimals, no −0, ±∞ and NaN spelled', () => {
+    const { formatNumber: f, PLAIN, TYPESET } = present;
+    assert.equal(f(0.319041, 4, PLAIN), '0.3190');
+    assert.equal(f(-0, 4, PLAIN), '0.0000');
+    assert.equal(f(-0.00001, 4, PLAIN), '0.0000');
+    assert.equal(f(-0.00001, 0, TYPESET), '0');
+    assert.equal(f(-0.5, 2, PLAIN), '-0.50');
+    assert.equal(f(-0.5, 2, TYPESET), '\u22120.50');
+    assert.deepEqual(
+      [-Infinity, Infinity, NaN].map((v) => f(v, 4, PLAIN)),
+      ['-inf', 'inf', 'nan'],
+    );
+    assert.deepEqual(
+      [-Infinity, Infinity, NaN].map((v) => f(v, 4, TYPESET)),
+      ['\u2212∞', '∞', 'NaN'],
+    );
+  });
+
+  test('token labels: whitespace visible, control characters escaped', () => {
+    const { tokenLabel } = present;
+    assert.equal(tokenLabel(' journey'), 'journey');
+    assert.equal(tokenLabel(' '), '␣');
+    assert.equal(tokenLabel(' \n\t'), '␣\\n\\t');
+    assert.equal(tokenLabel('\u2028'), '\\u2028');
+    assert.equal(tokenLabel('red\u001b[31m'), 'red\\u001b[31m');
+    assert.equal(tokenLabel('a\u00a0b c'), 'a\\u00a0b c');
+  });
+
+  test('sizes are read from the shapes: D = h·d_out for the wrapper, d_out otherwise', () => {
+    for (const [module, heads, D, dH] of [
+      ['mha', 2, 4, 2],
+      ['wrapper', 2, 8, 4],
+      ['causal', 1, 4, 4],
+    ]) {
+      const { trace } = lab.forward({ ...LECTURE, module, heads, dOut: 4 });
+      assert.deepEqual(
+        present.sizesOf(trace),
+        { B: 2, T: 6, d_in: 3, D, h: heads, d_h: dH },
+        module,
+      );
+    }
+  });
+
+  test('every stage of every module is explained, in the lecture words, for its configuration', () => {
+    const runs = [];
+    for (const module of ['mha', 'wrapper', 'causal'])
+      for (const masking of ['neg-inf', 'naive'])
+        for (const [training, dropout] of [
+          [false, 0],
+          [false, 0.5],
+          [true, 0],
+          [true, 0.5],
+        ])
+          for (const causal of [true, false])
+            runs.push({
+              module,
+              masking,
+              training,
+              dropout,
+              causal,
+              heads: module === 'causal' ? 1 : 2,
+            });
+    for (const options of runs) {
+      const { module, training, dropout, causal } = options;
+      const model = lab.createModel({ ...LECTURE, dOut: 4, ...options });
+      const { trace } = model.forward(LECTURE.inputs);
+      const config = model.options;
+      model.dispose();
+      const sizes = present.sizesOf(trace);
+      const say = (name) => present.explainStage(name, config, sizes);
+      const what = JSON.stringify(options);
+      for (const { name } of STAGES.filter((s) => trace[s.name])) {
+        const text = say(name);
+        assert.ok(text.length > 0 && text.length <= 160, `${name} ${what}: ${text}`);
+        assert.doesNotMatch(text, /new mask every pass/, `${name} ${what}`);
+      }
+      assert.match(say('scaledScores'), new RegExp(`√${sizes.d_h}`));
+      if (module === 'wrapper') {
+        assert.match(say('queries'), new RegExp(`D = h·d_out = ${sizes.D}\\b`));
+        assert.match(say('queryHeads'), /nothing is split/);
+        assert.doesNotMatch(say('keyHeads'), /split into/);
+        assert.match(say('output'), /no out_proj/);
+      }
+      if (module === 'mha')
+        assert.match(
+          say('queryHeads'),
+          new RegExp(`split into h = 2 heads of d_h = d_out / h = ${sizes.d_h}`),
+        );
+      if (module === 'causal') assert.match(say('queryHeads'), /one head/);
+      const mask = say('dropoutMask');
+      if (training && dropout > 0) assert.match(mask, /same seed gives the same mask/);
+      else assert.match(mask, /every weight is kept/);
+      if (!training) assert.match(mask, /evaluation mode/);
+      assert.match(
+        say('maskedScores') || say('zeroedWeights'),
+        causal ? /diagonal|future/ : /not causal/,
+      );
+    }
   });
 });

@@ -1,0 +1,179 @@
+// The command line's flags and their parsing. Every option of forward() becomes a flag, derived
+// from the core's option table (contract.mjs): `dOut` → `--d-out`, booleans as `--x` / `--no-x`,
+// choices and numbers read as the table says; the core itself checks ranges and rules. Each
+// command adds its own few flags (--stage, --decimals, --config).
+import { parseArgs } from 'node:util';
+import { OPTIONS } from '../contract.mjs';
+
+/** A mistake in the command line itself (exit status 2), as opposed to a value the core refuses. */
+export class UsageError extends Error {}
+
+/** The flag of an option name: `--` and the name in kebab case (`maxFlops` → `--max-flops`). */
+export const flagOf = (name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+// The lecture's MultiHeadAttention example, MultiHeadAttention(3, 2, 6, 0.0, num_heads=2) with
+// torch.manual_seed(123): explain's defaults, so it prints the book's own numbers.
+export const LECTURE_EXAMPLE = Object.freeze({ dIn: 3, dOut: 2, heads: 2, seed: 123 });
+
+/**
+ * What each command takes besides the option table: its own flags, the options it has no flag
+ * for (and why: its --help says so), and the defaults it uses instead of the table's.
+ */
+export const COMMANDS = {
+  explain: {
+    defaults: LECTURE_EXAMPLE,
+    withoutFlag: {
+      tokens: 'T is the number of tokens of the sentence',
+      trace: 'explain prints the trace, so it is always kept',
+    },
+    own: [
+      {
+        flag: '--stage',
+        key: 'stage',
+        type: 'text',
+        placeholder: 'NAME',
+        help: 'print only this stage, e.g. attentionWeights (the stages are listed below)',
+      },
+      {
+        flag: '--decimals',
+        key: 'decimals',
+        type: 'integer',
+        placeholder: 'D',
+        default: 4,
+        range: '0..8',
+        help: 'digits after the decimal point',
+      },
+    ],
+  },
+  forward: {
+    defaults: {},
+    withoutFlag: {},
+    own: [
+      {
+        flag: '--config',
+        key: 'config',
+        type: 'text',
+        placeholder: 'FILE',
+        help: 'the JSON file with forward()\'s options; "-" reads stdin',
+      },
+    ],
+  },
+};
+
+/**
+ * The flags of a command, in lecture order then its own: [{ flag, key, type, choices?, option? }];
+ * `option` is the table's entry for flags derived from it.
+ */
+export function commandFlags(command) {
+  const { withoutFlag, own } = COMMANDS[command];
+  const derived = OPTIONS.filter((o) => !(o.name in withoutFlag)).map((option) => ({
+    flag: flagOf(option.name),
+    key: option.name,
+    type: option.type,
+    choices: option.choices,
+    option,
+  }));
+  return [...derived, ...own];
+}
+
+/**
+ * Reads a command's arguments: { options, own, positionals, help }, where options holds the
+ * table's options given as flags, and own the command's own flags (with their defaults). Later
+ * flags win.
+ */
+export function parseCommand(command, args) {
+  const flags = commandFlags(command);
+  const byName = flagsByName(flags);
+  // Not strict: parseArgs would refuse "--seed -1" as ambiguous; the tokens let the checks below
+  // name every problem in the lecture's terms instead.
+  const { tokens } = parseArgs({
+    args,
+    options: parseArgsConfig(byName),
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const own = Object.fromEntries(COMMANDS[command].own.map((spec) => [spec.key, spec.default]));
+  const parsed = { options: {}, own, positionals: [], help: false };
+  for (const token of tokens) {
+    if (token.kind === 'positional') parsed.positionals.push(token.value);
+    if (token.kind !== 'option') continue;
+    if (token.name === 'help') {
+      parsed.help = true;
+      continue;
+    }
+    const entry = byName.get(token.name);
+    if (entry === undefined || !token.rawName.startsWith('--'))
+      throw unknownFlag(command, token, flags);
+    const value = readValue(entry, token);
+    (entry.spec.option ? parsed.options : parsed.own)[entry.spec.key] = value;
+  }
+  return parsed;
+}
+
+// parseArgs's names (no dashes) → { spec, value } where value is set for the boolean flags.
+function flagsByName(flags) {
+  const byName = new Map();
+  for (const spec of flags) {
+    const name = spec.flag.slice(2);
+    if (spec.type === 'boolean') {
+      // Node 20's parseArgs has no allowNegative: --no-x is a flag of its own.
+      byName.set(name, { spec, value: true });
+      byName.set(`no-${name}`, { spec, value: false });
+    } else byName.set(name, { spec });
+  }
+  return byName;
+}
+
+function parseArgsConfig(byName) {
+  const config = { help: { type: 'boolean', short: 'h' } };
+  for (const [name, { spec }] of byName) {
+    config[name] = { type: spec.type === 'boolean' ? 'boolean' : 'string' };
+  }
+  return config;
+}
+
+function unknownFlag(command, token, flags) {
+  const list = flags.map((s) => (s.type === 'boolean' ? `--[no-]${s.flag.slice(2)}` : s.flag));
+  const dash = token.rawName.startsWith('--') ? '' : ' (a sentence starting with - goes after --)';
+  return new UsageError(
+    `unknown option '${token.rawName}' for '${command}'${dash}; the options are: ` +
+      `${list.join(', ')}, --help`,
+  );
+}
+
+function readValue({ spec, value }, token) {
+  const flag = token.rawName;
+  if (value !== undefined) {
+    if (token.value !== undefined)
+      throw new UsageError(`${flag} takes no value (got '${token.value}')`);
+    return value;
+  }
+  // "--heads --d-out 4": the next flag is not --heads's value.
+  if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) {
+    throw new UsageError(`${flag} needs a value`);
+  }
+  return parseValue(spec, flag, token.value);
+}
+
+// Text that is not a number is a usage error; a number out of range is left to the core, whose
+// message names the option and what it allows.
+function parseValue(spec, flag, text) {
+  if (spec.type === 'choice') {
+    if (!spec.choices.includes(text)) {
+      throw new UsageError(`${flag} '${text}': allowed are ${spec.choices.join(', ')}`);
+    }
+    return text;
+  }
+  if (spec.type === 'integer' || spec.type === 'number') {
+    const value = text.trim() === '' ? NaN : Number(text);
+    if (Number.isNaN(value)) {
+      throw new UsageError(
+        `${flag} '${text}': must be ${spec.type === 'integer' ? 'a whole number' : 'a number'}`,
+      );
+    }
+    return value;
+  }
+  if (text === '') throw new UsageError(`${flag} needs a value`);
+  return text;
+}

@@ -1,0 +1,152 @@
+// The command line's --help texts. The option flags are described from the core's option table:
+// each flag with its range or choices, its default, the table's help and its rule, so the help
+// cannot disagree with what the core accepts.
+import { STAGES } from '../contract.mjs';
+import { COMMANDS, commandFlags } from './args.mjs';
+import { WIDTH, wrap } from './text.mjs';
+
+export const MAIN_HELP = `attention-lab: causal multi-head self-attention, stage by stage, real numbers
+
+Usage:
+  attention-lab explain "a sentence" [options]  every stage, explained
+  attention-lab forward --config FILE.json      forward() on a JSON options file
+  attention-lab --help | --version
+
+Run "attention-lab explain --help" or "attention-lab forward --help" for the
+options of each command.
+
+Exit status: 0 success, 1 the library rejected a value (the message names the
+option, the value and what is allowed), 2 a usage error (unknown flag, value
+that is not a number, unreadable file).
+`;
+
+const EXPLAIN_INTRO = `Usage: attention-lab explain "a sentence" [options]
+
+Tokenizes the sentence (GPT-2), gives each token a d_in-vector (lab.embed),
+runs one forward pass and prints every stage in lecture order: its name, its
+shape with named dimensions, what it is, and its numbers (batch item 0; T x T
+matrices head by head with token labels; -inf for masked scores).
+
+The options of forward(), from the core's option table. Defaults: the lecture's
+MultiHeadAttention example (d_in 3, d_out 2, heads 2, seed 123), otherwise the
+API's; the core checks every value and names what is allowed.
+`;
+
+const EXPLAIN_OUTRO = `
+"Your journey starts with one step" uses the lecture's own vectors for d_in 3,
+so with the defaults its output rows are the book's (first row 0.3190 0.4858).
+With d_out 2 and 2 heads each head is 1 wide; try --d-out 4 for 2-wide heads.
+`;
+
+const FORWARD_INTRO = `Usage: attention-lab forward --config FILE.json [options]
+
+Runs lab.forward(options) with the options in FILE.json and prints the result
+as JSON:
+  { "output": { "shape": [B, T, D], "data": [...] },
+    "trace":  { "<stage>": { "shape": [...], "data": [...] }, ... } }
+Stages appear in lecture order; data is row-major, as plain arrays of the
+float32 values, each with the fewest digits that read back as the same float32.
+
+FILE.json holds forward()'s options: "inputs" is a plain array of numbers
+(B*T*d_in, row-major); "weights" is optional ({ "W_query.weight": [...], ... }).
+Example: {"inputs": [0.43, 0.15, 0.89, 0.55, 0.87, 0.66], "dIn": 3, "dOut": 2}
+
+Options (a flag overrides the file's value; the defaults are the API's):
+`;
+
+const FORWARD_OUTRO = `
+JSON has no infinities: -Infinity (the masked scores) is written as the
+string "-Infinity"; likewise "Infinity" and "NaN", should they ever occur.
+`;
+
+const SYNTAX_COLUMN = 30;
+
+/** The --help text of a command. */
+export function commandHelp(command) {
+  const flags = commandFlags(command);
+  const derived = flags.filter((spec) => spec.option).flatMap((s) => flagEntry(s, command));
+  const own = flags.filter((spec) => !spec.option).flatMap((s) => flagEntry(s, command));
+  const lines =
+    command === 'explain'
+      ? [
+          EXPLAIN_INTRO,
+          ...derived,
+          '',
+          'Options of explain:',
+          ...own,
+          ...helpEntry(),
+          ...withoutFlags(command),
+          ...stageList(),
+          EXPLAIN_OUTRO,
+        ]
+      : [FORWARD_INTRO, ...own, ...derived, ...helpEntry(), FORWARD_OUTRO];
+  return lines.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+// "--d-out N   integer 1..1048576; default 2", then the table's help and rule, indented.
+function flagEntry(spec, command) {
+  const facts = [domain(spec), defaultText(spec, command)].filter(Boolean).join('; ');
+  const syntax = `  ${flagSyntax(spec)}`;
+  const oneLine = `${syntax.padEnd(SYNTAX_COLUMN)}${facts}`.trimEnd();
+  const head =
+    syntax.length < SYNTAX_COLUMN && oneLine.length <= WIDTH
+      ? [oneLine]
+      : [syntax, `${' '.repeat(SYNTAX_COLUMN)}${facts}`];
+  const indent = { first: '      ' };
+  const rule = spec.option?.rule;
+  return [
+    ...head,
+    ...wrap(spec.option?.help ?? spec.help, indent),
+    ...(rule ? wrap(`rule: ${rule}`, indent) : []),
+  ];
+}
+
+function flagSyntax(spec) {
+  if (spec.type === 'boolean') return `${spec.flag}, --no-${spec.flag.slice(2)}`;
+  if (spec.type === 'choice') return `${spec.flag} ${spec.choices.join('|')}`;
+  return `${spec.flag} ${spec.placeholder ?? (spec.type === 'integer' ? 'N' : 'X')}`;
+}
+
+// The range as the core's messages write it: integers as min..max, numbers as an interval.
+function domain(spec) {
+  if (spec.range) return `${spec.type} ${spec.range}`;
+  const o = spec.option;
+  if (o?.type === 'integer') return `integer ${o.min}..${o.max}`;
+  if (o?.type === 'number') return `number in [${o.min}, ${o.max}${o.maxExclusive ? ')' : ']'}`;
+  return '';
+}
+
+function defaultText(spec, command) {
+  const { option, key } = spec;
+  const value = COMMANDS[command].defaults[key] ?? (option ? option.default : spec.default);
+  // The table's default of an inferred size applies only when there are no inputs to infer from.
+  if (option?.inferred && !(key in COMMANDS[command].defaults)) return 'default: from inputs';
+  if (value === undefined) return '';
+  if (spec.type === 'boolean') return `default ${value ? 'on' : 'off'}`;
+  // CausalAttention has one head, so explain's 2 heads give way to it.
+  const causal = command === 'explain' && key === 'heads' ? ' (causal: 1)' : '';
+  return `default ${value}${causal}`;
+}
+
+function helpEntry() {
+  return [`${'  -h, --help'.padEnd(SYNTAX_COLUMN)}this help`];
+}
+
+// The options a command has no flag for, and why.
+function withoutFlags(command) {
+  const reasons = Object.entries(COMMANDS[command].withoutFlag);
+  if (reasons.length === 0) return [];
+  const width = Math.max(...reasons.map(([name]) => name.length)) + 2;
+  return [
+    '',
+    `No flag for these options of forward():`,
+    ...reasons.flatMap(([name, why]) =>
+      wrap(`${name.padEnd(width)}${why}`, { first: '  ', rest: ' '.repeat(width + 2) }),
+    ),
+  ];
+}
+
+function stageList() {
+  const names = STAGES.map((s) => s.name).join(', ');
+  return ['', ...wrap(`Stages: ${names}.`, { rest: '  ' })];
+}
