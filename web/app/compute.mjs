@@ -1,10 +1,23 @@
 // One recomputation: sentence → tokens → embeddings → the core's forward pass with its full trace.
 // Invalid settings throw an error whose .option names the control to show the message at: the
-// core's own messages, plus a few limits of this page (so the grids stay readable).
+// core's own messages, plus the limits of this page (so the grids stay readable).
+import { SETTINGS } from './store.mjs';
 
-export const LIMITS = Object.freeze({ tokens: 32, dIn: 64, width: 96, heads: 12, batch: 4 });
+/**
+ * What this page can draw readably, a fact of the page, not of the core: the most tokens of a
+ * sentence, the largest d_in, h and B, and the widest tensor in columns (D, the width of queries,
+ * keys, values and the output, as the trace reports it).
+ */
+export const LIMITS = Object.freeze({ tokens: 32, dIn: 64, heads: 12, batch: 4, width: 96 });
 
-const LABELS = { dIn: 'd_in', dOut: 'd_out', heads: 'heads', batch: 'batch', dropout: 'dropout p', seed: 'seed' };
+/**
+ * The page's upper limit of a size option, or undefined. d_out is never wider than D, so the width
+ * bounds it before the pass; D itself is checked on the trace.
+ */
+export const pageMax = (name) => (name === 'dOut' ? LIMITS.width : name in LIMITS ? LIMITS[name] : undefined);
+
+// What the limit of each size counts, for the message.
+const COUNTS = { dIn: 'embedding numbers per token', dOut: 'columns', heads: 'heads', batch: 'copies of the sentence' };
 
 export class PageError extends Error {
   constructor(option, message) {
@@ -14,25 +27,35 @@ export class PageError extends Error {
   }
 }
 
-function checkPageLimits(s) {
-  for (const key of Object.keys(LABELS)) {
-    if (s[key] === '' || s[key] === undefined) throw new PageError(key, `${LABELS[key]}: enter a number`);
-  }
-  const over = (key, limit, what) => {
-    if (Number.isInteger(s[key]) && s[key] > limit) {
-      throw new PageError(key, `${LABELS[key]} = ${s[key]}: this page draws at most ${limit} ${what}`);
+/** The messages a student can act on: the core's (AttentionLabError) and the page's (PageError). */
+export const isInputError = (err) => err?.name === 'AttentionLabError' || err?.name === 'PageError';
+
+// Before the pass: an emptied number field, and sizes this page cannot draw. Every other value goes
+// to the core as it is, so the message is the core's.
+function checkPageLimits(settings) {
+  for (const spec of SETTINGS) {
+    const { name } = spec;
+    const value = settings[name];
+    if ((spec.type === 'integer' || spec.type === 'number') && value === '') {
+      throw new PageError(name, `${spec.meaning}: enter a number`);
     }
-  };
-  over('dIn', LIMITS.dIn, 'embedding numbers per token');
-  over('heads', LIMITS.heads, 'heads');
-  over('batch', LIMITS.batch, 'copies of the sentence');
-  const width = s.module === 'wrapper' && Number.isInteger(s.heads) ? s.heads * s.dOut : s.dOut;
-  if (Number.isInteger(s.dOut) && width > LIMITS.width) {
-    throw new PageError('dOut', s.module === 'wrapper'
-      ? `heads × d_out = ${width}: the wrapper's heads side by side may be at most ${LIMITS.width} columns wide on this page`
-      : `d_out = ${s.dOut}: this page draws at most ${LIMITS.width} columns`);
+    const max = pageMax(name);
+    if (max !== undefined && Number.isInteger(value) && value > max) {
+      throw new PageError(name, `${name} = ${value}: this page draws at most ${max} ${COUNTS[name]}`);
+    }
   }
 }
+
+// After the pass: D as the trace reports it (for the wrapper, its heads side by side).
+function checkWidth(settings, D) {
+  if (D <= LIMITS.width) return;
+  throw new PageError('dOut', `the queries, keys and values are D = ${D} columns wide ` +
+    `(${settings.heads} heads of d_out = ${settings.dOut} side by side); this page draws at most ${LIMITS.width}`);
+}
+
+// The settings the core takes: every one but the sentence (the core takes its embeddings).
+const coreOptions = (settings) =>
+  Object.fromEntries(SETTINGS.filter((s) => s.name !== 'sentence').map((s) => [s.name, settings[s.name]]));
 
 /** { settings, tokens, source, trace, output, weights, sizes } or throws (AttentionLabError / PageError). */
 export function compute(lab, settings) {
@@ -43,17 +66,13 @@ export function compute(lab, settings) {
   checkPageLimits(settings);
   const { dIn, seed, batch } = settings;
   const embedded = lab.embed(settings.sentence, { dIn, seed, batch });
-  const model = lab.createModel({
-    inputs: embedded.inputs, batch, dIn,
-    dOut: settings.dOut, heads: settings.heads, qkvBias: settings.qkvBias, causal: settings.causal,
-    dropout: settings.dropout, training: settings.training, seed, module: settings.module,
-    masking: settings.masking, layout: settings.layout, trace: true,
-  });
+  const model = lab.createModel({ ...coreOptions(settings), inputs: embedded.inputs, trace: true });
   try {
     const { output, trace } = model.forward(embedded.inputs);
-    const weights = settings.module === 'mha' ? model.stateDict() : null;
     const [B, h, T, dh] = trace.queryHeads.shape;
     const D = trace.queries.shape[2];
+    checkWidth(settings, D);
+    const weights = settings.module === 'mha' ? model.stateDict() : null;
     return { settings, tokens: embedded.tokens, source: embedded.source, trace, output, weights, sizes: { B, h, T, dh, D, dIn } };
   } finally {
     model.dispose();

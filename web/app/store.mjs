@@ -1,86 +1,126 @@
-// The page's one state store: the settings the core computes with, plus the view (step, head,
-// batch item, numbers on/off). The URL query string mirrors the whole state, so a teacher can share
-// "the softmax step of this sentence with 4 heads" and the link restores it.
+// The page's one state store: the settings the core computes with, the view (step, head, batch
+// item, numbers on/off), the result those settings gave and the messages of refused inputs. The
+// URL query string mirrors settings and view, so a teacher can share "the softmax step of this
+// sentence with 4 heads" and the link restores it. The settings are the core's own options
+// (web/lib/contract.mjs): their names, types, defaults and choices are read from its table here.
+import { OPTIONS } from '../lib/contract.mjs';
 
-/** Every setting of a forward pass, under the JS API's own option names. */
+/** The core's options this page does not offer, each with the reason. */
+export const HIDDEN_OPTIONS = Object.freeze({
+  tokens: 'T follows from the sentence: it is the number of its tokens',
+  trace: 'the page shows every stage, so it always asks for the trace',
+  maxTraceBytes: "the page's own limits (LIMITS in compute.mjs) keep a pass far below it",
+  maxFlops: "the page's own limits (LIMITS in compute.mjs) keep a pass far below it",
+});
+
+/**
+ * The page's teaching defaults where they differ from the API's. The API starts from the smallest
+ * model; the page starts from the lecture's own set-up, so the first view is the lecture's example.
+ */
+export const PAGE_DEFAULTS = Object.freeze({
+  heads: 2, // the lecture's MultiHeadAttention(…, num_heads=2): two heads to compare
+  batch: 2, // the lecture stacks its sentence twice: torch.stack((inputs, inputs))
+  dropout: 0.5, // the lecture's dropout example, Dropout(0.5); it acts only in training mode
+});
+
+/** The text the page tokenizes: not an option of the core, which takes embeddings. */
+const SENTENCE = Object.freeze({ name: 'sentence', type: 'text', default: 'Your journey starts with one step' });
+
+/**
+ * Every setting of a forward pass, under the JS API's own option names: the sentence, then the
+ * core's options in its (lecture) order, with the page's defaults.
+ */
 export const SETTINGS = Object.freeze([
-  { key: 'sentence', type: 'string', def: 'Your journey starts with one step' },
-  { key: 'dIn', type: 'int', def: 3 },
-  { key: 'dOut', type: 'int', def: 2 },
-  { key: 'heads', type: 'int', def: 2 },
-  { key: 'batch', type: 'int', def: 2 },
-  { key: 'dropout', type: 'number', def: 0.5 },
-  { key: 'training', type: 'bool', def: false },
-  { key: 'seed', type: 'int', def: 123 },
-  { key: 'qkvBias', type: 'bool', def: false },
-  { key: 'causal', type: 'bool', def: true },
-  { key: 'masking', type: 'enum', values: ['neg-inf', 'naive'], def: 'neg-inf' },
-  { key: 'layout', type: 'enum', values: ['fused', 'loop'], def: 'fused' },
-  { key: 'module', type: 'enum', values: ['mha', 'wrapper', 'causal'], def: 'mha' },
+  SENTENCE,
+  ...OPTIONS.filter((o) => !(o.name in HIDDEN_OPTIONS)).map((o) =>
+    Object.freeze({ ...o, default: o.name in PAGE_DEFAULTS ? PAGE_DEFAULTS[o.name] : o.default }),
+  ),
 ]);
 
 /** What is looked at: the step (its slug), one head or all, which batch item, numbers in cells. */
 export const VIEW = Object.freeze([
-  { key: 'step', type: 'string', def: '' },
-  { key: 'head', type: 'string', def: 'all' },
-  { key: 'item', type: 'int', def: 0 },
-  { key: 'numbers', type: 'bool', def: true },
+  { name: 'step', type: 'text', default: '' },
+  { name: 'head', type: 'text', default: 'all' },
+  { name: 'item', type: 'integer', default: 0 },
+  { name: 'numbers', type: 'boolean', default: true },
 ]);
 
-const defaults = (list) => Object.fromEntries(list.map((s) => [s.key, s.def]));
+const SETTING = new Map(SETTINGS.map((s) => [s.name, s]));
+// Store listeners get one set of changed names, so a view key must never shadow a setting.
+for (const v of VIEW) if (SETTING.has(v.name)) throw new Error(`view key '${v.name}' is also a setting`);
+
+/** The setting's description (the core's table entry, or the sentence's). */
+export const setting = (name) => SETTING.get(name);
+
+/** The allowed values of a choice option, from the core's table. */
+export const choicesOf = (name) => SETTING.get(name).choices;
+
+const defaults = (list) => Object.fromEntries(list.map((s) => [s.name, s.default]));
 export const DEFAULT_SETTINGS = Object.freeze(defaults(SETTINGS));
 export const DEFAULT_VIEW = Object.freeze(defaults(VIEW));
 
-// Reads one URL value; anything unreadable keeps its raw text so the control can show it and the
-// core can say what is wrong with it.
-function readValue(spec, raw) {
-  switch (spec.type) {
-    case 'int':
-    case 'number':
-      return raw.trim() === '' ? raw : Number(raw);
-    case 'bool':
-      if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
-      if (['0', 'false', 'off', 'no'].includes(raw)) return false;
-      return spec.def;
-    default:
-      return raw;
-  }
-}
-
-function writeValue(spec, value) {
-  if (spec.type === 'bool') return value ? 'true' : 'false';
-  return String(value);
-}
+const TRUE_WORDS = ['true', '1', 'on', 'yes'];
+const FALSE_WORDS = ['false', '0', 'off', 'no'];
 
 /**
- * { settings, view } from a query string such as location.search; missing keys get defaults.
- * `stage` is accepted for `step` (a step id or a trace stage name, as the custom element's
- * attribute).
+ * One value as text (a URL value, an attribute) → the setting's type. What does not read as its
+ * type stays as the text given, so the core's message names it ("heads = 'two': … an integer").
+ */
+export function readValue(spec, raw) {
+  const text = raw.trim();
+  if (spec.type === 'integer' || spec.type === 'number') {
+    if (text === '') return '';
+    return Number.isNaN(Number(text)) ? raw : Number(text);
+  }
+  if (spec.type === 'boolean') {
+    if (TRUE_WORDS.includes(text.toLowerCase())) return true;
+    if (FALSE_WORDS.includes(text.toLowerCase())) return false;
+  }
+  return raw;
+}
+
+const writeValue = (spec, value) => (spec.type === 'boolean' ? String(value === true) : String(value));
+
+/**
+ * { settings, view } from a query string such as location.search; missing keys get defaults, keys
+ * that are not settings (the hidden options among them) are ignored. `stage` is accepted for
+ * `step` (a step id or a trace stage name, as the custom element's attribute).
  */
 export function parseUrl(search) {
   const params = new URLSearchParams(search);
   if (!params.has('step') && params.has('stage')) params.set('step', params.get('stage'));
   const read = (list) =>
-    Object.fromEntries(
-      list.map((spec) => [spec.key, params.has(spec.key) ? readValue(spec, params.get(spec.key)) : spec.def]),
-    );
+    Object.fromEntries(list.map((spec) => [spec.name, params.has(spec.name) ? readValue(spec, params.get(spec.name)) : spec.default]));
   return { settings: read(SETTINGS), view: read(VIEW) };
 }
 
-/** The query string ("?sentence=…&dIn=3…") holding the whole state. */
+/** The query string ("?sentence=…&batch=2…") holding settings and view. */
 export function toUrl({ settings, view }) {
   const params = new URLSearchParams();
-  for (const spec of SETTINGS) params.set(spec.key, writeValue(spec, settings[spec.key]));
-  for (const spec of VIEW) params.set(spec.key, writeValue(spec, view[spec.key]));
+  for (const spec of SETTINGS) params.set(spec.name, writeValue(spec, settings[spec.name]));
+  for (const spec of VIEW) params.set(spec.name, writeValue(spec, view[spec.name]));
   return `?${params}`;
 }
 
+/** No refused input: the messages part of a fresh state. */
+export const NO_ERRORS = Object.freeze({ settings: null, step: null });
+
 /**
- * A tiny observable store. `set({ settings?, view? })` merges, notifies subscribers with the new
- * state and what changed, and mirrors the state into the URL (replaceState: no history spam).
+ * The store. State: { settings, view } (the last valid ones), result (the forward pass of those
+ * settings, null until the core is loaded) and errors ({ settings, step }: the refused input of
+ * each kind with its message, or null). `set(patch, meta)` merges settings, view and errors key by
+ * key and replaces the result, then tells every subscriber (state, changed, meta): `changed` holds
+ * the setting and view keys that changed, plus 'result' and 'errors' when those did. With
+ * history and location, settings and view are mirrored into the URL (replaceState: no history
+ * spam). Only the controller calls set(); the views subscribe.
  */
 export function createStore(initial, { history = globalThis.history, location = globalThis.location } = {}) {
-  let state = { settings: { ...initial.settings }, view: { ...initial.view } };
+  let state = Object.freeze({
+    settings: { ...DEFAULT_SETTINGS, ...initial.settings },
+    view: { ...DEFAULT_VIEW, ...initial.view },
+    result: null,
+    errors: NO_ERRORS,
+  });
   const listeners = new Set();
 
   const syncUrl = () => {
@@ -89,26 +129,34 @@ export function createStore(initial, { history = globalThis.history, location = 
     if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
   };
 
+  // A part of the state merged key by key; the keys whose value changed go into `changed`.
+  const merge = (before, patch, changed, name = null) => {
+    const after = { ...before, ...patch };
+    for (const key of Object.keys(patch ?? {})) {
+      if (!Object.is(before[key], after[key])) changed.add(name ?? key);
+    }
+    return after;
+  };
+
   return {
     get: () => state,
-    set(patch) {
+    set(patch, meta = {}) {
       const changed = new Set();
-      const next = { settings: { ...state.settings }, view: { ...state.view } };
-      for (const part of ['settings', 'view']) {
-        for (const [key, value] of Object.entries(patch[part] ?? {})) {
-          if (!Object.is(next[part][key], value)) changed.add(key);
-          next[part][key] = value;
-        }
-      }
+      const next = {
+        settings: merge(state.settings, patch.settings, changed),
+        view: merge(state.view, patch.view, changed),
+        result: 'result' in patch ? patch.result : state.result,
+        errors: merge(state.errors, patch.errors, changed, 'errors'),
+      };
+      if (next.result !== state.result) changed.add('result');
       if (changed.size === 0) return;
-      state = next;
-      syncUrl();
-      for (const fn of listeners) fn(state, changed);
+      state = Object.freeze(next);
+      if ([...changed].some((k) => k !== 'result' && k !== 'errors')) syncUrl();
+      for (const fn of listeners) fn(state, changed, meta);
     },
     subscribe(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);
     },
-    syncUrl,
   };
 }

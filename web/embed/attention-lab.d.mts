@@ -75,8 +75,13 @@ export declare class AttentionLabElement extends HTMLElement {
   readonly result: AttentionLabElementResult | null;
 }
 
-/** Attribute → setting name, e.g. 'd-out' → 'dOut'. */
+/**
+ * Attribute → setting name, e.g. 'd-out' → 'dOut': every setting under its kebab-case name (the
+ * heads' layout rides on the `layout` attribute: layout="full loop").
+ */
 export declare const SETTING_ATTRIBUTES: Readonly<Record<string, keyof AttentionLabSettings>>;
+/** An option's attribute name: its name in kebab-case ('qkvBias' → 'qkv-bias'). */
+export declare function attributeName(name: string): string;
 /** Attribute → view name: stage → step, head, item, numbers. */
 export declare const VIEW_ATTRIBUTES: Readonly<Record<string, keyof AttentionLabView>>;
 

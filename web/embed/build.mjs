@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Builds dist/attention-lab.js: the <attention-lab> element (web/embed/element.mjs) with the
 // page's UI modules and d3-scale-chromatic bundled in, the page's stylesheet adapted for a shadow
-// root inlined as text, and the API left external as ./index.mjs (beside it in dist/), so the WASM
-// core, the tokenizer and the pthread worker load relative to this script wherever it is hosted.
+// root inlined as text, and the API left external as ./index.mjs and ./contract.mjs (beside it in
+// dist/), so the WASM core, the tokenizer and the pthread worker load relative to this script
+// wherever it is hosted.
 // Usage: node web/embed/build.mjs [outfile]   (default dist/attention-lab.js)
 import { build } from 'esbuild';
 import fs from 'node:fs';
@@ -15,7 +16,7 @@ const outfile = path.resolve(process.argv[2] ?? path.join(root, 'dist', 'attenti
 
 // The page's CSS is written for a document: its :root variables, body typography and viewport
 // media queries become the host's variables, the frame's typography and container queries. Every
-// rewrite must match, so a change to styles.css cannot silently break the element's look.
+// rewrite must match, so a change to the stylesheet cannot silently break the element's look.
 const REWRITES = [
   [/^:root \{/m, ':host {'],
   [/^html \{[^}]*\}\n/m, ''],
@@ -24,10 +25,22 @@ const REWRITES = [
   [/@media \(max-width: 30rem\) \{\n  :root \{/, '@container (max-width: 30rem) {\n  .layout {'],
 ];
 
+const APP = path.join(root, 'web', 'app');
+
+// The page's stylesheet is styles.css with its parts @imported in cascade order; the element gets
+// them inlined in that order (a shadow root's constructed sheet cannot @import).
+export function stylesheetFiles() {
+  const entry = fs.readFileSync(path.join(APP, 'styles.css'), 'utf8');
+  const parts = [...entry.matchAll(/^@import url\("([\w-]+\.css)"\);$/gm)].map((m) => path.join(APP, m[1]));
+  const rest = entry.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^@import url\("[\w-]+\.css"\);$/gm, '').trim();
+  if (!parts.length || rest) throw new Error('web/app/styles.css must hold only @import url("….css") lines: update web/embed/build.mjs');
+  return parts;
+}
+
 export function shadowStyles() {
-  let css = fs.readFileSync(path.join(root, 'web', 'app', 'styles.css'), 'utf8');
+  let css = stylesheetFiles().map((file) => fs.readFileSync(file, 'utf8')).join('\n');
   for (const [pattern, replacement] of REWRITES) {
-    if (!pattern.test(css)) throw new Error(`web/app/styles.css no longer matches ${pattern}: update web/embed/build.mjs`);
+    if (!pattern.test(css)) throw new Error(`web/app/styles*.css no longer match ${pattern}: update web/embed/build.mjs`);
     css = css.replace(pattern, replacement);
   }
   css += '\n' + fs.readFileSync(path.join(here, 'element.css'), 'utf8');
@@ -41,11 +54,16 @@ const stylesPlugin = {
     b.onLoad({ filter: /.*/, namespace: 'attention-lab-styles' }, () => ({
       contents: shadowStyles(),
       loader: 'text',
-      watchFiles: [path.join(root, 'web', 'app', 'styles.css'), path.join(here, 'element.css')],
+      watchFiles: [path.join(APP, 'styles.css'), ...stylesheetFiles(), path.join(here, 'element.css')],
     }));
     // The API stays a separate file beside the bundle: ./index.mjs relative to the script.
     b.onResolve({ filter: /^\.\/index\.mjs$/ }, (args) =>
       args.importer === path.join(here, 'element.mjs') ? { path: './index.mjs', external: true } : undefined);
+    // So does the core's contract, which the page's modules read their options from: the API
+    // imports the same file, so it is loaded once, not bundled a second time.
+    b.onResolve({ filter: /\/contract\.mjs$/ }, (args) =>
+      path.resolve(args.resolveDir, args.path) === path.join(root, 'web', 'lib', 'contract.mjs')
+        ? { path: './contract.mjs', external: true } : undefined);
   },
 };
 

@@ -10,63 +10,50 @@
 // per-view state), nothing else.
 import { createAttentionLab } from './index.mjs';
 import { mountAttentionLab } from '../app/mount.mjs';
-import { SETTINGS, DEFAULT_SETTINGS } from '../app/store.mjs';
+import { LAYOUTS } from '../app/layout.mjs';
+import { SETTINGS, VIEW, DEFAULT_SETTINGS, DEFAULT_VIEW, readValue, choicesOf } from '../app/store.mjs';
 import { findStep } from '../app/stages/index.mjs';
 import STYLES from 'attention-lab:styles';
 
-/** Attribute → setting (the API's option names). */
-export const SETTING_ATTRIBUTES = Object.freeze({
-  sentence: 'sentence',
-  'd-in': 'dIn',
-  'd-out': 'dOut',
-  heads: 'heads',
-  batch: 'batch',
-  dropout: 'dropout',
-  training: 'training',
-  seed: 'seed',
-  'qkv-bias': 'qkvBias',
-  causal: 'causal',
-  masking: 'masking',
-  module: 'module',
-});
+/** An option's attribute: its name in kebab-case (dOut → d-out, qkvBias → qkv-bias). */
+export const attributeName = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * Attribute → setting (the API's option names): every setting of the page under its kebab-case
+ * name, except the heads' layout, which shares the `layout` attribute with the element's layout.
+ */
+export const SETTING_ATTRIBUTES = Object.freeze(
+  Object.fromEntries(SETTINGS.filter((s) => s.name !== 'layout').map((s) => [attributeName(s.name), s.name])),
+);
 /** Attribute → view key (the page's URL names); `stage` takes a step id or a trace stage name. */
 export const VIEW_ATTRIBUTES = Object.freeze({ stage: 'step', head: 'head', item: 'item', numbers: 'numbers' });
-const UI_LAYOUTS = ['compact', 'full'];
-const HEAD_LAYOUTS = ['fused', 'loop'];
+// The `layout` attribute holds the element's layout (LAYOUTS: compact, full) and optionally the
+// heads' layout (the core's choices: fused, loop).
+const HEAD_LAYOUTS = choicesOf('layout');
 
-const SPEC = Object.fromEntries(SETTINGS.map((s) => [s.key, s]));
+const SPEC = Object.fromEntries([...SETTINGS, ...VIEW].map((s) => [s.name, s]));
 const ATTRIBUTE_OF = Object.fromEntries([
   ...Object.entries(SETTING_ATTRIBUTES).map(([a, k]) => [k, a]),
   ...Object.entries(VIEW_ATTRIBUTES).map(([a, k]) => [k, a]),
 ]);
 
-// An attribute's text as a setting. What does not parse stays as text, so that the core's message
-// names it ("heads = 'two': must be an integer").
-function parseSetting(key, raw) {
+// An attribute's text as a setting or view value, as the page reads its URL: what does not parse
+// stays as text, so that the core's message names it ("heads = 'two': must be an integer"). A bare
+// boolean attribute is true: <attention-lab training>.
+function parseValue(key, raw) {
   const spec = SPEC[key];
-  if (spec.type === 'int' || spec.type === 'number') {
-    const text = raw.trim();
-    if (text === '') return '';
-    return Number.isNaN(Number(text)) ? text : Number(text);
-  }
-  if (spec.type === 'bool') return parseBool(raw, ATTRIBUTE_OF[key]); // <attention-lab training>
-  return raw;
-}
-
-function parseBool(raw, name) {
   const text = raw.trim().toLowerCase();
-  if (['', 'true', '1', 'on', 'yes', name].includes(text)) return true;
-  if (['false', '0', 'off', 'no'].includes(text)) return false;
-  return raw;
+  if (spec.type === 'boolean' && (text === '' || text === ATTRIBUTE_OF[key])) return true;
+  return readValue(spec, raw);
 }
 
-// layout="compact" | "full", optionally with the heads' layout: layout="full loop".
+// layout="compact" | "full", optionally with the heads' layout: layout="full loop". A word that is
+// neither goes to the core as the heads' layout, so that its message names it.
 function parseLayout(raw) {
-  const tokens = (raw ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const ui = tokens.find((t) => UI_LAYOUTS.includes(t)) ?? 'compact';
-  const heads = tokens.find((t) => HEAD_LAYOUTS.includes(t));
-  const unknown = tokens.filter((t) => !UI_LAYOUTS.includes(t) && !HEAD_LAYOUTS.includes(t));
-  return { ui, heads, unknown };
+  const words = (raw ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const ui = words.find((w) => LAYOUTS.includes(w)) ?? 'compact';
+  const unknown = words.filter((w) => !LAYOUTS.includes(w) && !HEAD_LAYOUTS.includes(w));
+  return { ui, heads: words.find((w) => HEAD_LAYOUTS.includes(w)) ?? unknown[0] };
 }
 
 // One stylesheet for every element of the page (constructed once, never changed).
@@ -173,15 +160,13 @@ export class AttentionLabElement extends Base {
   #fromAttributes() {
     const settings = { ...DEFAULT_SETTINGS };
     for (const [attribute, key] of Object.entries(SETTING_ATTRIBUTES)) {
-      if (this.hasAttribute(attribute)) settings[key] = parseSetting(key, this.getAttribute(attribute));
+      if (this.hasAttribute(attribute)) settings[key] = parseValue(key, this.getAttribute(attribute));
     }
     const layout = parseLayout(this.getAttribute('layout'));
     if (layout.heads) settings.layout = layout.heads;
     const view = {};
     for (const [attribute, key] of Object.entries(VIEW_ATTRIBUTES)) {
-      if (!this.hasAttribute(attribute)) continue;
-      const raw = this.getAttribute(attribute);
-      view[key] = key === 'item' ? parseSetting('batch', raw) : key === 'numbers' ? parseBool(raw, 'numbers') : raw;
+      if (this.hasAttribute(attribute)) view[key] = parseValue(key, this.getAttribute(attribute));
     }
     return { settings, view, layout };
   }
@@ -248,15 +233,16 @@ export class AttentionLabElement extends Base {
   #reflect(key, state) {
     if (key === 'layout') {
       const ui = this.#uiLayout;
-      this.setAttribute('layout', state.settings.layout === 'fused' ? ui : `${ui} ${state.settings.layout}`);
+      const heads = state.settings.layout;
+      this.setAttribute('layout', heads === DEFAULT_SETTINGS.layout ? ui : `${ui} ${heads}`); // "full", "full loop"
       return;
     }
     const attribute = ATTRIBUTE_OF[key];
     if (!attribute) return;
-    if (key in SETTING_ATTRIBUTES_BY_KEY) {
+    if (key in state.settings) {
       const value = state.settings[key];
       const now = this.getAttribute(attribute);
-      if (now !== null && Object.is(parseSetting(key, now), value)) return; // "0.10" stays "0.10"
+      if (now !== null && Object.is(parseValue(key, now), value)) return; // "0.10" stays "0.10"
       this.setAttribute(attribute, String(value));
       return;
     }
@@ -265,7 +251,7 @@ export class AttentionLabElement extends Base {
     if (key === 'step') {
       if (now !== null && findStep(now) === findStep(value)) return; // "attentionWeights" is "softmax"
       if (now === null && findStep(value) === 0) return;
-    } else if (now === null ? String(value) === DEFAULT_VIEW_TEXT[key] : now === String(value)) return;
+    } else if (now === null ? String(value) === String(DEFAULT_VIEW[key]) : now === String(value)) return;
     this.setAttribute(attribute, String(value));
   }
 
@@ -273,9 +259,6 @@ export class AttentionLabElement extends Base {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 }
-
-const SETTING_ATTRIBUTES_BY_KEY = Object.fromEntries(Object.entries(SETTING_ATTRIBUTES).map(([a, k]) => [k, a]));
-const DEFAULT_VIEW_TEXT = { head: 'all', item: '0', numbers: 'true' };
 
 /** Defines the element under `name` (default 'attention-lab') unless that name is taken. */
 export function defineAttentionLab(name = 'attention-lab') {

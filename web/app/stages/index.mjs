@@ -12,8 +12,12 @@ import * as dropout from './08-dropout.mjs';
 import * as context from './09-context.mjs';
 import * as merge from './10-merge.mjs';
 import * as output from './11-output.mjs';
+import { choicesOf } from '../store.mjs';
 
 export const STEPS = Object.freeze([embeddings, qkv, split, scores, scale, mask, softmax, dropout, context, merge, output]);
+
+// The mask step shows another stage for each way of masking (the core's choices of `masking`).
+const MASKINGS = choicesOf('masking');
 
 /**
  * Checks the steps against the core's stage list: every stage a step shows must exist, and the
@@ -26,7 +30,7 @@ export function checkSteps(coreStages) {
       if (!order.has(name)) throw new Error(`step '${step.slug}' shows '${name}', which the core does not trace`);
     }
   }
-  for (const masking of ['neg-inf', 'naive']) {
+  for (const masking of MASKINGS) {
     const positions = STEPS.map((s) => order.get(s.main({ masking })));
     positions.forEach((p, i) => {
       if (i > 0 && p < positions[i - 1]) {
@@ -41,7 +45,7 @@ export function checkSteps(coreStages) {
 export function findStep(value) {
   const bySlug = STEPS.findIndex((s) => s.slug === value);
   if (bySlug >= 0) return bySlug;
-  const byMain = STEPS.findIndex((s) => ['neg-inf', 'naive'].some((masking) => s.main({ masking }) === value));
+  const byMain = STEPS.findIndex((s) => MASKINGS.some((masking) => s.main({ masking }) === value));
   if (byMain >= 0) return byMain;
   return STEPS.findIndex((s) => s.traceStages.includes(value));
 }

@@ -1,85 +1,123 @@
-// The sentence box, the presets and every setting. Each control has a help line and a message
-// line; an invalid value shows the core's message there (and the page keeps the last valid state).
+// The sentence box, the presets and every setting, built from the core's option table (SETTINGS in
+// store.mjs): a control's input follows the option's type, its range is the table's range within
+// what the page can draw (LIMITS in compute.mjs), a select offers the table's choices, and its help
+// line is the table's help. The page adds only labels, grouping and the step of the dropout field.
+// Each control has a help line, a live line and a message line; an invalid value shows the core's
+// message there (and the page keeps the last valid state).
 import { h, replace } from './dom.mjs';
-import { SETTINGS } from '../store.mjs';
+import { setting, choicesOf } from '../store.mjs';
+import { LIMITS, pageMax } from '../compute.mjs';
 
-const TYPE = Object.fromEntries(SETTINGS.map((s) => [s.key, s.type]));
-
-const GROUPS = [
-  {
-    legend: 'Sizes',
-    controls: [
-      { key: 'dIn', label: 'd_in', help: 'numbers per token embedding', input: 'number', min: 1, max: 64 },
-      { key: 'dOut', label: 'd_out', help: 'width of Q, K, V and the output', input: 'number', min: 1, max: 96 },
-      { key: 'heads', label: 'heads h', help: 'd_out is split into h heads', input: 'number', min: 1, max: 12 },
-      { key: 'batch', label: 'batch B', help: 'copies of the sentence', input: 'number', min: 1, max: 4 },
-    ],
-  },
+/** The settings panel: groups of [option, label], in the order a student meets them. */
+export const GROUPS = Object.freeze([
+  { legend: 'Sizes', controls: [['dIn', 'd_in'], ['dOut', 'd_out'], ['heads', 'heads h'], ['batch', 'batch B']] },
   {
     legend: 'Attention',
-    controls: [
-      {
-        key: 'module', label: 'module', input: 'select',
-        options: [['mha', 'MultiHeadAttention (mha)'], ['wrapper', 'MultiHeadAttentionWrapper'], ['causal', 'CausalAttention (one head)']],
-        help: 'which lecture class runs',
-      },
-      {
-        key: 'masking', label: 'masking', input: 'select',
-        options: [['neg-inf', '−∞ before softmax'], ['naive', 'naive: softmax, zero, renormalise']],
-        help: 'how the future is hidden',
-      },
-      {
-        key: 'layout', label: 'heads computed', input: 'select',
-        options: [['fused', 'fused: one matmul, then split'], ['loop', 'loop: one projection per head']],
-        help: 'same numbers, two ways',
-      },
-      { key: 'causal', label: 'causal mask', input: 'checkbox', help: 'hide later tokens' },
-      { key: 'qkvBias', label: 'qkv bias', input: 'checkbox', help: 'add a bias to Q, K, V' },
-    ],
+    controls: [['module', 'module'], ['masking', 'masking'], ['layout', 'heads computed'], ['causal', 'causal mask'], ['qkvBias', 'qkv bias']],
   },
-  {
-    legend: 'Training and randomness',
-    controls: [
-      { key: 'training', label: 'mode', input: 'radio', options: [[false, 'evaluation'], [true, 'training']], help: 'dropout acts only in training' },
-      { key: 'dropout', label: 'dropout p', help: 'share of weights dropped', input: 'number', min: 0, max: 0.95, step: 0.05 },
-      { key: 'seed', label: 'seed', help: 'weights, embeddings, dropout mask', input: 'number', min: 0, max: 4294967295 },
-    ],
-  },
-];
+  { legend: 'Training and randomness', controls: [['training', 'mode'], ['dropout', 'dropout p'], ['seed', 'seed']] },
+]);
 
-function field(spec, onChange) {
-  const id = `ctl-${spec.key}`;
-  const describedBy = `help-${spec.key} msg-${spec.key}`;
-  const help = h('span', { class: 'help', id: `help-${spec.key}` }, spec.help ?? '');
-  const msg = h('p', { class: 'msg', id: `msg-${spec.key}`, role: 'alert' });
-  const change = () => onChange(spec.key);
-  let input;
-  if (spec.input === 'select') {
-    input = h('select', { id, name: spec.key, 'aria-describedby': describedBy, onchange: change },
-      spec.options.map(([value, text]) => h('option', { value }, text)));
-    return h('div', { class: 'control', dataset: { control: spec.key } }, h('label', { for: id }, spec.label), input, help, msg);
-  }
-  if (spec.input === 'checkbox') {
-    input = h('input', { id, name: spec.key, type: 'checkbox', 'aria-describedby': describedBy, onchange: change });
-    return h('div', { class: 'control check', dataset: { control: spec.key } }, input, h('label', { for: id }, spec.label), help, msg);
-  }
-  if (spec.input === 'radio') {
-    return h('fieldset', { class: 'control radio', dataset: { control: spec.key }, 'aria-describedby': describedBy },
-      h('legend', {}, spec.label),
-      h('div', { class: 'segmented' }, spec.options.map(([value, text]) =>
-        h('label', {}, h('input', { type: 'radio', name: spec.key, value: String(value), onchange: change }), h('span', {}, text)))),
-      help, msg);
-  }
-  input = h('input', {
-    id, name: spec.key, type: 'number', inputmode: spec.step ? 'decimal' : 'numeric',
-    min: spec.min, max: spec.max, step: spec.step ?? 1, 'aria-describedby': describedBy, oninput: change,
-  });
-  return h('div', { class: 'control', dataset: { control: spec.key } }, h('label', { for: id }, spec.label), input, help, msg);
+/**
+ * The page's words for each choice of the core's choice options (the table has only the values),
+ * and for the two values of training, which the page shows as two named modes.
+ */
+export const CHOICE_LABELS = Object.freeze({
+  module: { mha: 'MultiHeadAttention (mha)', wrapper: 'MultiHeadAttentionWrapper', causal: 'CausalAttention (one head)' },
+  masking: { 'neg-inf': '−∞ before softmax', naive: 'naive: softmax, zero, renormalise' },
+  layout: { fused: 'fused: one matmul, then split', loop: 'loop: one projection per head' },
+  training: { false: 'evaluation', true: 'training' },
+});
+
+// Steps of the number fields where 1 is too coarse: dropout in twentieths.
+const STEP = { dropout: 0.05 };
+
+/**
+ * A control's help line: the table's help, shortened by one rule so that it fits under a narrow
+ * field. Parenthesised asides go (the choices' API names, which the select shows by label, and
+ * details for the reference), only the first clause stays (up to "; "), and a leading "symbol: "
+ * goes when the label ends with that symbol ("d_in: …" under the label d_in).
+ */
+export function shortHelp(help, label) {
+  const text = help.replace(/ \([^()]*\)/g, '').split('; ')[0];
+  const symbol = text.match(/^(\S+): /);
+  return symbol && label.split(' ').at(-1) === symbol[1] ? text.slice(symbol[0].length) : text;
 }
 
 /**
+ * The range of a number control: the table's range within the page's limit. An exclusive maximum
+ * (dropout p < 1) becomes the last step below it, so the field's arrows never offer it.
+ */
+export function controlRange(name) {
+  const spec = setting(name);
+  const step = STEP[name] ?? 1;
+  const limit = pageMax(name);
+  const max = limit !== undefined && limit < spec.max ? limit : spec.maxExclusive ? spec.max - step : spec.max;
+  return { min: spec.min, max, step };
+}
+
+// The input a setting's type asks for; a boolean with page words for its values is a pair of radios.
+const inputOf = (spec) =>
+  spec.type === 'choice' ? 'select' : spec.type === 'boolean' ? (CHOICE_LABELS[spec.name] ? 'radio' : 'checkbox') : 'number';
+
+function field(name, label, onChange) {
+  const spec = setting(name);
+  const kind = inputOf(spec);
+  const id = `ctl-${name}`;
+  const describedBy = `help-${name} live-${name} msg-${name}`;
+  const lines = [
+    h('span', { class: 'help', id: `help-${name}` }, shortHelp(spec.help, label)),
+    h('span', { class: 'help live', id: `live-${name}` }),
+    h('p', { class: 'msg', id: `msg-${name}`, role: 'alert' }),
+  ];
+  const change = () => onChange(name);
+  const control = (cls, ...children) => h('div', { class: cls, dataset: { control: name } }, ...children, ...lines);
+  if (kind === 'select') {
+    const options = choicesOf(name).map((value) => h('option', { value }, CHOICE_LABELS[name]?.[value] ?? value));
+    return control('control', h('label', { for: id }, label), h('select', { id, name, 'aria-describedby': describedBy, onchange: change }, options));
+  }
+  if (kind === 'checkbox') {
+    const input = h('input', { id, name, type: 'checkbox', 'aria-describedby': describedBy, onchange: change });
+    return control('control check', input, h('label', { for: id }, label));
+  }
+  if (kind === 'radio') {
+    return h('fieldset', { class: 'control radio', dataset: { control: name }, 'aria-describedby': describedBy },
+      h('legend', {}, label),
+      h('div', { class: 'segmented' }, [false, true].map((value) =>
+        h('label', {}, h('input', { type: 'radio', name, value: String(value), onchange: change }), h('span', {}, CHOICE_LABELS[name][value])))),
+      ...lines);
+  }
+  const { min, max, step } = controlRange(name);
+  const input = h('input', {
+    id, name, type: 'number', inputmode: spec.type === 'integer' ? 'numeric' : 'decimal',
+    min, max, step, 'aria-describedby': describedBy, oninput: change,
+  });
+  return control('control number', h('label', { for: id }, label), input);
+}
+
+// Reads and writes one control's value in the setting's type.
+const IO = {
+  checkbox: { read: (el) => el.querySelector('input').checked, write: (el, v) => (el.querySelector('input').checked = Boolean(v)) },
+  radio: {
+    read: (el) => el.querySelector('input:checked')?.value === 'true',
+    write: (el, v) => el.querySelectorAll('input').forEach((r) => (r.checked = r.value === String(v))),
+  },
+  select: { read: (el) => el.querySelector('select').value, write: (el, v) => (el.querySelector('select').value = String(v)) },
+  number: {
+    // A number that does not parse (the field reports '') stays '' for the page's "enter a number".
+    read: (el) => (el.querySelector('input').value.trim() === '' ? '' : Number(el.querySelector('input').value)),
+    write(el, v) {
+      const input = el.querySelector('input');
+      // The field being typed in keeps its text while it means the same number ("0.10", "1e1").
+      if (input === el.getRootNode().activeElement && Number(input.value) === v && input.value !== '') return;
+      input.value = String(v);
+    },
+  },
+};
+
+/**
  * Builds the sentence box (with presets) into `sentenceRoot` and the settings into `settingsRoot`.
- * onChange(key) fires on every edit.
+ * onChange(key) fires on every edit, onPreset(preset) on a preset's button.
  */
 export function createControls(sentenceRoot, settingsRoot, { presets, onChange, onPreset }) {
   const sentence = h('input', {
@@ -90,49 +128,28 @@ export function createControls(sentenceRoot, settingsRoot, { presets, onChange, 
     h('div', { class: 'control sentence', dataset: { control: 'sentence' } },
       h('label', { for: 'ctl-sentence' }, 'Sentence'),
       sentence,
-      h('span', { class: 'help', id: 'help-sentence' }, 'Any text; up to 32 GPT-2 tokens.'),
+      h('span', { class: 'help', id: 'help-sentence' }, `Any text; up to ${LIMITS.tokens} GPT-2 tokens.`),
       h('p', { class: 'msg', id: 'msg-sentence', role: 'alert' })),
     h('div', { class: 'presets', role: 'group', 'aria-label': 'Example sentences' },
       presets.map((p) => h('button', { type: 'button', class: 'preset', title: p.note, onclick: () => onPreset(p) }, p.sentence))));
 
-  replace(settingsRoot, GROUPS.map((g) => h('fieldset', { class: 'settings-group' }, h('legend', {}, g.legend), g.controls.map((c) => field(c, onChange)))));
+  replace(settingsRoot, GROUPS.map((g) =>
+    h('fieldset', { class: 'settings-group' }, h('legend', {}, g.legend), g.controls.map(([name, label]) => field(name, label, onChange)))));
 
-  const root = [sentenceRoot, settingsRoot];
-  const find = (selector) => root.map((r) => r.querySelector(selector)).find(Boolean);
-  const control = (key) => find(`[data-control="${key}"]`);
+  const roots = [sentenceRoot, settingsRoot];
+  const control = (key) => roots.map((r) => r.querySelector(`[data-control="${key}"]`)).find(Boolean);
+  const names = GROUPS.flatMap((g) => g.controls.map(([name]) => name));
+  const io = (name) => IO[inputOf(setting(name))];
 
   return {
-    /** The settings as the controls hold them now (numbers that do not parse stay as text). */
+    /** The settings as the controls hold them now (numbers that do not parse are ''). */
     read() {
-      const out = { sentence: sentence.value };
-      for (const g of GROUPS) {
-        for (const c of g.controls) {
-          const el = control(c.key);
-          if (c.input === 'checkbox') out[c.key] = el.querySelector('input').checked;
-          else if (c.input === 'radio') out[c.key] = el.querySelector('input:checked')?.value === 'true';
-          else if (c.input === 'select') out[c.key] = el.querySelector('select').value;
-          else {
-            const raw = el.querySelector('input').value;
-            out[c.key] = raw.trim() === '' ? '' : Number(raw);
-          }
-        }
-      }
-      return out;
+      return Object.fromEntries([['sentence', sentence.value], ...names.map((name) => [name, io(name).read(control(name))])]);
     },
+    /** Shows `settings` in the controls. */
     write(settings) {
       if (sentence.value !== settings.sentence) sentence.value = settings.sentence;
-      for (const g of GROUPS) {
-        for (const c of g.controls) {
-          const el = control(c.key);
-          const v = settings[c.key];
-          if (c.input === 'checkbox') el.querySelector('input').checked = Boolean(v);
-          else if (c.input === 'radio') el.querySelectorAll('input').forEach((r) => (r.checked = r.value === String(v)));
-          else if (c.input === 'select') el.querySelector('select').value = String(v);
-          else if (el.querySelector('input') !== sentenceRoot.getRootNode().activeElement || Number(el.querySelector('input').value) !== v) {
-            el.querySelector('input').value = String(v);
-          }
-        }
-      }
+      for (const name of names) io(name).write(control(name), settings[name]);
     },
     /** Shows `message` under the control `key`. */
     showError(key, message) {
@@ -144,17 +161,18 @@ export function createControls(sentenceRoot, settingsRoot, { presets, onChange, 
       return true;
     },
     clearErrors() {
-      for (const el of root.flatMap((r) => [...r.querySelectorAll('.control.invalid')])) {
+      for (const el of roots.flatMap((r) => [...r.querySelectorAll('.control.invalid')])) {
         el.classList.remove('invalid');
         el.querySelector('.msg').textContent = '';
         el.querySelectorAll('[aria-invalid]').forEach((i) => i.removeAttribute('aria-invalid'));
       }
     },
-    /** A live hint under a control (e.g. d_h = d_out / h). */
-    setHelp(key, text) {
-      const help = control(key)?.querySelector('.help');
-      if (help) help.textContent = text;
+    /** A live line under a control, from the result (e.g. d_h = d_out / h = 2); '' hides it. */
+    setLive(key, text) {
+      const live = control(key)?.querySelector('.live');
+      if (live) live.textContent = text;
     },
-    has: (key) => Boolean(control(key)) && key in TYPE,
+    /** Whether this layout has a control for `key`. */
+    has: (key) => Boolean(control(key)),
   };
 }

@@ -1,0 +1,119 @@
+// The controller: the one way into the store. Input (the controls, the stepper, the keyboard, the
+// element's attributes, a script's update()) becomes a candidate state; settings are recomputed by
+// the core, and only a valid result is stored, together with the view fitted to it. A refused
+// input is stored as an error beside the last valid state, which stays drawn.
+import { compute, isInputError } from './compute.mjs';
+import { DEFAULT_SETTINGS, SETTINGS } from './store.mjs';
+import { STEPS, findStep } from './stages/index.mjs';
+import { stepError } from './errors.mjs';
+
+const SETTING_NAMES = new Set(SETTINGS.map((s) => s.name));
+
+/**
+ * The view fitted to a result: a step that exists (the first one otherwise), a head and a batch
+ * item the result has ('all' and the first item otherwise), numbers on unless switched off.
+ */
+export function fitView(view, { sizes }) {
+  const step = Math.max(0, findStep(String(view.step)));
+  const head = String(view.head);
+  const index = Number(head);
+  const item = Number(view.item);
+  return {
+    step: STEPS[step].slug,
+    head: head !== 'all' && Number.isInteger(index) && index >= 0 && index < sizes.h ? head : 'all',
+    item: Number.isInteger(item) ? Math.max(0, Math.min(sizes.B - 1, item)) : 0,
+    numbers: view.numbers !== false && view.numbers !== 'false',
+  };
+}
+
+const differs = (patch, current) => Object.keys(patch).filter((k) => !Object.is(patch[k], current[k]));
+
+/** createController(store, { onError }); attach(lab) once the core is loaded, then start(). */
+export function createController(store, { onError = () => {} } = {}) {
+  let lab = null;
+
+  // Computes with `candidate`; a valid result becomes the state, a refusal becomes the error.
+  function applySettings(candidate, key, meta) {
+    let result;
+    try {
+      result = compute(lab, candidate);
+    } catch (err) {
+      if (!isInputError(err)) throw err;
+      refuse(err, candidate, key, meta);
+      return { ok: false, error: err };
+    }
+    store.set({ settings: candidate, result, view: fitView(store.get().view, result), errors: { settings: null } }, meta);
+    return { ok: true };
+  }
+
+  function refuse(error, asked, key, meta) {
+    onError(error);
+    store.set({ errors: { settings: { error, key, asked } } }, meta);
+  }
+
+  function refuseStep(value, meta) {
+    const error = stepError(value);
+    onError(error);
+    store.set({ errors: { step: { error } } }, meta);
+    return { ok: false, error };
+  }
+
+  function setView(patch, source) {
+    const { view, result } = store.get();
+    store.set({ view: fitView({ ...view, ...patch }, result) }, { source });
+  }
+
+  return {
+    attach(loaded) {
+      lab = loaded;
+    },
+
+    /**
+     * The first state: the asked settings, or the defaults under the message if they are invalid
+     * (the controls keep showing what was asked for). An unknown step is named in the banner.
+     */
+    start() {
+      const meta = { source: 'initial' };
+      const { settings: asked, view } = store.get();
+      if (!applySettings(asked, undefined, meta).ok) {
+        const result = compute(lab, DEFAULT_SETTINGS);
+        store.set({ settings: { ...DEFAULT_SETTINGS }, result, view: fitView(view, result) }, meta);
+      }
+      if (view.step !== '' && view.step !== undefined && findStep(String(view.step)) < 0) refuseStep(view.step, meta);
+    },
+
+    /** The controls changed `key`: their values are the candidate. */
+    edit(candidate, key) {
+      return applySettings({ ...store.get().settings, ...candidate }, key, { source: 'ui' });
+    },
+
+    setView,
+
+    /** H: the next head alone, then all heads again. */
+    cycleHead() {
+      const { view, result } = store.get();
+      const next = view.head === 'all' ? 0 : Number(view.head) + 1;
+      setView({ head: next >= result.sizes.h ? 'all' : String(next) }, 'ui');
+    },
+
+    /**
+     * Applies { settings?, view? } (partial) from outside. Settings that changed are recomputed;
+     * keys that are not settings are ignored. Returns { ok, error? }.
+     */
+    update({ settings = {}, view } = {}, { source = 'api' } = {}) {
+      const current = store.get().settings;
+      const known = Object.fromEntries(Object.entries(settings).filter(([k]) => SETTING_NAMES.has(k)));
+      const changed = differs(known, current);
+      let outcome = { ok: true };
+      if (changed.length) outcome = applySettings({ ...current, ...known }, changed[0], { source });
+      // Back to the valid settings: the refusal no longer applies.
+      else if (Object.keys(known).length) store.set({ errors: { settings: null } }, { source });
+      if (view?.step !== undefined) {
+        if (findStep(String(view.step)) < 0) return refuseStep(view.step, { source });
+        store.set({ errors: { step: null } }, { source });
+      }
+      if (view) setView(view, source);
+      return outcome;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// The frame of one mount: the empty slots the views render into, in the 'full' layout (sentence
+// card, settings, the lesson, keyboard shortcuts) or the 'compact' one (tokens and the lesson), and
+// the reduced-motion preference the animations follow. Nothing here knows the state.
+import { h, replace } from './ui/dom.mjs';
+import { SHORTCUTS } from './ui/keys.mjs';
+
+export const LAYOUTS = Object.freeze(['compact', 'full']);
+
+function renderShortcuts(root) {
+  replace(root, h('dl', { class: 'shortcuts' }, SHORTCUTS.map(([keys, what]) => [h('dt', {}, h('kbd', {}, keys)), h('dd', {}, what)])));
+}
+
+const slot = (name, attrs = {}) => h('div', { id: `${name}-root`, ...attrs });
+
+const card = (name, title, ...children) =>
+  h('section', { class: `card ${name}-card`, 'aria-labelledby': `${name}-heading` },
+    h('h2', { id: `${name}-heading`, class: 'small-heading' }, title), ...children);
+
+/**
+ * Builds the frame into `root`; returns its slots: banner (messages without a control), tokens,
+ * player, stage, and with the full layout sentence and settings (and, on a page, experiment).
+ * `page` keeps the page's landmarks (one <main>); an embedded copy must not add a second <main>
+ * to someone else's page.
+ */
+export function buildLayout(root, layout, page) {
+  const slots = {
+    banner: h('p', { class: 'lab-error', role: 'alert', hidden: true }),
+    tokens: slot('tokens', { class: 'tokens-root' }),
+    player: slot('player', { class: 'player' }),
+    stage: slot('stage', { class: 'stage-root', tabindex: '-1' }),
+  };
+  // The lecture's timing experiment sits below the stage, on the full page only.
+  if (page && layout === 'full') {
+    slots.experiment = h('section', { id: 'experiment', class: 'card experiment', 'aria-labelledby': 'experiment-heading' });
+  }
+  const lesson = h(page ? 'main' : 'div', { class: 'lesson' }, slots.player, slots.stage, slots.experiment);
+  if (layout === 'compact') {
+    replace(root, slots.banner, h('div', { class: 'layout compact' }, h('div', { class: 'compact-head' }, slots.tokens), lesson));
+    return slots;
+  }
+  slots.sentence = slot('sentence');
+  slots.settings = slot('settings', { class: 'settings' });
+  const shortcuts = h('div', { id: 'shortcuts-list' });
+  replace(root, slots.banner,
+    h('div', { class: 'layout full' },
+      card('sentence', 'Your sentence', slots.sentence, slots.tokens),
+      lesson,
+      card('settings', 'Settings', slots.settings),
+      h('details', { class: 'card keys' }, h('summary', {}, 'Keyboard shortcuts'), shortcuts)));
+  renderShortcuts(shortcuts);
+  return slots;
+}
+
+/**
+ * Follows prefers-reduced-motion: a class on `target` (<html> for the page, the mount's root
+ * otherwise) switches CSS transitions off, and animates() tells the stages whether to move.
+ */
+export function watchMotion(win, target) {
+  const query = win.matchMedia('(prefers-reduced-motion: reduce)');
+  const apply = () => target.classList.toggle('reduced-motion', query.matches);
+  apply();
+  query.addEventListener('change', apply);
+  return {
+    animates: () => !query.matches,
+    stop: () => query.removeEventListener('change', apply),
+  };
+}

@@ -1,0 +1,58 @@
+// The view: draws the store's state (tokens, controls, stepper, the current step's stage panel)
+// whenever it changes. It reads the state and never writes it; what the reader does goes to the
+// controller through the callbacks the mount gave the controls, the stepper and the panel.
+import { renderTokens } from './ui/tokens.mjs';
+
+// A live line under a control, with the sizes of the result's trace: what h and d_out make of the
+// heads of this module.
+function liveHelp({ settings, sizes }) {
+  const { module } = settings;
+  return {
+    heads: module === 'mha' ? `d_h = d_out / h = ${sizes.dh}` : module === 'wrapper' ? `${sizes.h} separate heads of d_out each` : 'CausalAttention: exactly 1',
+    dOut: module === 'wrapper' ? `per head: side by side D = h·d_out = ${sizes.D}` : '',
+  };
+}
+
+/**
+ * createView({ slots, controls, player, panel, steps, dims, motion, title }): returns
+ * render(state, changed), a store listener. `title` (the page only) sets document.title.
+ */
+export function createView({ slots, controls, player, panel, steps, dims, motion, title }) {
+  let shownStep = -1;
+
+  function renderControls(state, changed) {
+    if (!controls) return;
+    // Settings change only with a new result. A refused input stays in the controls, next to its
+    // message, until it is corrected.
+    if (changed.has('result') || changed.has('errors')) {
+      controls.write(state.errors.settings?.asked ?? state.settings);
+    }
+    if (changed.has('result')) for (const [key, text] of Object.entries(liveHelp(state.result))) controls.setLive(key, text);
+  }
+
+  function renderStep(state) {
+    const { view, result } = state;
+    const index = steps.findIndex((s) => s.slug === view.step);
+    const step = steps[index];
+    panel.render(step, index, steps.length, {
+      settings: result.settings,
+      view,
+      result,
+      dims: (name) => dims.get(name),
+      heads: view.head === 'all' ? Array.from({ length: result.sizes.h }, (_, i) => i) : [Number(view.head)],
+      motion: motion.animates(),
+      entered: shownStep !== index, // a step entered anew animates; a new head or setting does not
+    });
+    shownStep = index;
+    player.show(index);
+    if (title) title(`${index + 1}. ${step.title} · attention-lab`);
+  }
+
+  return function render(state, changed) {
+    renderControls(state, changed);
+    if (!state.result) return; // only a message so far; the first result draws everything
+    if (changed.has('result')) renderTokens(slots.tokens, state.result);
+    const drawn = ['result', 'step', 'head', 'item', 'numbers'];
+    if (drawn.some((k) => changed.has(k))) renderStep(state);
+  };
+}
