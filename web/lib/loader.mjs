@@ -1,0 +1,108 @@
+// Loading the WebAssembly core: the SIMD check, the choice between the single-threaded build (any
+// page) and the threaded one (cross-origin-isolated pages, or asked for in Node), and starting the
+// threaded build's workers from a blob: URL in browsers. index.mjs builds the lab on top.
+import { AttentionLabError, fromCoreError } from './errors.mjs';
+import { LIMITS } from './contract.mjs';
+
+// A tiny module using one SIMD128 instruction: what wasm-feature-detect checks, inlined.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+function hasSimd() {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+// Threads need SharedArrayBuffer, which browsers give only to cross-origin-isolated pages.
+function canUseThreads() {
+  if (typeof SharedArrayBuffer !== 'function') return false;
+  return inNode || globalThis.crossOriginIsolated === true;
+}
+
+/** The most threads the threaded build can use (its pthread pool size, from the core). */
+export const MAX_THREADS = LIMITS.poolSize;
+
+function chooseThreads(threads) {
+  if (threads === 'auto' || threads === undefined) {
+    if (inNode || !canUseThreads()) return 1;
+    return Math.max(1, Math.min(MAX_THREADS, globalThis.navigator?.hardwareConcurrency ?? 1));
+  }
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
+    throw new AttentionLabError(`threads = ${threads}: allowed are 'auto' or an integer from 1 to ${MAX_THREADS}`, { option: 'threads' });
+  }
+  if (threads > 1 && !canUseThreads()) {
+    throw new AttentionLabError(
+      `threads = ${threads}: this page is not cross-origin isolated, so WebAssembly threads are unavailable; ` +
+        "use threads: 'auto' or 1, or serve the page with Cross-Origin-Opener-Policy: same-origin and " +
+        'Cross-Origin-Embedder-Policy: require-corp',
+      { option: 'threads' },
+    );
+  }
+  return threads;
+}
+
+// The threaded build starts its pthread workers from emscripten's worker script. In browsers that
+// script is started from a blob: URL holding its source (inlined at build time): `new Worker(url)`
+// is refused for a script on another origin (a CDN), and bundlers then never see a worker to
+// rewrite. The worker imports the core module itself, from its absolute URL (CORS applies).
+// Node keeps the plain file path (its workers cannot start from blob: URLs).
+const THREADS_WORKER = 'attention-core-threads.worker.js';
+let workerBlobUrl;
+async function threadedBrowserOptions(locateFile) {
+  if (!workerBlobUrl) {
+    const { default: source } = await import('./attention-core-threads.worker-source.mjs');
+    workerBlobUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  }
+  const wasmUrl = new URL('./attention-core-threads.wasm', import.meta.url).href;
+  return {
+    mainScriptUrlOrBlob: new URL('./attention-core-threads.mjs', import.meta.url).href,
+    locateFile: (path, prefix) => {
+      if (path === THREADS_WORKER) return workerBlobUrl;
+      if (locateFile) return locateFile(path, prefix);
+      return path === 'attention-core-threads.wasm' ? wasmUrl : prefix + path;
+    },
+  };
+}
+
+/**
+ * Loads the core for `threads` ('auto', or an integer) and starts its engine:
+ * { core, engine, build: 'single' | 'threads' }. Throws AttentionLabError (option 'simd' or 'threads').
+ */
+export async function loadCore({ threads = 'auto', locateFile, wasmBinary } = {}) {
+  if (!hasSimd()) {
+    throw new AttentionLabError(
+      'this browser does not support WebAssembly SIMD (Chrome 91+, Firefox 89+, Safari 16.4+ do); attention-lab needs it',
+      { option: 'simd', kind: 'Error' },
+    );
+  }
+  const count = chooseThreads(threads);
+  const build = count > 1 ? 'threads' : 'single';
+  const moduleOptions = {};
+  if (locateFile) moduleOptions.locateFile = locateFile;
+  if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
+  if (build === 'threads' && !inNode) Object.assign(moduleOptions, await threadedBrowserOptions(locateFile));
+  const factory =
+    build === 'threads'
+      ? (await import('./attention-core-threads.mjs')).default
+      : (await import('./attention-core.mjs')).default;
+  const core = await factory(moduleOptions);
+  if (inNode && build === 'threads') {
+    // Worker threads must not keep Node alive: a script that is done should exit.
+    for (const worker of [...(core.PThread?.unusedWorkers ?? []), ...(core.PThread?.runningWorkers ?? [])]) {
+      worker.unref?.();
+    }
+  }
+  const engine = new core.Engine(count);
+  const error = engine.error();
+  if (error !== undefined) {
+    engine.delete();
+    throw fromCoreError(error);
+  }
+  return { core, engine, build };
+}

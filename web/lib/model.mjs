@@ -1,0 +1,167 @@
+// A module with its weights (AttentionModel): the JS side of the core's Model. It owns the model's
+// WebAssembly memory until dispose(), copies inputs in and results out through the heap, and
+// turns the core's errors (handed over as data) into AttentionLabErrors.
+import { AttentionLabError, fromCoreError } from './errors.mjs';
+import { toFloat32, isNumberArray, readPlainOptions } from './options.mjs';
+
+// The core never throws across its boundary (a JS exception through WebAssembly frames would skip
+// C++ destructors and leak): it returns { value } or { error }, and the error becomes an
+// AttentionLabError here.
+export function unwrap(result) {
+  if (result.error !== undefined) throw fromCoreError(result.error);
+  return result.value;
+}
+
+// Copies a result into the caller's array: element by element when it is small (a subarray view
+// would cost more than the copy for the lecture's shapes), in one block otherwise.
+function copyIntoArray(into, heap, start) {
+  const count = into.length;
+  if (count > 256) into.set(heap.subarray(start, start + count));
+  else for (let i = 0; i < count; ++i) into[i] = heap[start + i];
+}
+
+// The float view of WASM memory. The threaded build's memory is a growable SharedArrayBuffer: when
+// a worker thread grows it, the main thread's HEAPF32 still covers the old size, so compare it with
+// the memory's current buffer and renew the view.
+function heapF32(core) {
+  const buffer = core.wasmMemory?.buffer;
+  if (buffer !== undefined && core.HEAPF32.buffer !== buffer) core.HEAPF32 = new Float32Array(buffer);
+  return core.HEAPF32;
+}
+
+// Frees the WASM memory of models that were garbage-collected without dispose().
+const finalizer =
+  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((model) => model.delete()) : null;
+
+export class AttentionModel {
+  #core;
+  #lab;
+  #model;
+  #options;
+  #inputCount;
+
+  #inputOffset;
+  #handle;
+  #outputShape;
+  #outputCount;
+
+  // `options` and `weights` are the checked, plain copies made by createModel: no user code runs
+  // from here on.
+  constructor(core, lab, engine, options, weights) {
+    this.#core = core;
+    this.#lab = lab;
+    this.#options = options;
+    this.#inputCount = options.batch * options.tokens * options.dIn;
+    const model = new core.Model(options, weights, engine);
+    const error = model.error();
+    if (error !== undefined) {
+      model.delete();
+      throw fromCoreError(error);
+    }
+    this.#model = model;
+    finalizer?.register(this, model, this);
+    // The input buffer never moves; the core knows the output's shape (B, T, D).
+    this.#inputOffset = model.inputPointer() / 4;
+    this.#handle = model.handle();
+    this.#outputShape = model.outputShape();
+    this.#outputCount = this.#outputShape.reduce((a, b) => a * b, 1);
+  }
+
+  /** The options this model was created with (defaults filled in). */
+  get options() {
+    return { ...this.#options };
+  }
+
+  /**
+   * inputs: (B,T,d_in) row-major; returns { output, trace }. With { output: Float32Array } the
+   * result is written into that array (and returned as output.data) instead of a new one.
+   */
+  forward(inputs, options) {
+    // Read everything the caller passed first: a getter may dispose this model or terminate its
+    // lab, and only then is the model looked at.
+    const into = this.#outputArray(options);
+    const length = isNumberArray(inputs) ? inputs.length : undefined;
+    if (length !== undefined && length !== this.#inputCount) {
+      const { batch, tokens, dIn } = this.#options;
+      throw new AttentionLabError(
+        `inputs has ${length} values; this model needs batch × tokens × dIn = ` +
+          `${batch} × ${tokens} × ${dIn} = ${this.#inputCount} (row-major (B,T,d_in))`,
+        { option: 'inputs', kind: 'InputError' },
+      );
+    }
+    const data = toFloat32(inputs, 'inputs', this.#inputCount);
+    const model = this.#alive();
+    // Copy through the heap directly: no views or shape arrays are created per call, which is
+    // most of the cost of a forward pass for the lecture's tiny shapes.
+    // (The heap view is looked up each time: it is replaced when the memory grows.)
+    const core = this.#core;
+    heapF32(core).set(data, this.#inputOffset);
+    // One plain WASM call (no Embind invoker); 0 means the core kept an error for error().
+    const address = core._attention_lab_run(this.#handle);
+    if (address === 0) throw fromCoreError(model.error());
+    const pointer = address / 4;
+    const heap = heapF32(core);
+    if (into !== undefined) copyIntoArray(into, heap, pointer);
+    // A result owns its memory: a new array per call (or the caller's own, with { output }).
+    const output = {
+      shape: this.#outputShape.slice(),
+      data: into ?? heap.slice(pointer, pointer + this.#outputCount),
+    };
+    const trace = {};
+    if (!this.#options.trace) return { output, trace };
+    for (let i = 0, n = model.traceSize(); i < n; ++i) {
+      // Views on WASM memory die with the next call: copy them out.
+      trace[model.traceName(i)] = { shape: model.traceShape(i), data: model.traceView(i).slice() };
+    }
+    return { output, trace };
+  }
+
+  /** The parameters under their PyTorch state_dict names: { key: { shape, data } }. */
+  stateDict() {
+    return this.#alive().stateDict();
+  }
+
+  /** Frees the model's WASM memory; the model cannot be used afterwards. */
+  dispose() {
+    if (!this.#model) return;
+    finalizer?.unregister(this);
+    this.#model.delete();
+    this.#model = null;
+  }
+
+  // A caller's array for the output (forward's second argument, { output }): reusing one saves
+  // allocating a new array per call and, for large outputs, the operating system mapping in fresh
+  // pages for it (9 ms for the 3 MB of T = 1024, d = 768 on our 2-vCPU test machine).
+  #outputArray(options) {
+    if (options === undefined) return undefined;
+    const { output: into } = readPlainOptions(options, ['output'], "forward()'s second argument", 'output');
+    if (into === undefined) return undefined;
+    const [batch, tokens, width] = this.#outputShape;
+    const wanted = `a Float32Array of batch × tokens × width = ${batch} × ${tokens} × ${width} = ${this.#outputCount} values`;
+    if (!(into instanceof Float32Array)) {
+      const got = into === null ? 'null' : ArrayBuffer.isView(into) ? into.constructor.name : typeof into;
+      throw new AttentionLabError(`output must be ${wanted} (it receives the result); got ${got}`, { option: 'output' });
+    }
+    if (into.length !== this.#outputCount) {
+      throw new AttentionLabError(`output has ${into.length} values; it must be ${wanted}`, { option: 'output' });
+    }
+    return into;
+  }
+
+  #alive() {
+    if (!this.#model) {
+      throw new AttentionLabError('this model was disposed; create a new one with lab.createModel()', {
+        option: 'model',
+        kind: 'Error',
+      });
+    }
+    if (this.#lab.terminated) {
+      throw new AttentionLabError('the lab of this model was terminated; create a new lab with createAttentionLab()', {
+        option: 'lab',
+        kind: 'Error',
+      });
+    }
+    return this.#model;
+  }
+}
+
