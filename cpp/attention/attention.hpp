@@ -4,9 +4,10 @@
 
 #include "config.hpp"      // IWYU pragma: export
 #include "embeddings.hpp"  // IWYU pragma: export
-#include "experiment.hpp"  // IWYU pragma: export
 #include "errors.hpp"      // IWYU pragma: export
+#include "experiment.hpp"  // IWYU pragma: export
 #include "model.hpp"       // IWYU pragma: export
 #include "options.hpp"     // IWYU pragma: export
 #include "pipeline.hpp"    // IWYU pragma: export
 #include "stages.hpp"      // IWYU pragma: export
+#include "weights.hpp"     // IWYU pragma: export

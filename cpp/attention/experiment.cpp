@@ -23,12 +23,15 @@ double median(std::vector<double> v) {
 
 std::vector<HeadExperimentRow> head_experiment(const HeadExperimentOptions& o,
                                                std::shared_ptr<ThreadPool> pool) {
-  if (o.heads.empty()) throw OptionError("heads", "heads is an empty list; give head counts such as [2, 400, 4000]");
+  if (o.heads.empty())
+    throw OptionError("heads", "heads is an empty list; give head counts such as [2, 400, 4000]");
   if (o.repeats < 1 || o.repeats > 1000) {
-    throw OptionError("repeats", "repeats = " + std::to_string(o.repeats) + ": must be from 1 to 1000");
+    throw OptionError("repeats",
+                      "repeats = " + std::to_string(o.repeats) + ": must be from 1 to 1000");
   }
   if (o.heads.size() > 64) {
-    throw OptionError("heads", "heads lists " + std::to_string(o.heads.size()) + " head counts; at most 64 are allowed");
+    throw OptionError("heads", "heads lists " + std::to_string(o.heads.size()) +
+                                   " head counts; at most 64 are allowed");
   }
   // The whole experiment is refused up front when its total work is over the limit of one forward
   // pass: both forms, every head count, the warm-up and the repeats.
@@ -46,10 +49,12 @@ std::vector<HeadExperimentRow> head_experiment(const HeadExperimentOptions& o,
     total_flops += 2.0 * (o.repeats + 1) * forward_flops(c);
   }
   if (total_flops > Config{}.max_flops) {
-    throw WorkError("heads", "the experiment needs about " + std::to_string(static_cast<long long>(total_flops / 1e9)) +
-                                 " GFLOP over all head counts and repeats, more than the limit of " +
-                                 std::to_string(static_cast<long long>(Config{}.max_flops / 1e9)) +
-                                 " GFLOP: use fewer or smaller heads, fewer tokens or fewer repeats");
+    throw WorkError("heads",
+                    "the experiment needs about " +
+                        std::to_string(static_cast<long long>(total_flops / 1e9)) +
+                        " GFLOP over all head counts and repeats, more than the limit of " +
+                        std::to_string(static_cast<long long>(Config{}.max_flops / 1e9)) +
+                        " GFLOP: use fewer or smaller heads, fewer tokens or fewer repeats");
   }
   std::vector<HeadExperimentRow> rows;
   for (int h : o.heads) {
@@ -62,7 +67,6 @@ std::vector<HeadExperimentRow> head_experiment(const HeadExperimentOptions& o,
     c.heads = h;
     c.seed = o.seed;
     c.trace = false;
-    validate(c);  // names the bad option (heads < 1, head size < 1, ...)
     Config loop_config = c;
     loop_config.layout = Layout::loop;
     Model fused(c), loop(loop_config);
@@ -80,7 +84,8 @@ std::vector<HeadExperimentRow> head_experiment(const HeadExperimentOptions& o,
     auto time_once = [&](Model& model, Tensor* out) {
       const auto t0 = std::chrono::steady_clock::now();
       Result r = model.forward(x);
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      const double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (out) *out = std::move(r.output);
       return ms;
     };

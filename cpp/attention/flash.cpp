@@ -1,10 +1,12 @@
-// Blocked attention with an online softmax (see flash.hpp).
+// Blocked attention with an online softmax (see flash.hpp), and the fast path's attention step
+// that runs it for every (batch, head, block of query rows) of a group of heads (fast_path.hpp).
 #include "flash.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "fast_path.hpp"
 #include "gemm.hpp"
 #include "simd.hpp"
 
@@ -13,7 +15,9 @@ namespace {
 
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
-int round_up(int n, int m) { return (n + m - 1) / m * m; }
+int round_up(int n, int m) {
+  return (n + m - 1) / m * m;
+}
 
 // Turns one row of raw scores into probabilities relative to the new running maximum, in place,
 // for the `visible` keys; entries [visible, width) become 0. Returns the row's new maximum, and
@@ -60,7 +64,8 @@ void FlashScratch::reserve(int head_size) {
 
 void pack_keys(const float* keys, int ldk, int T, int head_size, int t_begin, int t_end,
                int d_begin, int d_end, float* packed) noexcept {
-  const int t_stop = t_end == T ? round_up(T, kPanel) : t_end;  // the last keys' panel: zeros past T
+  // The last keys' panel is zero past T.
+  const int t_stop = t_end == T ? round_up(T, kPanel) : t_end;
   for (int t = t_begin; t < t_stop; ++t) {
     float* column = packed + std::size_t(t / kPanel) * head_size * kPanel + t % kPanel;
     if (t >= T) {
@@ -169,6 +174,24 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
     float* out = context + std::size_t(row_begin + r) * ldc;
     for (int d = 0; d < head_size; ++d) out[d] = o[d] * inv;
   }
+}
+
+void flash_attention_heads(const GroupQKV& qkv, int B, int T, int G, int d_h, bool causal,
+                           float* context, int ldc, std::vector<FlashScratch>& scratch,
+                           const Workers& workers) {
+  const int query_blocks = ceil_div(T, kQueryBlock);
+  const double flops = 4.0 * B * G * T * (causal ? (T + 1) / 2.0 : T) * d_h;
+  // The costliest (last) blocks of query rows first: with the causal mask they see the most keys.
+  workers.run(B * G * query_blocks, flops, [&](int unit, int worker) noexcept {
+    const int block = query_blocks - 1 - unit % query_blocks, bh = unit / query_blocks;
+    const int b = bh / G, head = bh % G;
+    const float* queries = qkv.qkv + std::size_t(b) * T * qkv.ldq + head * d_h;  // (T, d_h)
+    const float* values = queries + qkv.value_column;                            // (T, d_h)
+    flash_attention(
+        queries, qkv.ldq, qkv.packed_keys + std::size_t(bh) * qkv.keys_per_head, values, qkv.ldq, T,
+        d_h, causal, block * kQueryBlock, std::min(T, (block + 1) * kQueryBlock),
+        context + std::size_t(b) * T * ldc + std::size_t(head) * d_h, ldc, scratch[worker]);
+  });
 }
 
 }  // namespace attention

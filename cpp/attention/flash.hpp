@@ -2,7 +2,7 @@
 // in blocks of 64, and an online softmax keeps, per row, the running maximum m, the running sum l
 // of exp(score − m) and the running context O; when a later block raises the maximum, the earlier
 // sum and context are rescaled by exp(m_old − m_new). With the causal mask, key blocks after the
-// last query row are never computed at all. This is the long-input path (no trace).
+// last query row are never computed at all. This is the fast path's attention (no trace).
 #pragma once
 
 #include <vector>

@@ -26,7 +26,8 @@ PackedB pack_weights(const std::vector<const float*>& weights, const std::vector
     for (int n = 0; n < rows[w]; ++n) {
       const int column = (*column_offsets)[w] + n;
       float* panel = packed.data.data() + std::size_t(column / kPanel) * K * kPanel;
-      for (int k = 0; k < K; ++k) panel[std::size_t(k) * kPanel + column % kPanel] = W[std::size_t(n) * K + k];
+      for (int k = 0; k < K; ++k)
+        panel[std::size_t(k) * kPanel + column % kPanel] = W[std::size_t(n) * K + k];
     }
   }
   return packed;
@@ -35,13 +36,16 @@ PackedB pack_weights(const std::vector<const float*>& weights, const std::vector
 void micro_kernel_rows(int rows, int K, const float* A, int lda, const float* B, int ldb, float* C,
                        int ldc, int n_valid, const float* bias, Store mode) noexcept {
   switch (rows) {
-    case 6: return micro_kernel<6>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
-    case 5: return micro_kernel<5>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
-    case 4: return micro_kernel<4>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
-    case 3: return micro_kernel<3>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
-    case 2: return micro_kernel<2>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
-    case 1: return micro_kernel<1>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
-    default: return;
+    case 4:
+      return micro_kernel<4>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
+    case 3:
+      return micro_kernel<3>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
+    case 2:
+      return micro_kernel<2>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
+    case 1:
+      return micro_kernel<1>(K, A, lda, B, ldb, C, ldc, n_valid, bias, mode);
+    default:
+      return;
   }
 }
 
@@ -51,8 +55,8 @@ void gemm(const float* A, int lda, const PackedB& B, float* C, int ldc, const fl
   // or a partly filled panel with micro_kernel. Without a pair of full panels (the lecture's tiny
   // heads, or a native build), 4 rows × 8 columns at a time.
   const int full_end = std::min(panel_end, B.N / kPanel);  // panels with 8 valid columns
-  const int pair_end = kWideTiles ? panel_begin + std::max(0, full_end - panel_begin) / 2 * 2
-                                   : panel_begin;
+  const int pair_end =
+      kWideTiles ? panel_begin + std::max(0, full_end - panel_begin) / 2 * 2 : panel_begin;
   const int strip = pair_end > panel_begin ? 2 : kRows;
   for (int r = row_begin; r < row_end; r += strip) {
     const int rows = std::min(strip, row_end - r);

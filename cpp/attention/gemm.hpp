@@ -2,8 +2,8 @@
 // once, as PyTorch's W (out × in) transposed into panels of 8 output columns; a 4×8 micro-kernel
 // keeps 8 four-lane accumulators in registers and streams one panel row and four broadcast values
 // of A per step. (V8 gives WebAssembly 16 xmm registers on x86-64: a 6×8 tile, 12 accumulators,
-// measured 1.4× slower in Node than 4×8, from spills.) Every C element is summed in the same order whatever the
-// thread that computes it, so results are bit-identical for any number of threads.
+// measured 1.4× slower in Node than 4×8, from spills.) Every C element is summed in the same order
+// whatever the thread that computes it, so results are bit-identical for any number of threads.
 #pragma once
 
 #include <cstddef>
@@ -17,7 +17,8 @@ constexpr int kPanel = 8;  // NR: columns per packed panel
 constexpr int kRows = 4;   // MR: rows per micro-kernel call
 
 // Whether the drivers use the 2×16 tile (below) where it fits: V8 compiles it to faster code than
-// the 4×8 one, GCC to slower (native S2 15.2 vs 12.9 ms, S3 200 vs 139 ms). Same results either way.
+// the 4×8 one, GCC to slower (native S2 15.2 vs 12.9 ms, S3 200 vs 139 ms); the results are the
+// same either way.
 #if defined(__wasm_simd128__)
 constexpr bool kWideTiles = true;
 #else
@@ -32,7 +33,7 @@ struct PackedB {
   const float* panel(int p) const { return data.data() + std::size_t(p) * K * kPanel; }
 };
 
-// B = Wᵀ for PyTorch's weight W (N × K), rows [row0, row0 + N).
+// B = Wᵀ for PyTorch's weight W (N × K, row-major); to pack some of W's rows, pass their first.
 PackedB pack_weight(const float* W, int N, int K);
 // Several weights side by side: B = [W_0ᵀ | W_1ᵀ | ...], each (n_i × K); block i starts at column
 // column_offsets[i] (blocks are contiguous, so tiny heads share panels instead of padding each).
@@ -119,14 +120,17 @@ inline void micro_kernel_2x16(int K, const float* A, int lda, const float* B0, c
   for (int r = 0; r < 2; ++r) {
     float* out = C + std::size_t(r) * ldc;
     for (int v = 0; v < 4; ++v) {
-      if (mode == Store::accumulate) store(out + 4 * v, add(load(out + 4 * v), c[r][v]));
-      else if (bias != nullptr) store(out + 4 * v, add(c[r][v], load(bias + 4 * v)));
-      else store(out + 4 * v, c[r][v]);
+      if (mode == Store::accumulate)
+        store(out + 4 * v, add(load(out + 4 * v), c[r][v]));
+      else if (bias != nullptr)
+        store(out + 4 * v, add(c[r][v], load(bias + 4 * v)));
+      else
+        store(out + 4 * v, c[r][v]);
     }
   }
 }
 
-// micro_kernel for any row count 1..6.
+// micro_kernel for any row count from 1 to kRows (the drivers' strips are 2 or kRows rows).
 void micro_kernel_rows(int rows, int K, const float* A, int lda, const float* B, int ldb, float* C,
                        int ldc, int n_valid, const float* bias, Store mode) noexcept;
 

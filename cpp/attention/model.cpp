@@ -1,5 +1,5 @@
-// Weights (initialised like PyTorch or loaded from a state dict) and the forward pass that strings
-// the stage functions together, fused or in a loop over heads.
+// The forward pass: checks the inputs, then either the fast path (fast_forward.cpp) or the stage
+// functions (pipeline.hpp) strung together, fused or in a loop over heads, recording the trace.
 #include "model.hpp"
 
 #include <cmath>
@@ -13,78 +13,6 @@
 
 namespace attention {
 namespace {
-
-// nn.Linear.reset_parameters: kaiming_uniform_(a=√5) for the weight, uniform(±1/√fan_in) for the
-// bias; the bounds are Python doubles, cast to float32 by uniform_.
-void init_linear(TorchGenerator& rng, int out, int in, bool with_bias, float* weight, float* bias) {
-  const double gain = std::sqrt(2.0 / (1.0 + 5.0));
-  const double weight_bound = std::sqrt(3.0) * (gain / std::sqrt(static_cast<double>(in)));
-  for (int e = 0; e < out * in; ++e)
-    weight[e] = rng.uniform(static_cast<float>(-weight_bound), static_cast<float>(weight_bound));
-  if (with_bias) {
-    const double bias_bound = 1.0 / std::sqrt(static_cast<double>(in));
-    for (int e = 0; e < out; ++e)
-      bias[e] = rng.uniform(static_cast<float>(-bias_bound), static_cast<float>(bias_bound));
-  }
-}
-
-struct Parameter {
-  std::string name;
-  std::vector<int> shape;
-  std::vector<float>* storage;
-  std::size_t offset;  // into storage (head blocks of the wrapper)
-};
-
-// The parameters in the reference constructor's order, pointing into `w`.
-std::vector<Parameter> parameters(const Config& c, Weights& w) {
-  const int D = c.width(), d_in = c.d_in;
-  std::vector<Parameter> list;
-  auto qkv = [&](const std::string& prefix, int rows, std::size_t head) {
-    const char* names[] = {"W_query", "W_key", "W_value"};
-    std::vector<float>* weights[] = {&w.query_weight, &w.key_weight, &w.value_weight};
-    std::vector<float>* biases[] = {&w.query_bias, &w.key_bias, &w.value_bias};
-    for (int m = 0; m < 3; ++m) {
-      list.push_back({prefix + names[m] + ".weight", {rows, d_in}, weights[m], head * rows * d_in});
-      if (c.qkv_bias) list.push_back({prefix + names[m] + ".bias", {rows}, biases[m], head * rows});
-    }
-  };
-  if (c.module == Module::wrapper) {
-    for (int h = 0; h < c.heads; ++h) qkv("heads." + std::to_string(h) + ".", c.d_out, h);
-  } else {
-    qkv("", D, 0);
-  }
-  if (c.has_output_projection()) {
-    list.push_back({"out_proj.weight", {D, D}, &w.out_weight, 0});
-    list.push_back({"out_proj.bias", {D}, &w.out_bias, 0});
-  }
-  return list;
-}
-
-Weights allocate_weights(const Config& c) {
-  const std::size_t D = c.width(), d_in = c.d_in, bias = c.qkv_bias ? D : 0;
-  Weights w;
-  w.query_weight.resize(D * d_in);
-  w.key_weight.resize(D * d_in);
-  w.value_weight.resize(D * d_in);
-  w.query_bias.resize(bias);
-  w.key_bias.resize(bias);
-  w.value_bias.resize(bias);
-  if (c.has_output_projection()) {
-    w.out_weight.resize(D * D);
-    w.out_bias.resize(D);
-  }
-  return w;
-}
-
-std::size_t count(const std::vector<int>& shape) {
-  std::size_t n = 1;
-  for (int d : shape) n *= static_cast<std::size_t>(d);
-  return n;
-}
-
-const float* bias_or_null(const std::vector<float>& b, std::size_t offset = 0) {
-  return b.empty() ? nullptr : b.data() + offset;
-}
 
 void require_finite_output(const Tensor& t, const char* what) {
   if (simd::all_finite(t.data.data(), t.data.size())) return;
@@ -123,72 +51,93 @@ void require_renormalisable(const NaiveWeights& naive) {
       }
 }
 
+const Config& validated(const Config& config) {
+  validate(config);
+  return config;
+}
+
+// Every stage between the heads and the context vectors, for a (B,h',T,d_h) group of heads: all
+// of them (B,h',T,T), each under its own name.
+struct AttentionStages {
+  Tensor scores;            // Q·Kᵀ
+  Tensor scaled;            // ÷ √d_h
+  Tensor masked;            // −∞ above the diagonal (masking 'neg-inf'; empty for 'naive')
+  Tensor unmasked, zeroed;  // the naive detour (masking 'naive'; empty for 'neg-inf')
+  Tensor weights;           // softmax (or naive renormalisation): every row sums to 1
+  Tensor keep;              // the dropout mask: 1 kept, 0 dropped
+  Tensor dropped;           // survivors × 1/(1−p): what the context vectors are made of
+};
+
+// The stages of AttentionStages in lecture order, as the trace lists them: the one place that
+// order is written. The masking decides between the masked scores and the naive detour.
+std::vector<std::pair<Stage, Tensor AttentionStages::*>> attention_stage_order(Masking masking) {
+  using A = AttentionStages;
+  std::vector<std::pair<Stage, Tensor A::*>> order = {{Stage::attentionScores, &A::scores},
+                                                      {Stage::scaledScores, &A::scaled}};
+  if (masking == Masking::neg_inf) {
+    order.push_back({Stage::maskedScores, &A::masked});
+  } else {
+    order.push_back({Stage::unmaskedWeights, &A::unmasked});
+    order.push_back({Stage::zeroedWeights, &A::zeroed});
+  }
+  order.push_back({Stage::attentionWeights, &A::weights});
+  order.push_back({Stage::dropoutMask, &A::keep});
+  order.push_back({Stage::droppedWeights, &A::dropped});
+  return order;
+}
+
+// scores → scaled → masked → softmax → dropout, for a (B,h',T,d_h) group of heads; `keep` is its
+// (B,h',T,T) dropout mask.
+AttentionStages attend(const Config& c, const Tensor& query_heads, const Tensor& key_heads,
+                       Tensor keep) {
+  AttentionStages a;
+  a.scores = attention_scores(query_heads, key_heads);  // (B,h',T,T)
+  a.scaled = scale_scores(a.scores, c.head_size());
+  require_finite_scores(a.scaled);
+  if (c.masking == Masking::neg_inf) {
+    a.masked = c.causal ? apply_causal_mask(a.scaled) : a.scaled;
+    a.weights = softmax_rows(a.masked);
+  } else {
+    NaiveWeights naive = naive_causal_weights(a.scaled, c.causal);
+    require_renormalisable(naive);
+    a.unmasked = std::move(naive.unmasked);
+    a.zeroed = std::move(naive.zeroed);
+    a.weights = std::move(naive.renormalised);
+  }
+  const bool dropping = c.training && c.dropout > 0.0;
+  a.dropped = dropping ? apply_dropout(a.weights, keep, c.dropout) : a.weights;
+  a.keep = std::move(keep);
+  return a;
+}
+
+// Every tensor of one stage-by-stage forward pass, whichever layout computed it.
+struct ForwardStages {
+  Tensor inputs;                   // (B,T,d_in)
+  QueriesKeysValues projected;     // (B,T,D) each
+  QueriesKeysValues heads;         // (B,h,T,d_h) each
+  AttentionStages attention;       // (B,h,T,T) each
+  Tensor context, merged, output;  // (B,h,T,d_h), (B,T,D), (B,T,D)
+};
+
+// The trace: every stage in lecture order (stages.hpp names them).
+Trace trace_of(ForwardStages f, Masking masking) {
+  Trace trace;
+  trace.add(Stage::inputs, std::move(f.inputs));
+  trace.add(Stage::queries, std::move(f.projected.queries));
+  trace.add(Stage::keys, std::move(f.projected.keys));
+  trace.add(Stage::values, std::move(f.projected.values));
+  trace.add(Stage::queryHeads, std::move(f.heads.queries));
+  trace.add(Stage::keyHeads, std::move(f.heads.keys));
+  trace.add(Stage::valueHeads, std::move(f.heads.values));
+  for (const auto& [stage, field] : attention_stage_order(masking))
+    trace.add(stage, std::move(f.attention.*field));
+  trace.add(Stage::contextHeads, std::move(f.context));
+  trace.add(Stage::mergedHeads, std::move(f.merged));
+  trace.add(Stage::output, std::move(f.output));
+  return trace;
+}
+
 }  // namespace
-
-Weights init_weights_like_torch(const Config& c, TorchGenerator& rng) {
-  Weights w = allocate_weights(c);
-  std::vector<Parameter> list = parameters(c, w);
-  // Parameters come in (weight, bias) pairs per nn.Linear; biases follow their weight.
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const Parameter& p = list[i];
-    const bool has_bias = i + 1 < list.size() && list[i + 1].shape.size() == 1;
-    const Parameter* bias = has_bias ? &list[i + 1] : nullptr;
-    init_linear(rng, p.shape[0], p.shape[1], has_bias, p.storage->data() + p.offset,
-                has_bias ? bias->storage->data() + bias->offset : nullptr);
-    if (has_bias) ++i;
-  }
-  return w;
-}
-
-std::vector<std::pair<std::string, Tensor>> state_dict(const Config& c, const Weights& weights) {
-  Weights copy = weights;
-  std::vector<std::pair<std::string, Tensor>> out;
-  for (const Parameter& p : parameters(c, copy)) {
-    Tensor t(p.shape);
-    std::copy_n(p.storage->data() + p.offset, t.size(), t.data.data());
-    out.emplace_back(p.name, std::move(t));
-  }
-  return out;
-}
-
-Weights weights_from_state_dict(const Config& c,
-                                const std::map<std::string, std::vector<float>>& state) {
-  Weights w = allocate_weights(c);
-  std::vector<Parameter> list = parameters(c, w);
-  std::string expected;
-  for (const Parameter& p : list) expected += (expected.empty() ? "" : ", ") + p.name;
-  for (const auto& entry : state) {
-    bool known = false;
-    for (const Parameter& p : list) known = known || p.name == entry.first;
-    if (!known) {
-      throw InputError("weights", "weights has an unexpected key '" + entry.first +
-                                      "'; for this module the keys are: " + expected);
-    }
-  }
-  for (const Parameter& p : list) {
-    auto found = state.find(p.name);
-    if (found == state.end()) {
-      throw InputError("weights", "weights is missing '" + p.name + "'; for this module the keys are: " + expected);
-    }
-    const std::size_t n = count(p.shape);
-    if (found->second.size() != n) {
-      std::string shape;
-      for (int d : p.shape) shape += (shape.empty() ? "" : "×") + std::to_string(d);
-      throw InputError("weights." + p.name, "weights['" + p.name + "'] has " +
-                                                std::to_string(found->second.size()) +
-                                                " values; it must have " + std::to_string(n) +
-                                                " (shape " + shape + ", row-major as in PyTorch)");
-    }
-    for (std::size_t e = 0; e < n; ++e) {
-      if (!std::isfinite(found->second[e])) {
-        throw InputError("weights." + p.name, "weights['" + p.name + "'][" + std::to_string(e) +
-                                                  "] is not a finite number; weights must be finite");
-      }
-    }
-    std::copy(found->second.begin(), found->second.end(), p.storage->begin() + p.offset);
-  }
-  return w;
-}
 
 Model::~Model() = default;
 Model::Model(Model&&) noexcept = default;
@@ -199,21 +148,20 @@ const Tensor* Trace::find(Stage s) const {
   return nullptr;
 }
 
-Model::Model(const Config& config) : config_(config), rng_(config.seed) {
-  validate(config_);
-  weights_ = init_weights_like_torch(config_, rng_);
+// validate() runs once per model, here, before anything is allocated from the config: the other
+// constructors delegate to this one.
+Model::Model(const Config& config)
+    : config_(validated(config)),
+      rng_(config_.seed),
+      weights_(init_weights_like_torch(config_, rng_)) {}
+
+Model::Model(const Config& config, const std::map<std::string, std::vector<float>>& state)
+    : Model(config) {
+  weights_ = weights_from_state_dict(config_, state);
 }
 
 Model::Model(const Config& config, Weights weights) : Model(config) {
-  // Check the given weights against this configuration (they normally come from state_dict names).
-  Weights expected = allocate_weights(config_);
-  auto same = [](const std::vector<float>& a, const std::vector<float>& b) { return a.size() == b.size(); };
-  if (!same(weights.query_weight, expected.query_weight) || !same(weights.key_weight, expected.key_weight) ||
-      !same(weights.value_weight, expected.value_weight) || !same(weights.query_bias, expected.query_bias) ||
-      !same(weights.key_bias, expected.key_bias) || !same(weights.value_bias, expected.value_bias) ||
-      !same(weights.out_weight, expected.out_weight) || !same(weights.out_bias, expected.out_bias)) {
-    throw InputError("weights", "the weights do not have the sizes this configuration needs");
-  }
+  check_weight_sizes(config_, weights);
   weights_ = std::move(weights);
 }
 
@@ -221,54 +169,18 @@ Tensor Model::draw_keep_mask() {
   const Config& c = config_;
   // PyTorch's dropout returns its input untouched (and draws nothing) when p = 0 or in eval mode.
   if (!c.training || c.dropout == 0.0) return Tensor({c.batch, c.heads, c.tokens, c.tokens}, 1.0f);
-  const DropOrder order = c.module == Module::wrapper ? DropOrder::head_batch : DropOrder::batch_head;
+  const DropOrder order =
+      c.module == Module::wrapper ? DropOrder::head_batch : DropOrder::batch_head;
   return draw_dropout_mask(rng_, c.batch, c.heads, c.tokens, c.dropout, order);
-}
-
-// scores → scaled → masked → softmax → dropout, for a (B,h',T,d_h) group of heads; returns the
-// dropped weights and fills the trace (when given) with each stage.
-Tensor Model::attend(const Tensor& query_heads, const Tensor& key_heads, const Tensor& keep,
-                     Trace* trace, Tensor* weights_out) {
-  const Config& c = config_;
-  Tensor scores = attention_scores(query_heads, key_heads);  // (B,h,T,T)
-  Tensor scaled = scale_scores(scores, c.head_size());
-  require_finite_scores(scaled);
-  Tensor weights;
-  if (c.masking == Masking::neg_inf) {
-    Tensor masked = c.causal ? apply_causal_mask(scaled) : scaled;
-    weights = softmax_rows(masked);
-    if (trace) {
-      trace->add(Stage::attentionScores, std::move(scores));
-      trace->add(Stage::scaledScores, std::move(scaled));
-      trace->add(Stage::maskedScores, std::move(masked));
-    }
-  } else {
-    NaiveWeights naive = naive_causal_weights(scaled, c.causal);
-    require_renormalisable(naive);
-    weights = naive.renormalised;
-    if (trace) {
-      trace->add(Stage::attentionScores, std::move(scores));
-      trace->add(Stage::scaledScores, std::move(scaled));
-      trace->add(Stage::unmaskedWeights, std::move(naive.unmasked));
-      trace->add(Stage::zeroedWeights, std::move(naive.zeroed));
-    }
-  }
-  const bool dropping = c.training && c.dropout > 0.0;
-  Tensor dropped = dropping ? apply_dropout(weights, keep, c.dropout) : weights;
-  if (trace) {
-    trace->add(Stage::attentionWeights, weights);
-    trace->add(Stage::dropoutMask, keep);
-  }
-  if (weights_out) *weights_out = std::move(weights);
-  return dropped;
 }
 
 Result Model::forward(const float* inputs, std::size_t n) {
   const Config& c = config_;
   const std::size_t expected = std::size_t(c.batch) * c.tokens * c.d_in;
   if (n != expected) {
-    throw InputError("inputs", "inputs has " + std::to_string(n) + " values; batch × tokens × dIn = " +
-                                   std::to_string(c.batch) + " × " + std::to_string(c.tokens) + " × " +
+    throw InputError("inputs", "inputs has " + std::to_string(n) +
+                                   " values; batch × tokens × dIn = " + std::to_string(c.batch) +
+                                   " × " + std::to_string(c.tokens) + " × " +
                                    std::to_string(c.d_in) + " = " + std::to_string(expected) +
                                    " are needed (row-major (B,T,d_in))");
   }
@@ -298,39 +210,20 @@ Result Model::forward(const float* inputs, std::size_t n) {
 
 Result Model::forward_fused(const Tensor& inputs) {
   const Config& c = config_;
-  const Weights& w = weights_;
-  const int D = c.width();
-  Result r;
-  Trace* trace = c.trace ? &r.trace : nullptr;
-  if (trace) trace->add(Stage::inputs, inputs);
-
   // One matmul per projection for all heads at once: the weight split.
-  Tensor queries = linear(inputs, w.query_weight.data(), bias_or_null(w.query_bias), D);  // (B,T,D)
-  Tensor keys = linear(inputs, w.key_weight.data(), bias_or_null(w.key_bias), D);
-  Tensor values = linear(inputs, w.value_weight.data(), bias_or_null(w.value_bias), D);
-  Tensor query_heads = split_heads(queries, c.heads);  // (B,h,T,d_h)
-  Tensor key_heads = split_heads(keys, c.heads);
-  Tensor value_heads = split_heads(values, c.heads);
-  if (trace) {
-    trace->add(Stage::queries, std::move(queries));
-    trace->add(Stage::keys, std::move(keys));
-    trace->add(Stage::values, std::move(values));
-    trace->add(Stage::queryHeads, query_heads);
-    trace->add(Stage::keyHeads, key_heads);
-    trace->add(Stage::valueHeads, value_heads);
-  }
-  const Tensor keep = draw_keep_mask();  // (B,h,T,T)
-  Tensor dropped = attend(query_heads, key_heads, keep, trace, nullptr);
-  Tensor context = weighted_values(dropped, value_heads);  // (B,h,T,d_h)
-  Tensor merged = merge_heads(context);                     // (B,T,D)
-  Tensor output = c.has_output_projection()
-                      ? linear(merged, w.out_weight.data(), w.out_bias.data(), D)
-                      : merged;  // (B,T,D)
-  if (trace) {
-    trace->add(Stage::droppedWeights, std::move(dropped));
-    trace->add(Stage::contextHeads, std::move(context));
-    trace->add(Stage::mergedHeads, std::move(merged));
-    trace->add(Stage::output, output);
+  QueriesKeysValues projected = project_qkv(inputs, weights_, 0, c.width());  // (B,T,D) each
+  QueriesKeysValues heads = {split_heads(projected.queries, c.heads),         // (B,h,T,d_h) each
+                             split_heads(projected.keys, c.heads),
+                             split_heads(projected.values, c.heads)};
+  AttentionStages attention = attend(c, heads.queries, heads.keys, draw_keep_mask());
+  Tensor context = weighted_values(attention.dropped, heads.values);  // (B,h,T,d_h)
+  Tensor merged = merge_heads(context);                               // (B,T,D)
+  Tensor output = c.has_output_projection() ? project_output(merged, weights_) : merged;
+  Result r;
+  if (c.trace) {
+    r.trace = trace_of({inputs, std::move(projected), std::move(heads), std::move(attention),
+                        std::move(context), std::move(merged), output},
+                       c.masking);
   }
   r.output = std::move(output);
   return r;
@@ -338,63 +231,47 @@ Result Model::forward_fused(const Tensor& inputs) {
 
 Result Model::forward_loop(const Tensor& inputs) {
   const Config& c = config_;
-  const Weights& w = weights_;
-  const int d_h = c.head_size(), d_in = c.d_in, B = c.batch, T = c.tokens;
+  const int d_h = c.head_size(), B = c.batch, T = c.tokens;
   const Tensor keep = draw_keep_mask();  // (B,h,T,T), in the module's own draw order
 
   // One small module per head: project with this head's slice of the weights, attend, keep the
   // context vectors; concatenate at the end.
-  std::vector<Tensor> queries, keys, values, contexts;
-  std::vector<std::vector<Tensor>> head_stages;  // per head: the trace stages of attend()
+  std::vector<Tensor> contexts;                     // per head, (B,1,T,d_h)
+  std::vector<QueriesKeysValues> head_projections;  // per head, (B,1,T,d_h) each (trace only)
+  std::vector<AttentionStages> head_attention;      // per head, (B,1,T,T) each (trace only)
   for (int h = 0; h < c.heads; ++h) {
-    const std::size_t rows = std::size_t(h) * d_h;
-    Tensor q = linear(inputs, w.query_weight.data() + rows * d_in, bias_or_null(w.query_bias, rows), d_h);
-    Tensor k = linear(inputs, w.key_weight.data() + rows * d_in, bias_or_null(w.key_bias, rows), d_h);
-    Tensor v = linear(inputs, w.value_weight.data() + rows * d_in, bias_or_null(w.value_bias, rows), d_h);
+    QueriesKeysValues qkv = project_qkv(inputs, weights_, h * d_h, d_h);  // (B,T,d_h) each
     // (B,T,d_h) is (B,1,T,d_h): one head needs no split.
-    q.shape = k.shape = v.shape = {B, 1, T, d_h};
-    Trace head_trace;
-    Tensor dropped = attend(q, k, head_slice(keep, h), c.trace ? &head_trace : nullptr, nullptr);
-    Tensor context = weighted_values(dropped, v);  // (B,1,T,d_h)
+    qkv.queries.shape = qkv.keys.shape = qkv.values.shape = {B, 1, T, d_h};
+    AttentionStages attention = attend(c, qkv.queries, qkv.keys, head_slice(keep, h));
+    contexts.push_back(weighted_values(attention.dropped, qkv.values));
     if (c.trace) {
-      head_trace.add(Stage::droppedWeights, std::move(dropped));
-      head_trace.add(Stage::contextHeads, context);
-      std::vector<Tensor> stages;
-      for (auto& entry : head_trace.stages) stages.push_back(std::move(entry.second));
-      if (head_stages.empty()) head_stages.resize(stages.size());
-      for (std::size_t s = 0; s < stages.size(); ++s) head_stages[s].push_back(std::move(stages[s]));
-      queries.push_back(q);
-      keys.push_back(k);
-      values.push_back(v);
+      head_projections.push_back(std::move(qkv));
+      head_attention.push_back(std::move(attention));
     }
-    contexts.push_back(std::move(context));
   }
   Tensor merged = concat_heads(contexts);  // (B,T,D)
-  Tensor output = c.has_output_projection()
-                      ? linear(merged, w.out_weight.data(), w.out_bias.data(), c.width())
-                      : merged;
+  Tensor output = c.has_output_projection() ? project_output(merged, weights_) : merged;
 
   Result r;
   if (c.trace) {
-    Trace& trace = r.trace;
-    trace.add(Stage::inputs, inputs);
-    trace.add(Stage::queries, concat_heads(queries));
-    trace.add(Stage::keys, concat_heads(keys));
-    trace.add(Stage::values, concat_heads(values));
-    trace.add(Stage::queryHeads, stack_heads(queries));
-    trace.add(Stage::keyHeads, stack_heads(keys));
-    trace.add(Stage::valueHeads, stack_heads(values));
-    // attend() added the same stages in the same order for every head: stack them.
-    std::vector<Stage> order;
-    if (c.masking == Masking::neg_inf)
-      order = {Stage::attentionScores, Stage::scaledScores, Stage::maskedScores};
-    else
-      order = {Stage::attentionScores, Stage::scaledScores, Stage::unmaskedWeights, Stage::zeroedWeights};
-    order.insert(order.end(), {Stage::attentionWeights, Stage::dropoutMask, Stage::droppedWeights,
-                               Stage::contextHeads});
-    for (std::size_t s = 0; s < order.size(); ++s) trace.add(order[s], stack_heads(head_stages[s]));
-    trace.add(Stage::mergedHeads, std::move(merged));
-    trace.add(Stage::output, output);
+    // The heads side by side: concatenated, the queries, keys and values the weight split
+    // computes (B,T,D); stacked, the split heads and every later stage (B,h,T,·).
+    ForwardStages f{inputs, {}, {}, {}, stack_heads(contexts), std::move(merged), output};
+    std::vector<Tensor> queries, keys, values;
+    for (QueriesKeysValues& head : head_projections) {
+      queries.push_back(std::move(head.queries));
+      keys.push_back(std::move(head.keys));
+      values.push_back(std::move(head.values));
+    }
+    f.projected = {concat_heads(queries), concat_heads(keys), concat_heads(values)};
+    f.heads = {stack_heads(queries), stack_heads(keys), stack_heads(values)};
+    for (const auto& [stage, field] : attention_stage_order(c.masking)) {
+      std::vector<Tensor> per_head;
+      for (AttentionStages& head : head_attention) per_head.push_back(std::move(head.*field));
+      f.attention.*field = stack_heads(per_head);
+    }
+    r.trace = trace_of(std::move(f), c.masking);
   }
   r.output = std::move(output);
   return r;

@@ -13,28 +13,9 @@
 #include "tensor.hpp"
 #include "threads.hpp"
 #include "torch_rng.hpp"
+#include "weights.hpp"
 
 namespace attention {
-
-// The learned parameters, stored for the fused layout: the wrapper's per-head matrices are stacked
-// row block after row block, so head i owns rows [i·d_h, (i+1)·d_h) of each projection.
-struct Weights {
-  std::vector<float> query_weight, key_weight, value_weight;  // (D, d_in) each
-  std::vector<float> query_bias, key_bias, value_bias;        // (D) each, empty without qkv_bias
-  std::vector<float> out_weight, out_bias;                    // (D, D) and (D), mha only
-};
-
-// torch.manual_seed(seed) has been called on `rng`; draw the parameters in the reference
-// constructor's order (nn.Linear: weight, then bias, uniform in ±1/√fan_in).
-Weights init_weights_like_torch(const Config& config, TorchGenerator& rng);
-
-// The parameters under their PyTorch state_dict names and shapes ("W_query.weight", "heads.1.W_key.bias", ...).
-std::vector<std::pair<std::string, Tensor>> state_dict(const Config& config, const Weights& weights);
-
-// The inverse: every expected key must be present with the right length and finite values, and no
-// other key is accepted (throws InputError naming the key).
-Weights weights_from_state_dict(const Config& config,
-                                const std::map<std::string, std::vector<float>>& state);
 
 // Every stage of one forward pass, in lecture order.
 struct Trace {
@@ -50,10 +31,16 @@ struct Result {
 
 class Model {
  public:
-  // torch.manual_seed(config.seed), then the reference constructor.
+  // validate(config) (throws its errors), torch.manual_seed(config.seed), then the reference
+  // constructor, which draws the parameters.
   explicit Model(const Config& config);
-  // As above, then load_state_dict(weights): the random stream still advances past the
-  // constructor's draws, so dropout masks match PyTorch's for the same seed.
+  // As above, then load_state_dict(state): the random stream still advances past the
+  // constructor's draws, so dropout masks match PyTorch's for the same seed. The config is
+  // validated before anything is allocated from it; then the state dict is checked as
+  // weights_from_state_dict does.
+  Model(const Config& config, const std::map<std::string, std::vector<float>>& state);
+  // As above with weights already loaded (weights_from_state_dict, which needs a valid config);
+  // throws InputError when their sizes do not fit the config.
   Model(const Config& config, Weights weights);
 
   // inputs: (B,T,d_in) row-major, B·T·d_in finite floats.
@@ -83,8 +70,6 @@ class Model {
   Result forward_fused(const Tensor& inputs);
   Result forward_loop(const Tensor& inputs);
   Tensor draw_keep_mask();
-  Tensor attend(const Tensor& query_heads, const Tensor& key_heads, const Tensor& keep,
-                Trace* trace, Tensor* weights_out);
 
   Config config_;
   TorchGenerator rng_;

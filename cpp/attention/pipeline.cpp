@@ -21,6 +21,15 @@ Tensor linear(const Tensor& x, const float* weight, const float* bias, int out_f
   return y;
 }
 
+QueriesKeysValues project_qkv(const Tensor& inputs, const Weights& w, int first_row, int n) {
+  const std::size_t row = first_row, d_in = inputs.dim(2);
+  // Without qkv_bias the biases are empty: nn.Linear(bias=False) adds nothing.
+  auto bias = [&](const std::vector<float>& b) { return b.empty() ? nullptr : b.data() + row; };
+  return {linear(inputs, w.query_weight.data() + row * d_in, bias(w.query_bias), n),   // (B,T,n)
+          linear(inputs, w.key_weight.data() + row * d_in, bias(w.key_bias), n),       // (B,T,n)
+          linear(inputs, w.value_weight.data() + row * d_in, bias(w.value_bias), n)};  // (B,T,n)
+}
+
 Tensor split_heads(const Tensor& x, int heads) {
   const int B = x.dim(0), T = x.dim(1), D = x.dim(2), d_h = D / heads;
   Tensor y({B, heads, T, d_h});  // (B,h,T,d_h)
@@ -109,7 +118,7 @@ NaiveWeights naive_causal_weights(const Tensor& scaled_scores, bool causal) {
 Tensor draw_dropout_mask(TorchGenerator& rng, int batch, int heads, int tokens, double p,
                          DropOrder order) {
   Tensor keep({batch, heads, tokens, tokens});  // (B,h,T,T)
-  const double keep_probability = 1.0 - p;       // torch: noise.bernoulli_(1 - p)
+  const double keep_probability = 1.0 - p;      // torch: noise.bernoulli_(1 - p)
   const std::size_t TT = std::size_t(tokens) * tokens;
   auto draw = [&](int b, int h) {
     float* k = &keep.data[(std::size_t(b) * heads + h) * TT];
@@ -159,6 +168,10 @@ Tensor merge_heads(const Tensor& context_heads) {
   return merged;
 }
 
+Tensor project_output(const Tensor& merged, const Weights& w) {
+  return linear(merged, w.out_weight.data(), w.out_bias.data(), merged.dim(2));  // (B,T,D)
+}
+
 Tensor concat_heads(const std::vector<Tensor>& per_head) {
   // Each head's tensor is (B,T,d_h) (or (B,1,T,d_h), the same bytes); glue them side by side.
   const Tensor& first = per_head.front();
@@ -178,7 +191,8 @@ Tensor stack_heads(const std::vector<Tensor>& per_head) {
   const std::size_t block = std::size_t(T) * X;
   for (int b = 0; b < B; ++b)
     for (int h = 0; h < H; ++h)
-      std::copy_n(&per_head[h].data[b * block], block, &stacked.data[(std::size_t(b) * H + h) * block]);
+      std::copy_n(&per_head[h].data[b * block], block,
+                  &stacked.data[(std::size_t(b) * H + h) * block]);
   return stacked;
 }
 

@@ -6,12 +6,22 @@
 
 #include "tensor.hpp"
 #include "torch_rng.hpp"
+#include "weights.hpp"
 
 namespace attention {
 
 // nn.Linear: x (B,T,in) · weightᵀ + bias → (B,T,out). weight is PyTorch's (out × in), row-major;
 // bias may be null (qkv_bias = false).
 Tensor linear(const Tensor& x, const float* weight, const float* bias, int out_features);
+
+// Queries, keys and values: the same inputs through three projections, (B,T,n) each.
+struct QueriesKeysValues {
+  Tensor queries, keys, values;
+};
+
+// Rows [first_row, first_row + n) of W_query, W_key and W_value (and their biases): all D rows at
+// once for the weight split, or one head's d_h rows for the loop over heads.
+QueriesKeysValues project_qkv(const Tensor& inputs, const Weights& weights, int first_row, int n);
 
 // (B,T,D) → view (B,T,h,d_h) → transpose(1,2) → (B,h,T,d_h): column block i becomes head i.
 Tensor split_heads(const Tensor& x, int heads);
@@ -54,6 +64,9 @@ Tensor weighted_values(const Tensor& weights, const Tensor& values);
 
 // (B,h,T,d_h) → transpose(1,2) → (B,T,h,d_h) → view (B,T,D): the inverse of split_heads.
 Tensor merge_heads(const Tensor& context_heads);
+
+// out_proj (mha only): merged (B,T,D) · out_projᵀ + bias → (B,T,D), so each output mixes all heads.
+Tensor project_output(const Tensor& merged, const Weights& weights);
 
 // The loop-over-heads way of merging: torch.cat of per-head (B,T,d_h) tensors along the last axis.
 Tensor concat_heads(const std::vector<Tensor>& per_head);

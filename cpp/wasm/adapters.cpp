@@ -91,8 +91,7 @@ Config read_config(const val& options) {
     const val value = options[key];
     if (!value.isUndefined()) set_option(config, *spec, to_option_value(value));
   }
-  validate(config);
-  return config;
+  return config;  // Model's constructor validates it, once
 }
 
 // An integer argument that is not a model option (headExperiment's): checked before any cast.
@@ -223,7 +222,7 @@ WasmModel::WasmModel(val options, val weights, const Engine& engine) {
           throw InputError("weights", "weights has the key '" + key + "' twice");
         }
       }
-      model_ = std::make_unique<Model>(config, weights_from_state_dict(config, state));
+      model_ = std::make_unique<Model>(config, state);
     }
     model_->set_thread_pool(engine.pool());
     inputs_.assign(std::size_t(config.batch) * config.tokens * config.d_in, 0.0f);

@@ -1,5 +1,6 @@
-// Loader for the PyTorch golden fixtures in tests/fixtures/*.txt (written by scripts/make_fixtures.py).
-// Header-only C++17, standard library plus <dirent.h> (which also works under Emscripten NODERAWFS).
+// Loader for the PyTorch golden fixtures in tests/fixtures/*.txt (written by
+// scripts/make_fixtures.py). Header-only C++17, standard library plus <dirent.h> (which also works
+// under Emscripten NODERAWFS).
 //
 // File format, one record per line (a tensor's values on the line after its header):
 //   # comment
@@ -43,11 +44,10 @@ struct Case {
   std::map<std::string, Tensor> params;
   std::map<std::string, Tensor> stages;
 
-  bool has_option(const std::string& key) const { return options.count(key) != 0; }
-
   const std::string& option(const std::string& key) const {
     auto it = options.find(key);
-    if (it == options.end()) throw std::runtime_error("fixture " + name + ": no option '" + key + "'");
+    if (it == options.end())
+      throw std::runtime_error("fixture " + name + ": no option '" + key + "'");
     return it->second;
   }
 
@@ -57,7 +57,8 @@ struct Case {
     errno = 0;
     const long value = std::strtol(text.c_str(), &end, 10);
     if (text.empty() || *end != '\0' || errno != 0)
-      throw std::runtime_error("fixture " + name + ": option '" + key + "' is not an integer: " + text);
+      throw std::runtime_error("fixture " + name + ": option '" + key +
+                               "' is not an integer: " + text);
     return static_cast<int>(value);
   }
 
@@ -66,19 +67,22 @@ struct Case {
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
     if (text.empty() || *end != '\0')
-      throw std::runtime_error("fixture " + name + ": option '" + key + "' is not a number: " + text);
+      throw std::runtime_error("fixture " + name + ": option '" + key +
+                               "' is not a number: " + text);
     return value;
   }
 
   const Tensor& param(const std::string& key) const {
     auto it = params.find(key);
-    if (it == params.end()) throw std::runtime_error("fixture " + name + ": no param '" + key + "'");
+    if (it == params.end())
+      throw std::runtime_error("fixture " + name + ": no param '" + key + "'");
     return it->second;
   }
 
   const Tensor& stage(const std::string& key) const {
     auto it = stages.find(key);
-    if (it == stages.end()) throw std::runtime_error("fixture " + name + ": no stage '" + key + "'");
+    if (it == stages.end())
+      throw std::runtime_error("fixture " + name + ": no stage '" + key + "'");
     return it->second;
   }
 };
@@ -109,11 +113,13 @@ inline int parse_dim(const std::string& text, const std::string& path, int line)
 // Reads "<kind> <name> <ndim> <dims...>" from `words` and the values from `values_line`.
 inline Tensor parse_tensor(const std::vector<std::string>& words, const std::string& values_line,
                            const std::string& path, int header_line) {
-  if (words.size() < 3) fail(path, header_line, "expected '" + words[0] + " <name> <ndim> <dims...>'");
+  if (words.size() < 3)
+    fail(path, header_line, "expected '" + words[0] + " <name> <ndim> <dims...>'");
   const int ndim = parse_dim(words[2], path, header_line);
   if (words.size() != static_cast<std::size_t>(3 + ndim))
-    fail(path, header_line, "'" + words[1] + "' declares " + std::to_string(ndim) + " dimensions but lists " +
-                                std::to_string(words.size() - 3));
+    fail(path, header_line,
+         "'" + words[1] + "' declares " + std::to_string(ndim) + " dimensions but lists " +
+             std::to_string(words.size() - 3));
   Tensor t;
   for (int i = 0; i < ndim; ++i) t.shape.push_back(parse_dim(words[3 + i], path, header_line));
   const std::size_t expected = t.numel();
@@ -172,10 +178,12 @@ inline Case load(const std::string& path) {
     } else if (kind == "param" || kind == "tensor") {
       const int header_line = line_no;
       std::string values;
-      if (!std::getline(in, values)) detail::fail(path, header_line, "missing values line for '" + line + "'");
+      if (!std::getline(in, values))
+        detail::fail(path, header_line, "missing values line for '" + line + "'");
       ++line_no;
       if (!values.empty() && values.back() == '\r') values.pop_back();
-      if (words.size() < 2) detail::fail(path, header_line, "expected '" + kind + " <name> <ndim> <dims...>'");
+      if (words.size() < 2)
+        detail::fail(path, header_line, "expected '" + kind + " <name> <ndim> <dims...>'");
       Tensor t = detail::parse_tensor(words, values, path, header_line);
       auto& target = kind == "param" ? c.params : c.stages;
       if (!target.emplace(words[1], std::move(t)).second)

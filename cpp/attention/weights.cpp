@@ -1,0 +1,173 @@
+// The parameters (see weights.hpp): one list of them in the reference constructor's order, which
+// the PyTorch-like initialisation, state_dict and loading a state dict all walk.
+#include "weights.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "errors.hpp"
+
+namespace attention {
+namespace {
+
+// nn.Linear.reset_parameters: kaiming_uniform_(a=√5) for the weight, uniform(±1/√fan_in) for the
+// bias; the bounds are Python doubles, cast to float32 by uniform_.
+void init_linear(TorchGenerator& rng, int out, int in, bool with_bias, float* weight, float* bias) {
+  const double gain = std::sqrt(2.0 / (1.0 + 5.0));
+  const double weight_bound = std::sqrt(3.0) * (gain / std::sqrt(static_cast<double>(in)));
+  for (int e = 0; e < out * in; ++e)
+    weight[e] = rng.uniform(static_cast<float>(-weight_bound), static_cast<float>(weight_bound));
+  if (with_bias) {
+    const double bias_bound = 1.0 / std::sqrt(static_cast<double>(in));
+    for (int e = 0; e < out; ++e)
+      bias[e] = rng.uniform(static_cast<float>(-bias_bound), static_cast<float>(bias_bound));
+  }
+}
+
+struct Parameter {
+  std::string name;
+  std::vector<int> shape;
+  std::vector<float>* storage;
+  std::size_t offset;  // into storage (head blocks of the wrapper)
+};
+
+// The parameters in the reference constructor's order, pointing into `w`.
+std::vector<Parameter> parameters(const Config& c, Weights& w) {
+  const int D = c.width(), d_in = c.d_in;
+  std::vector<Parameter> list;
+  auto qkv = [&](const std::string& prefix, int rows, std::size_t head) {
+    const char* names[] = {"W_query", "W_key", "W_value"};
+    std::vector<float>* weights[] = {&w.query_weight, &w.key_weight, &w.value_weight};
+    std::vector<float>* biases[] = {&w.query_bias, &w.key_bias, &w.value_bias};
+    for (int m = 0; m < 3; ++m) {
+      list.push_back({prefix + names[m] + ".weight", {rows, d_in}, weights[m], head * rows * d_in});
+      if (c.qkv_bias) list.push_back({prefix + names[m] + ".bias", {rows}, biases[m], head * rows});
+    }
+  };
+  if (c.module == Module::wrapper) {
+    for (int h = 0; h < c.heads; ++h) qkv("heads." + std::to_string(h) + ".", c.d_out, h);
+  } else {
+    qkv("", D, 0);
+  }
+  if (c.has_output_projection()) {
+    list.push_back({"out_proj.weight", {D, D}, &w.out_weight, 0});
+    list.push_back({"out_proj.bias", {D}, &w.out_bias, 0});
+  }
+  return list;
+}
+
+// The length of each vector of Weights: the one place the stored layout's sizes are written.
+struct WeightSizes {
+  std::size_t qkv_weight, qkv_bias, out_weight, out_bias;
+};
+
+WeightSizes weight_sizes(const Config& c) {
+  const std::size_t D = c.width(), d_in = c.d_in;
+  const bool out = c.has_output_projection();
+  return {D * d_in, c.qkv_bias ? D : 0, out ? D * D : 0, out ? D : 0};
+}
+
+Weights allocate_weights(const Config& c) {
+  const WeightSizes n = weight_sizes(c);
+  Weights w;
+  w.query_weight.resize(n.qkv_weight);
+  w.key_weight.resize(n.qkv_weight);
+  w.value_weight.resize(n.qkv_weight);
+  w.query_bias.resize(n.qkv_bias);
+  w.key_bias.resize(n.qkv_bias);
+  w.value_bias.resize(n.qkv_bias);
+  w.out_weight.resize(n.out_weight);
+  w.out_bias.resize(n.out_bias);
+  return w;
+}
+
+std::size_t count(const std::vector<int>& shape) {
+  std::size_t n = 1;
+  for (int d : shape) n *= static_cast<std::size_t>(d);
+  return n;
+}
+
+}  // namespace
+
+Weights init_weights_like_torch(const Config& c, TorchGenerator& rng) {
+  Weights w = allocate_weights(c);
+  std::vector<Parameter> list = parameters(c, w);
+  // Parameters come in (weight, bias) pairs per nn.Linear; biases follow their weight.
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Parameter& p = list[i];
+    const bool has_bias = i + 1 < list.size() && list[i + 1].shape.size() == 1;
+    const Parameter* bias = has_bias ? &list[i + 1] : nullptr;
+    init_linear(rng, p.shape[0], p.shape[1], has_bias, p.storage->data() + p.offset,
+                has_bias ? bias->storage->data() + bias->offset : nullptr);
+    if (has_bias) ++i;
+  }
+  return w;
+}
+
+std::vector<std::pair<std::string, Tensor>> state_dict(const Config& c, const Weights& weights) {
+  Weights copy = weights;
+  std::vector<std::pair<std::string, Tensor>> out;
+  for (const Parameter& p : parameters(c, copy)) {
+    Tensor t(p.shape);
+    std::copy_n(p.storage->data() + p.offset, t.size(), t.data.data());
+    out.emplace_back(p.name, std::move(t));
+  }
+  return out;
+}
+
+Weights weights_from_state_dict(const Config& c,
+                                const std::map<std::string, std::vector<float>>& state) {
+  Weights w = allocate_weights(c);
+  std::vector<Parameter> list = parameters(c, w);
+  // A set, not a scan per key: the wrapper with thousands of heads has thousands of keys.
+  std::set<std::string> names;
+  for (const Parameter& p : list) names.insert(p.name);
+  std::string expected;
+  for (std::size_t i = 0; i < list.size() && i < 8; ++i) expected += (i ? ", " : "") + list[i].name;
+  if (list.size() > 8) expected += ", … (" + std::to_string(list.size()) + " keys)";
+  for (const auto& entry : state) {
+    if (names.count(entry.first) == 0) {
+      throw InputError("weights", "weights has an unexpected key '" + entry.first +
+                                      "'; for this module the keys are: " + expected);
+    }
+  }
+  for (const Parameter& p : list) {
+    auto found = state.find(p.name);
+    if (found == state.end()) {
+      throw InputError("weights", "weights is missing '" + p.name +
+                                      "'; for this module the keys are: " + expected);
+    }
+    const std::size_t n = count(p.shape);
+    if (found->second.size() != n) {
+      std::string shape;
+      for (int d : p.shape) shape += (shape.empty() ? "" : "×") + std::to_string(d);
+      throw InputError("weights." + p.name, "weights['" + p.name + "'] has " +
+                                                std::to_string(found->second.size()) +
+                                                " values; it must have " + std::to_string(n) +
+                                                " (shape " + shape + ", row-major as in PyTorch)");
+    }
+    for (std::size_t e = 0; e < n; ++e) {
+      if (!std::isfinite(found->second[e])) {
+        throw InputError("weights." + p.name,
+                         "weights['" + p.name + "'][" + std::to_string(e) +
+                             "] is not a finite number; weights must be finite");
+      }
+    }
+    std::copy(found->second.begin(), found->second.end(), p.storage->begin() + p.offset);
+  }
+  return w;
+}
+
+void check_weight_sizes(const Config& c, const Weights& w) {
+  const WeightSizes n = weight_sizes(c);
+  const bool fits = w.query_weight.size() == n.qkv_weight && w.key_weight.size() == n.qkv_weight &&
+                    w.value_weight.size() == n.qkv_weight && w.query_bias.size() == n.qkv_bias &&
+                    w.key_bias.size() == n.qkv_bias && w.value_bias.size() == n.qkv_bias &&
+                    w.out_weight.size() == n.out_weight && w.out_bias.size() == n.out_bias;
+  if (!fits) {
+    throw InputError("weights", "the weights do not have the sizes this configuration needs");
+  }
+}
+
+}  // namespace attention
