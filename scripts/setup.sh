@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs what attention-lab needs on a fresh Debian bookworm machine: Debian's emscripten, Eigen,
-# Catch2 and Chromium (apt), and the npm dev dependencies (npm ci). Safe to run again: it only
-# installs what is missing. Needs root (or sudo) for apt.
+# Catch2, Chromium, clang-format 14 and clang's libFuzzer (apt), and the npm dev dependencies (npm ci, Prettier and
+# TypeScript among them). Safe to run again: it only installs what is missing. Needs root (or sudo)
+# for apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium cmake g++ make)
+# clang and libclang-rt-14-dev: the libFuzzer harness (tests/fuzz/core_fuzz.cpp).
+APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium clang-format clang libclang-rt-14-dev cmake g++ make)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

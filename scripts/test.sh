@@ -1,58 +1,129 @@
 #!/usr/bin/env bash
-# The README's test command: set up, build native and WASM, then run every suite: the Catch2 core
-# tests natively, under ASan/UBSan and compiled to WASM under Node; the JS API and CLI tests; the
-# packed npm tarball in an empty project; the page in headless Chromium; and the embeds (web
-# component across origins, iframe, the tarball in Vite and webpack builds, size budgets).
+# The README's test command (`npm test`): set up, check the formatting, build native and WASM, then
+# run every suite. Each suite passes or fails by its runner's exit code (ctest, node --test, tsc,
+# npm run), never by reading its output; a suite whose tests are missing or moved fails. Every suite
+# runs even when an earlier one failed (only a failed build stops the run: the suites would test
+# stale files). The output of each suite is also in test-artifacts/<suite>.log.
+#
+#   format       clang-format (cpp/, tests/) and Prettier (web/, scripts/, tests/, examples/):
+#                npm run format:check; `npm run format` fixes what it reports
+#   core-native  ctest in build/native: the Catch2 suite natively, and under ASan + UBSan
+#   core-wasm    ctest in build/wasm: the same suite as WebAssembly under Node, and under ASan
+#   types        tsc on tests/types/usage.ts: the whole API as a TypeScript user writes it
+#   js           node --test tests/js: the JS API, the CLI, the contract, the .d.ts against the core
+#   pack         node --test tests/pack: the npm tarball in empty projects: Node, npx, tsc, Vite,
+#                webpack
+#   e2e          node --test tests/e2e: the page in headless Chromium
+#   embed        node --test tests/embed: the element across origins, the iframe, size budgets
+#   fuzz-api     node --test tests/fuzz: 2,000 seeded calls of the API fuzzer per build, with a
+#                watchdog and a bit check after every error (npm run fuzz: the long runs)
+#   fuzz-native  libFuzzer on the core's validation and small forwards, ASan + UBSan, 60 s
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh || exit 1
-bash scripts/build.sh all || { echo "tests: build failed"; exit 1; }
+export npm_config_update_notifier=false
 
+bash scripts/setup.sh || { echo "tests: setup failed"; exit 1; }
 mkdir -p test-artifacts
-passed=0
-failed=0
-failures=()
 
-# run NAME COMMAND...: runs one suite, adds its own counts to the totals.
-run() {
-  local name="$1"; shift
-  local log="test-artifacts/$name.log"
-  echo "== $name: $*"
-  "$@" 2>&1 | tee "$log"
-  local status=${PIPESTATUS[0]}
-  local p f
-  # Catch2 ("All tests passed (N assertions in M test cases)" / "Passed all M test cases"),
-  # node --test ("# pass N" / "# fail N") and our own "name: N passed, N failed" lines.
-  p=$(grep -oE '(^# pass [0-9]+|Passed all [0-9]+ test case|in [0-9]+ test cases|^[a-z-]+: [0-9]+ passed)' "$log" | grep -oE '[0-9]+' | tail -1)
-  f=$(grep -oE '(^# fail [0-9]+|^[a-z-]+: [0-9]+ passed, [0-9]+ failed|Failed [0-9]+ test case)' "$log" | grep -oE '[0-9]+' | tail -1)
-  if [ "$status" -ne 0 ]; then
-    failures+=("$name")
-    failed=$((failed + ${f:-1}))
-    passed=$((passed + ${p:-0}))
+rows=()     # "name|result|seconds", in the order run
+failed=()   # the suites and steps that failed
+passed=0    # suites that passed
+failures=0  # suites that failed or did not run (the closing line counts suites, not steps)
+
+# record NAME STATUS SECONDS [step]: one row of the summary; a step (the build) is not a suite.
+record() {
+  if [ "$2" -eq 0 ]; then
+    rows+=("$1|ok|$3")
+    [ "${4:-}" = step ] || passed=$((passed + 1))
   else
-    passed=$((passed + ${p:-0}))
+    rows+=("$1|FAIL|$3")
+    failed+=("$1")
+    [ "${4:-}" = step ] || failures=$((failures + 1))
   fi
 }
 
-run core-native build/native/attention_tests --reporter compact
-run core-asan build/native/attention_tests_asan --reporter compact
-run core-wasm node build/wasm/attention_tests.js --reporter compact
-if [ -d tests/js ] && ls tests/js/*.test.mjs >/dev/null 2>&1; then
-  run js node --test tests/js/
-fi
-if [ -f tests/pack/run.sh ]; then
-  run pack bash tests/pack/run.sh
-fi
-if [ -d tests/e2e ] && ls tests/e2e/*.test.mjs >/dev/null 2>&1; then
-  run e2e node --test --test-concurrency=1 tests/e2e/
-fi
-if [ -d tests/embed ] && ls tests/embed/*.test.mjs >/dev/null 2>&1; then
-  run embed node --test --test-concurrency=1 tests/embed/
+# suite NAME COMMAND...: runs COMMAND, its output to the terminal and to test-artifacts/NAME.log;
+# the suite passes when COMMAND exits 0.
+suite() {
+  local name="$1" start=$SECONDS
+  shift
+  echo
+  echo "== $name: $*"
+  "$@" 2>&1 | tee "test-artifacts/$name.log"
+  record "$name" "${PIPESTATUS[0]}" $((SECONDS - start))
+}
+
+# node_tests DIR [node --test options...]: every DIR/*.test.mjs in one node --test run; none is a
+# failure (the suite was moved or deleted), not a silent pass.
+node_tests() {
+  local dir="$1"
+  shift
+  local files=("$dir"/*.test.mjs)
+  if [ ! -e "${files[0]}" ]; then
+    echo "tests: no $dir/*.test.mjs: the suite is missing (moved? then update scripts/test.sh)"
+    return 1
+  fi
+  node --test --test-reporter=spec "$@" "${files[@]}"
+}
+
+# ctest_suite BUILD_DIR TEST...: ctest in BUILD_DIR, after checking that each TEST is registered
+# (add_test in CMakeLists.txt), so that a test dropped from the build fails here.
+ctest_suite() {
+  local dir="$1"
+  shift
+  local registered
+  registered="$(ctest --test-dir "$dir" --show-only=json-v1 2>/dev/null |
+    node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
+      try { console.log(JSON.parse(s).tests.map((t) => t.name).join(" ")); } catch {} })')"
+  local name missing=()
+  for name in "$@"; do
+    [[ " $registered " == *" $name "* ]] || missing+=("$name")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "tests: $dir has no add_test for ${missing[*]} (registered: ${registered:-none})"
+    return 1
+  fi
+  ctest --test-dir "$dir" --output-on-failure --no-tests=error
+}
+
+# Formatting first: it takes seconds, and a failure here does not stop the other suites.
+suite format npm run -s format:check
+
+start=$SECONDS
+echo
+echo "== build: bash scripts/build.sh all"
+bash scripts/build.sh all 2>&1 | tee test-artifacts/build.log
+build_status=${PIPESTATUS[0]}
+record build "$build_status" $((SECONDS - start)) step
+
+if [ "$build_status" -eq 0 ]; then
+  suite core-native ctest_suite build/native core_native core_native_asan
+  suite core-wasm ctest_suite build/wasm core_wasm core_wasm_asan
+  suite types npx --no-install tsc -p tests/types
+  suite js node_tests tests/js
+  suite pack node_tests tests/pack --test-concurrency=1
+  suite e2e node_tests tests/e2e --test-concurrency=1
+  suite embed node_tests tests/embed --test-concurrency=1
+  suite fuzz-api node_tests tests/fuzz --test-concurrency=1
+  suite fuzz-native bash scripts/fuzz.sh native 60
+else
+  echo "tests: the build failed, so the suites after it did not run"
+  for name in core-native core-wasm types js pack e2e embed fuzz-api fuzz-native; do
+    rows+=("$name|not run|0")
+    failed+=("$name")
+    failures=$((failures + 1))
+  done
 fi
 
 echo
-if [ ${#failures[@]} -gt 0 ]; then
-  echo "failed suites: ${failures[*]}"
+echo "== summary (each suite's output is in test-artifacts/<suite>.log)"
+for row in "${rows[@]}"; do
+  IFS='|' read -r name result seconds <<<"$row"
+  printf '  %-12s %-8s %5d s\n' "$name" "$result" "$seconds"
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "failed: ${failed[*]}"
+  [[ " ${failed[*]} " == *" format "* ]] && echo "format: to fix it, run: npm run format"
 fi
-echo "tests: $passed passed, $failed failed"
-[ ${#failures[@]} -eq 0 ]
+echo "suites: $passed passed, $failures failed"
+[ ${#failed[@]} -eq 0 ]
