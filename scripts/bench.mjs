@@ -9,7 +9,13 @@ import { EngineProcess } from './bench/pool.mjs';
 import { benchHeads, benchShape, TOLERANCE } from './bench/run.mjs';
 import { benchNative, NATIVE_SHAPES, nativeCpu, nativeParticipants } from './bench/native.mjs';
 import { cpuShares, cpuSnapshot } from './bench/cpu.mjs';
-import { addRatios, evaluateTargets, formatTable, machineInfo, writeJson } from './bench/report.mjs';
+import {
+  addRatios,
+  evaluateTargets,
+  formatTable,
+  machineInfo,
+  writeJson,
+} from './bench/report.mjs';
 import { ORT_MODELS } from './bench/onnx-models.mjs';
 import { SHAPES } from './bench/shapes.mjs';
 import { FLOP_NOTE } from './bench/stats.mjs';
@@ -37,7 +43,9 @@ const HELP = `Usage: node scripts/bench.mjs [options]     (npm run bench)
   --strict           exit 1 if a target FAILs
   --help
 
-Shapes: ${Object.entries(SHAPES).map(([k, v]) => `${k} ${v.title}`).join('; ')}.`;
+Shapes: ${Object.entries(SHAPES)
+  .map(([k, v]) => `${k} ${v.title}`)
+  .join('; ')}.`;
 
 function parseArgs(argv) {
   const o = {
@@ -61,7 +69,11 @@ function parseArgs(argv) {
     strict: false,
   };
   const explicit = new Set();
-  const list = (v) => String(v).split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (v) =>
+    String(v)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   for (let i = 0; i < argv.length; ++i) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -75,42 +87,99 @@ function parseArgs(argv) {
       return n;
     };
     switch (flag) {
-      case '--help': case '-h': console.log(HELP); process.exit(0); break;
-      case '--quick': o.quick = true; break;
-      case '--no-quiet': o.quiet = false; break;
-      case '--only': o.only = list(value()).map((s) => s.toUpperCase()); break;
-      case '--impl': o.impl = list(value()); break;
-      case '--threads': o.threads = list(value()).map(Number); break;
-      case '--ort-models': o.ortModels = list(value()); break;
-      case '--reps': o.reps = Math.round(num(1)); explicit.add('reps'); break;
-      case '--warmup': o.warmup = Math.round(num(1)); explicit.add('warmup'); break;
-      case '--budget': o.budgetSec = num(0); explicit.add('budgetSec'); break;
-      case '--sample-ms': o.sampleMs = num(0); explicit.add('sampleMs'); break;
-      case '--gap-ms': o.gapMs = num(0); explicit.add('gapMs'); break;
-      case '--no-settle': o.settle = false; break;
-      case '--tolerance': o.tolerance = num(0); break;
-      case '--dist': o.dist = path.resolve(value()); break;
-      case '--s5-peers': o.s5Peers = true; break;
-      case '--no-json': o.json = false; break;
-      case '--strict': o.strict = true; break;
-      default: throw new Error(`unknown option ${argv[i]} (see --help)`);
+      case '--help':
+      case '-h':
+        console.log(HELP);
+        process.exit(0);
+        break;
+      case '--quick':
+        o.quick = true;
+        break;
+      case '--no-quiet':
+        o.quiet = false;
+        break;
+      case '--only':
+        o.only = list(value()).map((s) => s.toUpperCase());
+        break;
+      case '--impl':
+        o.impl = list(value());
+        break;
+      case '--threads':
+        o.threads = list(value()).map(Number);
+        break;
+      case '--ort-models':
+        o.ortModels = list(value());
+        break;
+      case '--reps':
+        o.reps = Math.round(num(1));
+        explicit.add('reps');
+        break;
+      case '--warmup':
+        o.warmup = Math.round(num(1));
+        explicit.add('warmup');
+        break;
+      case '--budget':
+        o.budgetSec = num(0);
+        explicit.add('budgetSec');
+        break;
+      case '--sample-ms':
+        o.sampleMs = num(0);
+        explicit.add('sampleMs');
+        break;
+      case '--gap-ms':
+        o.gapMs = num(0);
+        explicit.add('gapMs');
+        break;
+      case '--no-settle':
+        o.settle = false;
+        break;
+      case '--tolerance':
+        o.tolerance = num(0);
+        break;
+      case '--dist':
+        o.dist = path.resolve(value());
+        break;
+      case '--s5-peers':
+        o.s5Peers = true;
+        break;
+      case '--no-json':
+        o.json = false;
+        break;
+      case '--strict':
+        o.strict = true;
+        break;
+      default:
+        throw new Error(`unknown option ${argv[i]} (see --help)`);
     }
   }
   if (o.quick) {
     const quick = { reps: 5, warmup: 1, budgetSec: 4, sampleMs: 5, gapMs: 10 };
     for (const [k, v] of Object.entries(quick)) if (!explicit.has(k)) o[k] = v;
   }
-  for (const s of o.only) if (!SHAPES[s]) throw new Error(`unknown shape ${s}; shapes: ${Object.keys(SHAPES).join(', ')}`);
-  for (const m of o.ortModels) if (!ORT_MODELS[m]) throw new Error(`unknown ONNX model ${m}; models: ${Object.keys(ORT_MODELS).join(', ')}`);
-  for (const t of o.threads) if (!Number.isInteger(t) || t < 1) throw new Error(`--threads: ${t} is not a thread count`);
-  for (const i of o.impl) if (!['ours', 'ort', 'tfjs', 'js', 'native'].includes(i)) throw new Error(`unknown implementation ${i}`);
-  if (!o.impl.includes('ours')) throw new Error('--impl must include ours (attention-lab 1 thread is the reference output)');
+  for (const s of o.only)
+    if (!SHAPES[s])
+      throw new Error(`unknown shape ${s}; shapes: ${Object.keys(SHAPES).join(', ')}`);
+  for (const m of o.ortModels)
+    if (!ORT_MODELS[m])
+      throw new Error(`unknown ONNX model ${m}; models: ${Object.keys(ORT_MODELS).join(', ')}`);
+  for (const t of o.threads)
+    if (!Number.isInteger(t) || t < 1) throw new Error(`--threads: ${t} is not a thread count`);
+  for (const i of o.impl)
+    if (!['ours', 'ort', 'tfjs', 'js', 'native'].includes(i))
+      throw new Error(`unknown implementation ${i}`);
+  if (!o.impl.includes('ours'))
+    throw new Error('--impl must include ours (attention-lab 1 thread is the reference output)');
   if (!o.threads.includes(1)) o.threads.unshift(1); // the reference
   return o;
 }
 
 const pct = (x) => `${(100 * x).toFixed(0)}%`;
-const LABELS = { ours: 'attention-lab', ort: 'onnxruntime-web', tfjs: 'tfjs-backend-wasm', js: 'plain JS loops' };
+const LABELS = {
+  ours: 'attention-lab',
+  ort: 'onnxruntime-web',
+  tfjs: 'tfjs-backend-wasm',
+  js: 'plain JS loops',
+};
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 
 /** Starts engine processes: [{ name, kind, threads, label, proc, info, error }]. */
@@ -123,11 +192,19 @@ async function startEngines(specs, opts) {
     if ((kind === 'tfjs' || kind === 'js') && threads !== 1) continue;
     engine.proc = new EngineProcess(engine.name);
     try {
-      engine.info = await engine.proc.call('init', { kind, options: { threads, models: opts.ortModels, dist: opts.dist } }, 120_000);
+      engine.info = await engine.proc.call(
+        'init',
+        { kind, options: { threads, models: opts.ortModels, dist: opts.dist } },
+        120_000,
+      );
       for (const note of engine.info.notes ?? []) log(`${engine.name}: ${note}`);
-      log(`${engine.name}: ${engine.info.build}, ${engine.info.threads} thread(s), SIMD ${engine.info.simd ?? '?'}`);
+      log(
+        `${engine.name}: ${engine.info.build}, ${engine.info.threads} thread(s), SIMD ${engine.info.simd ?? '?'}`,
+      );
     } catch (error) {
-      engine.error = error.unavailable ? `not available: ${error.message}` : `failed to start: ${error.message}`;
+      engine.error = error.unavailable
+        ? `not available: ${error.message}`
+        : `failed to start: ${error.message}`;
       engine.errorStatus = error.unavailable ? 'skipped' : 'error';
       log(`${engine.name}: ${engine.error}`);
       await engine.proc.close();
@@ -150,8 +227,10 @@ async function main() {
   const t0 = performance.now();
   const cpuStart = cpuSnapshot();
   const machine = machineInfo();
-  log(`${machine.cpuModel} × ${machine.cpuCount}, Node ${machine.node}; shapes ${opts.only.join(',')}; ` +
-    `reps ${opts.reps}, warm-up ${opts.warmup}, budget ${opts.budgetSec} s${opts.quick ? ' (quick)' : ''}`);
+  log(
+    `${machine.cpuModel} × ${machine.cpuCount}, Node ${machine.node}; shapes ${opts.only.join(',')}; ` +
+      `reps ${opts.reps}, warm-up ${opts.warmup}, budget ${opts.budgetSec} s${opts.quick ? ' (quick)' : ''}`,
+  );
   const rows = [];
   const notes = [
     FLOP_NOTE,
@@ -176,14 +255,25 @@ async function main() {
   let engines = [];
   const engineInfo = [];
   const remember = (list, scope) => {
-    for (const e of list) engineInfo.push({ scope, name: e.name, kind: e.kind, threads: e.threads, info: e.info ?? null, error: e.error ?? null });
+    for (const e of list)
+      engineInfo.push({
+        scope,
+        name: e.name,
+        kind: e.kind,
+        threads: e.threads,
+        info: e.info ?? null,
+        error: e.error ?? null,
+      });
   };
   if (tableShapes.length || opts.only.includes('S4')) {
     const needPeers = tableShapes.length > 0;
     engines = await startEngines(needPeers ? specs : specs.filter((s) => s.kind === 'ours'), opts);
     for (const shapeName of tableShapes) {
       log(`── ${shapeName}: ${SHAPES[shapeName].title}`);
-      const natives = opts.impl.includes('native') && NATIVE_SHAPES.has(shapeName) ? nativeParticipants(shapeName, opts.threads) : [];
+      const natives =
+        opts.impl.includes('native') && NATIVE_SHAPES.has(shapeName)
+          ? nativeParticipants(shapeName, opts.threads)
+          : [];
       rows.push(...(await benchShape(shapeName, SHAPES[shapeName], engines, opts, log, natives)));
     }
     if (opts.only.includes('S4')) {
@@ -202,13 +292,18 @@ async function main() {
     rows.push(...(await benchShape('S5', SHAPES.S5, s5engines, { ...opts, memory: true }, log)));
     remember(s5engines, 'S5');
     await closeEngines(s5engines);
-    if (!opts.s5Peers) notes.push('S5: peers are not timed by default (--s5-peers): their (B,h,T,T) score tensors are 12·4096²·4 B = 805 MB each.');
+    if (!opts.s5Peers)
+      notes.push(
+        'S5: peers are not timed by default (--s5-peers): their (B,h,T,T) score tensors are 12·4096²·4 B = 805 MB each.',
+      );
   }
 
   // S5 native: the binary's own loop (one process per sample would cost two extra multi-second
   // forwards each), with the reps attention-lab got at S5.
   if (opts.impl.includes('native') && opts.only.includes('S5')) {
-    const s5ours = rows.find((r) => r.shape === 'S5' && r.role === 'ours' && r.threads === 1 && r.reps);
+    const s5ours = rows.find(
+      (r) => r.shape === 'S5' && r.role === 'ours' && r.threads === 1 && r.reps,
+    );
     const reps = s5ours?.reps ?? Math.min(opts.reps, 5);
     for (const t of opts.threads) {
       log(`native S5 ${t} thr, ${reps} reps`);
@@ -221,17 +316,25 @@ async function main() {
   // Other work on the machine skews everything; say so.
   machine.loadAverageEnd = os.loadavg();
   const self = process.cpuUsage();
-  const shares = cpuShares(cpuStart, cpuSnapshot(), (self.user + self.system) / 1000 + workerCpu.ms + nativeCpu.ms);
+  const shares = cpuShares(
+    cpuStart,
+    cpuSnapshot(),
+    (self.user + self.system) / 1000 + workerCpu.ms + nativeCpu.ms,
+  );
   machine.cpuShares = shares;
   if (shares) {
-    log(`CPU over the run: machine ${pct(shares.busy)} busy, this benchmark ${pct(shares.own)}, other processes ${pct(shares.others)} (${shares.source})`);
+    log(
+      `CPU over the run: machine ${pct(shares.busy)} busy, this benchmark ${pct(shares.own)}, other processes ${pct(shares.others)} (${shares.source})`,
+    );
     if (shares.others > 0.1) {
-      notes.push(`WARNING: other processes used ${pct(shares.others)} of the machine's CPU during the run ` +
-        `(this benchmark ${pct(shares.own)}, ${machine.cpuCount} CPUs): absolute times and IQRs are inflated; ` +
-        'the ratios from the interleaved rounds hold up better' +
-        (opts.threads.some((t) => t > 1) && shares.others > 0.25
-          ? `; 2-thread rows need cores the other processes were using, so thread scaling is not judged fairly here.`
-          : '.'));
+      notes.push(
+        `WARNING: other processes used ${pct(shares.others)} of the machine's CPU during the run ` +
+          `(this benchmark ${pct(shares.own)}, ${machine.cpuCount} CPUs): absolute times and IQRs are inflated; ` +
+          'the ratios from the interleaved rounds hold up better' +
+          (opts.threads.some((t) => t > 1) && shares.others > 0.25
+            ? `; 2-thread rows need cores the other processes were using, so thread scaling is not judged fairly here.`
+            : '.'),
+      );
     }
   }
 
@@ -239,7 +342,9 @@ async function main() {
   const targets = evaluateTargets(rows, { threads: opts.threads });
   const { text, notes: footnotes } = formatTable(rows);
 
-  console.log(`\nattention-lab benchmark — ${machine.cpuModel} × ${machine.cpuCount}, Node ${machine.node}, ${machine.date}\n`);
+  console.log(
+    `\nattention-lab benchmark — ${machine.cpuModel} × ${machine.cpuCount}, Node ${machine.node}, ${machine.date}\n`,
+  );
   console.log(text);
   if (footnotes.length) {
     console.log('');

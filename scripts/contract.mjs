@@ -25,7 +25,10 @@ export async function readContract(corePath = path.join(ROOT, 'dist', 'attention
 export function renderContract({ options, stages, limits }) {
   // JSON has no Infinity (maxTraceBytes and maxFlops allow it): written as the JS literal.
   const json = (value) =>
-    JSON.stringify(value, (_, v) => (v === Infinity ? '\u0000Infinity' : v), 2).replaceAll('"\\u0000Infinity"', 'Infinity');
+    JSON.stringify(value, (_, v) => (v === Infinity ? '\u0000Infinity' : v), 2).replaceAll(
+      '"\\u0000Infinity"',
+      'Infinity',
+    );
   return `// The core's description of itself, generated from the C++ sources by \`npm run contract\`
 // (scripts/contract.mjs): the option table (cpp/attention/options.cpp, defaults from Config in
 // config.hpp), the trace stages (stages.hpp) and the limits (config.hpp, threads.hpp).
@@ -53,7 +56,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (process.argv.includes('--check')) {
     const current = fs.existsSync(TARGET) ? fs.readFileSync(TARGET, 'utf8') : '';
     if (current !== text) {
-      console.error('web/lib/contract.mjs is not what the core says: run `npm run contract` and commit it');
+      console.error(
+        'web/lib/contract.mjs is not what the core says: run `npm run contract` and commit it',
+      );
       process.exit(1);
     }
     console.log('web/lib/contract.mjs matches the core');

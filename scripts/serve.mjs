@@ -60,7 +60,9 @@ function parseCorsOrigin(value) {
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`--cors ${value}: not an origin; give * or scheme://host[:port], e.g. https://lms.example.edu`);
+    throw new UsageError(
+      `--cors ${value}: not an origin; give * or scheme://host[:port], e.g. https://lms.example.edu`,
+    );
   }
   // Browsers compare Access-Control-Allow-Origin with the page's origin character by character, so
   // "https://LMS.example.edu/" would silently never match: insist on the exact serialized form.
@@ -74,7 +76,8 @@ function parseCorsOrigin(value) {
 /** The Cross-Origin-Resource-Policy to send, or null for none. */
 function chooseCorp({ corp, cors, isolation }) {
   if (corp !== undefined) {
-    if (!CORP_VALUES.includes(corp)) throw new UsageError(`--corp ${corp}: must be one of ${CORP_VALUES.join(', ')}`);
+    if (!CORP_VALUES.includes(corp))
+      throw new UsageError(`--corp ${corp}: must be one of ${CORP_VALUES.join(', ')}`);
     return corp;
   }
   // A page on another origin that is itself cross-origin isolated (COEP) refuses our files without
@@ -126,7 +129,8 @@ function describeParseError(err) {
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       if (/does not take/.test(err.message)) return `${option} takes no value`;
       // "ambiguous": the next word starts with "-", so it may be the next option rather than a value.
-      if (/ambiguous/.test(err.message)) return `${option} needs a value (write ${option}=VALUE for one starting with "-")`;
+      if (/ambiguous/.test(err.message))
+        return `${option} needs a value (write ${option}=VALUE for one starting with "-")`;
       return `${option ?? 'an option'} needs a value`;
     default:
       return err.message;
@@ -196,7 +200,12 @@ function directoryLocation(segments, query) {
 }
 
 // The body of each refusal; plain text, as nobody but a developer reads them.
-const MESSAGES = { 400: 'bad request\n', 403: 'forbidden\n', 404: 'not found\n', 414: 'URI too long\n' };
+const MESSAGES = {
+  400: 'bad request\n',
+  403: 'forbidden\n',
+  404: 'not found\n',
+  414: 'URI too long\n',
+};
 
 /** A filesystem error as the status to answer with (500: unexpected, logged). */
 function statusOf(err) {
@@ -256,7 +265,11 @@ async function resolveTarget(root, target) {
   if (file.stat.isDirectory()) {
     await file.handle?.close();
     if (!target.directoryUrl) return { location: directoryLocation(target.segments, target.query) };
-    return resolveTarget(root, { ...target, segments: [...target.segments, 'index.html'], directoryUrl: false });
+    return resolveTarget(root, {
+      ...target,
+      segments: [...target.segments, 'index.html'],
+      directoryUrl: false,
+    });
   }
   // "/index.html/" names a directory that does not exist: answering with the file would break
   // the page's relative links, so it is a 404 as on any other server.
@@ -321,7 +334,9 @@ function preflight(req, res, headers) {
   const asked = req.headers['access-control-request-headers'];
   if (asked && /^[\w!#$%&'*+.^`|~-]+(\s*,\s*[\w!#$%&'*+.^`|~-]+)*$/.test(asked)) {
     allowed['Access-Control-Allow-Headers'] = asked;
-    allowed.Vary = allowed.Vary ? `${allowed.Vary}, Access-Control-Request-Headers` : 'Access-Control-Request-Headers';
+    allowed.Vary = allowed.Vary
+      ? `${allowed.Vary}, Access-Control-Request-Headers`
+      : 'Access-Control-Request-Headers';
   }
   res.writeHead(204, allowed);
   res.end();
@@ -331,7 +346,10 @@ function preflight(req, res, headers) {
 async function answer(req, res, options, headers) {
   if (req.method === 'OPTIONS' && options.cors) return preflight(req, res, headers);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return send(res, 405, 'method not allowed\n', { ...headers, Allow: options.cors ? 'GET, HEAD, OPTIONS' : 'GET, HEAD' });
+    return send(res, 405, 'method not allowed\n', {
+      ...headers,
+      Allow: options.cors ? 'GET, HEAD, OPTIONS' : 'GET, HEAD',
+    });
   }
   const target = parseTarget(req.url ?? '/');
   if (target.status) return send(res, target.status, MESSAGES[target.status], headers);
@@ -359,7 +377,8 @@ function createServer(options) {
 function warnIfUnbuilt(root) {
   const hint = root === path.resolve(DEFAULT_ROOT) ? '; run: bash scripts/build.sh site' : '';
   if (!fs.existsSync(root)) console.error(`warning: ${root} does not exist${hint}`);
-  else if (hint && !fs.existsSync(path.join(root, 'index.html'))) console.error(`warning: ${root}/index.html is missing${hint}`);
+  else if (hint && !fs.existsSync(path.join(root, 'index.html')))
+    console.error(`warning: ${root}/index.html is missing${hint}`);
 }
 
 function listen(server, options, port) {
@@ -380,7 +399,9 @@ function listen(server, options, port) {
       options.cors ? `CORS for ${options.cors}` : '',
       options.corp && options.corp !== 'same-origin' ? `CORP ${options.corp}` : '',
     ].filter(Boolean);
-    console.log(`attention-lab page: http://${HOST}:${actual}/ (serving ${options.root}${notes.map((n) => `, ${n}`).join('')})`);
+    console.log(
+      `attention-lab page: http://${HOST}:${actual}/ (serving ${options.root}${notes.map((n) => `, ${n}`).join('')})`,
+    );
   });
 }
 
@@ -411,10 +432,11 @@ function main() {
   }
   const server = createServer(options);
   listen(server, options, port);
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-  });
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, () => {
+      server.close(() => process.exit(0));
+      server.closeAllConnections();
+    });
 }
 
 main();

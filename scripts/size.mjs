@@ -23,37 +23,75 @@ const GZIP_BUDGETS = [
   ['attention-lab.js (the element)', ['attention-lab.js'], 45 * KB, '37.7 kB'],
   ['tokenizer.mjs (GPT-2 vocabulary)', ['tokenizer.mjs'], 245 * KB, '203.4 kB'],
   // Everything a page with <attention-lab> loads when it is not cross-origin isolated.
-  ['element page, first load (single)', ['attention-lab.js', 'index.mjs', 'model.mjs', 'loader.mjs', 'errors.mjs', 'options.mjs',
-    'contract.mjs', 'present.mjs', 'tokenizer.mjs',
-    'attention-core.mjs', 'attention-core.wasm'], 465 * KB, '387.1 kB'],
+  [
+    'element page, first load (single)',
+    [
+      'attention-lab.js',
+      'index.mjs',
+      'model.mjs',
+      'loader.mjs',
+      'errors.mjs',
+      'options.mjs',
+      'contract.mjs',
+      'present.mjs',
+      'tokenizer.mjs',
+      'attention-core.mjs',
+      'attention-core.wasm',
+    ],
+    465 * KB,
+    '387.1 kB',
+  ],
 ];
 const TARBALL_BUDGET = [675 * KB, '562.4 kB'];
 
-const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;
+const gzipSize = (file) =>
+  zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;
 const kB = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
 
-const missing = ['attention-core.wasm', 'attention-core-threads.wasm', 'attention-lab.js', 'index.mjs']
-  .filter((f) => !fs.existsSync(path.join(DIST, f)));
+const missing = [
+  'attention-core.wasm',
+  'attention-core-threads.wasm',
+  'attention-lab.js',
+  'index.mjs',
+].filter((f) => !fs.existsSync(path.join(DIST, f)));
 if (missing.length) {
-  console.error(`size: dist/ is not built (missing ${missing.join(', ')}): run bash scripts/build.sh wasm && bash scripts/build.sh dist`);
+  console.error(
+    `size: dist/ is not built (missing ${missing.join(', ')}): run bash scripts/build.sh wasm && bash scripts/build.sh dist`,
+  );
   process.exit(2);
 }
 
 // npm's own numbers for the tarball, without writing it.
-const pack = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], {
-  cwd: ROOT, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' },
-}))[0];
+const pack = JSON.parse(
+  execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  }),
+)[0];
 
 const rows = [
-  { what: `npm tarball ${pack.filename} (${pack.entryCount} files, ${kB(pack.unpackedSize)} unpacked)`, size: pack.size,
-    budget: TARBALL_BUDGET[0], measured: TARBALL_BUDGET[1] },
+  {
+    what: `npm tarball ${pack.filename} (${pack.entryCount} files, ${kB(pack.unpackedSize)} unpacked)`,
+    size: pack.size,
+    budget: TARBALL_BUDGET[0],
+    measured: TARBALL_BUDGET[1],
+  },
   ...GZIP_BUDGETS.map(([what, files, budget, measured]) => ({
-    what: `${what}, gzip`, size: files.reduce((sum, f) => sum + gzipSize(f), 0), budget, measured,
+    what: `${what}, gzip`,
+    size: files.reduce((sum, f) => sum + gzipSize(f), 0),
+    budget,
+    measured,
   })),
 ];
 for (const file of fs.readdirSync(DIST).filter((f) => f.endsWith('.wasm'))) {
   if (!GZIP_BUDGETS.some(([, files]) => files.length === 1 && files[0] === file)) {
-    rows.push({ what: `${file}, gzip (no budget written down: add one)`, size: gzipSize(file), budget: 0, measured: '' });
+    rows.push({
+      what: `${file}, gzip (no budget written down: add one)`,
+      size: gzipSize(file),
+      budget: 0,
+      measured: '',
+    });
   }
 }
 
@@ -64,7 +102,9 @@ if (process.argv.includes('--json')) {
   console.log(`${'what'.padEnd(width)}  ${'size'.padStart(9)}  ${'budget'.padStart(9)}  use`);
   for (const r of rows) {
     const use = r.budget ? `${Math.round((100 * r.size) / r.budget)} %` : '-';
-    console.log(`${r.what.padEnd(width)}  ${kB(r.size).padStart(9)}  ${(r.budget ? kB(r.budget) : '-').padStart(9)}  ${use}${r.size > r.budget ? '  OVER BUDGET' : ''}`);
+    console.log(
+      `${r.what.padEnd(width)}  ${kB(r.size).padStart(9)}  ${(r.budget ? kB(r.budget) : '-').padStart(9)}  ${use}${r.size > r.budget ? '  OVER BUDGET' : ''}`,
+    );
   }
 }
 const over = rows.filter((r) => r.size > r.budget);

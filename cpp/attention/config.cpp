@@ -1,5 +1,6 @@
 // Validation of a Config: each option's range (from the option table), the rules of the reference
-// classes, and the limits of memory and work, all in 64-bit arithmetic before anything is allocated.
+// classes, and the limits of memory and work, all in 64-bit arithmetic before anything is
+// allocated.
 #include "config.hpp"
 
 #include <algorithm>
@@ -18,7 +19,9 @@ std::string fmt(double v) {
   return s.str();
 }
 
-std::string megabytes(double bytes) { return fmt(std::ceil(bytes / (1 << 20))) + " MB"; }
+std::string megabytes(double bytes) {
+  return fmt(std::ceil(bytes / (1 << 20))) + " MB";
+}
 
 std::string divisors(long long n) {
   std::string out;
@@ -37,8 +40,8 @@ void check_each_option(const Config& c) {
 // The rules that tie options together, as the reference classes have them.
 void check_rules(const Config& c) {
   if (c.module == Module::mha && c.d_out % c.heads != 0) {
-    throw OptionError("heads", "heads = " + std::to_string(c.heads) + " does not divide dOut = " +
-                                   std::to_string(c.d_out) +
+    throw OptionError("heads", "heads = " + std::to_string(c.heads) +
+                                   " does not divide dOut = " + std::to_string(c.d_out) +
                                    ": each head gets d_out / h columns, so heads must be a divisor "
                                    "of dOut (" +
                                    divisors(c.d_out) + (c.d_out > 8 ? ", ..." : "") + ")");
@@ -55,8 +58,8 @@ void check_sizes(const Config& c) {
   const long long B = c.batch, T = c.tokens, d_in = c.d_in, h = c.heads;
   const long long D = c.module == Module::wrapper ? h * c.d_out : c.d_out;  // no int overflow
   if (D > kMaxDimension) {
-    throw OptionError("heads", "heads × dOut = " + std::to_string(h) + " × " + std::to_string(c.d_out) +
-                                   " = " + std::to_string(D) +
+    throw OptionError("heads", "heads × dOut = " + std::to_string(h) + " × " +
+                                   std::to_string(c.d_out) + " = " + std::to_string(D) +
                                    ": the wrapper's merged width h·d_out must be at most " +
                                    std::to_string(kMaxDimension));
   }
@@ -72,42 +75,47 @@ void check_sizes(const Config& c) {
   };
   for (const auto& t : tensors) {
     if (t.elements > kMaxTensorElements) {
-      throw MemoryError(t.option, std::string(t.what) + " would hold " + std::to_string(t.elements) +
-                                      " values with batch " + std::to_string(B) + ", tokens " +
-                                      std::to_string(T) + ", dIn " + std::to_string(d_in) + ", width " +
-                                      std::to_string(D) + " and heads " + std::to_string(h) +
-                                      "; one tensor may hold at most " + std::to_string(kMaxTensorElements) +
-                                      " (1 GiB of float32): use fewer tokens, a smaller batch or "
-                                      "narrower layers");
+      throw MemoryError(t.option,
+                        std::string(t.what) + " would hold " + std::to_string(t.elements) +
+                            " values with batch " + std::to_string(B) + ", tokens " +
+                            std::to_string(T) + ", dIn " + std::to_string(d_in) + ", width " +
+                            std::to_string(D) + " and heads " + std::to_string(h) +
+                            "; one tensor may hold at most " + std::to_string(kMaxTensorElements) +
+                            " (1 GiB of float32): use fewer tokens, a smaller batch or "
+                            "narrower layers");
     }
   }
   // The (B,h,T,T) stages: each within one tensor's limit, all together within max_trace_bytes.
-  if (materialises_scores(c) && (B * h * T * T > kMaxTensorElements || trace_bytes(c) > c.max_trace_bytes)) {
-    const std::string why = c.trace ? "trace = true keeps"
+  if (materialises_scores(c) &&
+      (B * h * T * T > kMaxTensorElements || trace_bytes(c) > c.max_trace_bytes)) {
+    const std::string why = c.trace                       ? "trace = true keeps"
                             : c.masking == Masking::naive ? "masking = 'naive' computes"
                                                           : "dropout in training computes";
     throw MemoryError(
-        "trace", why + " every (B,h,T,T) stage: with batch " + std::to_string(B) + ", heads " +
-                     std::to_string(h) + " and tokens " + std::to_string(T) + " that needs " +
-                     megabytes(trace_bytes(c)) + ", and at most " +
-                     megabytes(std::min(c.max_trace_bytes, 8.0 * kMaxTensorElements * sizeof(float))) +
-                     " is allowed (maxTraceBytes; one stage may hold at most " +
-                     std::to_string(kMaxTensorElements) + " values): use fewer tokens or heads, or pass trace = false "
-                     "with masking 'neg-inf' and no dropout (the blocked fast path never holds a "
-                     "(B,h,T,T) tensor)");
+        "trace",
+        why + " every (B,h,T,T) stage: with batch " + std::to_string(B) + ", heads " +
+            std::to_string(h) + " and tokens " + std::to_string(T) + " that needs " +
+            megabytes(trace_bytes(c)) + ", and at most " +
+            megabytes(std::min(c.max_trace_bytes, 8.0 * kMaxTensorElements * sizeof(float))) +
+            " is allowed (maxTraceBytes; one stage may hold at most " +
+            std::to_string(kMaxTensorElements) +
+            " values): use fewer tokens or heads, or pass trace = false "
+            "with masking 'neg-inf' and no dropout (the blocked fast path never holds a "
+            "(B,h,T,T) tensor)");
   }
 }
 
 void check_work(const Config& c) {
   const double flops = forward_flops(c);
   if (flops <= c.max_flops) return;
-  throw WorkError("maxFlops",
-                  "this forward pass needs about " + fmt(std::round(flops / 1e9)) + " GFLOP (batch " +
-                      std::to_string(c.batch) + ", tokens " + std::to_string(c.tokens) + ", dIn " +
-                      std::to_string(c.d_in) + ", width " + std::to_string(c.width()) + ", heads " +
-                      std::to_string(c.heads) + "), more than maxFlops = " + fmt(c.max_flops / 1e9) +
-                      " GFLOP, which is about ten seconds on one thread of a typical laptop; pass a "
-                      "larger maxFlops to run it on purpose, or use fewer tokens or narrower layers");
+  throw WorkError(
+      "maxFlops",
+      "this forward pass needs about " + fmt(std::round(flops / 1e9)) + " GFLOP (batch " +
+          std::to_string(c.batch) + ", tokens " + std::to_string(c.tokens) + ", dIn " +
+          std::to_string(c.d_in) + ", width " + std::to_string(c.width()) + ", heads " +
+          std::to_string(c.heads) + "), more than maxFlops = " + fmt(c.max_flops / 1e9) +
+          " GFLOP, which is about ten seconds on one thread of a typical laptop; pass a "
+          "larger maxFlops to run it on purpose, or use fewer tokens or narrower layers");
 }
 
 }  // namespace
@@ -126,7 +134,8 @@ bool materialises_scores(const Config& c) {
 double trace_bytes(const Config& c) {
   const double B = c.batch, T = c.tokens, h = c.heads, d_in = c.d_in;
   const double D = c.module == Module::wrapper ? h * c.d_out : c.d_out;
-  // inputs; queries/keys/values twice (merged and split); 8 (B,h,T,T) stages; context, merged, output.
+  // inputs; queries/keys/values twice (merged and split); 8 (B,h,T,T) stages; context, merged,
+  // output.
   const double floats = B * T * d_in + 6 * B * T * D + 8 * B * h * T * T + 3 * B * T * D;
   return floats * sizeof(float);
 }
@@ -147,14 +156,21 @@ double forward_flops(const Config& c) {
 
 const char* to_string(Module m) {
   switch (m) {
-    case Module::mha: return "mha";
-    case Module::wrapper: return "wrapper";
-    case Module::causal: return "causal";
+    case Module::mha:
+      return "mha";
+    case Module::wrapper:
+      return "wrapper";
+    case Module::causal:
+      return "causal";
   }
   return "?";
 }
-const char* to_string(Masking m) { return m == Masking::naive ? "naive" : "neg-inf"; }
-const char* to_string(Layout l) { return l == Layout::loop ? "loop" : "fused"; }
+const char* to_string(Masking m) {
+  return m == Masking::naive ? "naive" : "neg-inf";
+}
+const char* to_string(Layout l) {
+  return l == Layout::loop ? "loop" : "fused";
+}
 
 // The names come from the option table's choices (one list); these map them to the enums.
 Module parse_module(const std::string& s) {

@@ -10,21 +10,29 @@
 
 namespace attention {
 
-// Which of the lecture's reference classes to reproduce (and whose constructor signature d_out follows).
+// Which of the lecture's reference classes to reproduce (and whose constructor signature d_out
+// follows).
 enum class Module {
   mha,      // MultiHeadAttention: one weight split, d_out = h·d_h, then out_proj mixes the heads
-  wrapper,  // MultiHeadAttentionWrapper: h independent CausalAttention heads of size d_out, concatenated
+  wrapper,  // MultiHeadAttentionWrapper: h independent CausalAttention heads of size d_out,
+            // concatenated
   causal,   // CausalAttention: a single head of size d_out
 };
-enum class Masking { neg_inf, naive };  // −∞ before softmax, or softmax → zero the future → renormalise
-enum class Layout { fused, loop };      // one weight-split matmul, or a loop over per-head weight slices
+enum class Masking {
+  neg_inf,
+  naive
+};  // −∞ before softmax, or softmax → zero the future → renormalise
+enum class Layout {
+  fused,
+  loop
+};  // one weight-split matmul, or a loop over per-head weight slices
 
 struct Config {
   int batch = 1;   // B
   int tokens = 1;  // T
   int d_in = 3;
-  int d_out = 2;   // as the module's constructor takes it (per head for the wrapper)
-  int heads = 1;   // h
+  int d_out = 2;  // as the module's constructor takes it (per head for the wrapper)
+  int heads = 1;  // h
   bool qkv_bias = false;
   bool causal = true;
   double dropout = 0.0;  // p

@@ -25,20 +25,23 @@ std::uint32_t mix(std::uint32_t seed, std::int64_t id) {
 std::vector<float> token_embeddings(const std::vector<std::int64_t>& token_ids, int d_in,
                                     std::uint32_t seed) {
   if (d_in < 1 || d_in > kMaxDimension) {
-    throw OptionError("dIn", "dIn = " + std::to_string(d_in) + ": the embedding size d_in must be an integer from 1 to 1048576");
+    throw OptionError("dIn", "dIn = " + std::to_string(d_in) +
+                                 ": the embedding size d_in must be an integer from 1 to 1048576");
   }
   if (token_ids.empty()) {
     throw InputError("sentence", "the sentence has no tokens; type at least one word");
   }
   if (static_cast<long long>(token_ids.size()) * d_in > kMaxTensorElements) {
-    throw MemoryError("tokens", std::to_string(token_ids.size()) + " tokens × dIn " + std::to_string(d_in) +
+    throw MemoryError("tokens", std::to_string(token_ids.size()) + " tokens × dIn " +
+                                    std::to_string(d_in) +
                                     " is more values than one tensor may hold (" +
                                     std::to_string(kMaxTensorElements) + ")");
   }
   std::vector<float> out;
   out.reserve(token_ids.size() * d_in);
   for (std::int64_t id : token_ids) {
-    if (id < 0) throw InputError("tokens", "token id " + std::to_string(id) + " is negative; ids are ≥ 0");
+    if (id < 0)
+      throw InputError("tokens", "token id " + std::to_string(id) + " is negative; ids are ≥ 0");
     std::mt19937 engine(mix(seed, id));
     for (int k = 0; k < d_in; ++k) {
       const double u = static_cast<double>(engine()) / 4294967296.0;  // [0, 1)

@@ -8,7 +8,8 @@
 
 namespace attention {
 
-// Base class: `option()` names the offending option ("heads", "inputs", "weights.W_query.weight", ...).
+// Base class: `option()` names the offending option ("heads", "inputs", "weights.W_query.weight",
+// ...).
 class Error : public std::invalid_argument {
  public:
   Error(std::string option, const std::string& message)
@@ -20,7 +21,8 @@ class Error : public std::invalid_argument {
   std::string option_;
 };
 
-// A configuration value outside its allowed range (heads not dividing d_out, p outside [0, 1), ...).
+// A configuration value outside its allowed range (heads not dividing d_out, p outside [0, 1),
+// ...).
 class OptionError : public Error {
  public:
   using Error::Error;
@@ -49,8 +51,8 @@ class WorkError : public Error {
   const char* kind() const noexcept override { return "WorkError"; }
 };
 
-// Float32 arithmetic that would otherwise end in a silent NaN or ∞ (overflowing scores, or the naive
-// mask renormalising a row whose probability mass all went to future tokens).
+// Float32 arithmetic that would otherwise end in a silent NaN or ∞ (overflowing scores, or the
+// naive mask renormalising a row whose probability mass all went to future tokens).
 class NumericalError : public Error {
  public:
   using Error::Error;

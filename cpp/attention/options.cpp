@@ -18,9 +18,15 @@ struct Entry {
   void (*set)(Config&, const OptionValue&);  // after check_option: the value fits the field
 };
 
-OptionValue number(double v) { return OptionValue::of(v); }
-OptionValue flag(bool v) { return OptionValue::of(v); }
-OptionValue text(const char* v) { return OptionValue::of(std::string(v)); }
+OptionValue number(double v) {
+  return OptionValue::of(v);
+}
+OptionValue flag(bool v) {
+  return OptionValue::of(v);
+}
+OptionValue text(const char* v) {
+  return OptionValue::of(std::string(v));
+}
 
 OptionSpec spec(const char* name, OptionType type, const char* meaning, const char* help) {
   OptionSpec s;
@@ -31,7 +37,8 @@ OptionSpec spec(const char* name, OptionType type, const char* meaning, const ch
   return s;
 }
 
-OptionSpec dimension(const char* name, const char* meaning, const char* help, const char* rule = "") {
+OptionSpec dimension(const char* name, const char* meaning, const char* help,
+                     const char* rule = "") {
   OptionSpec s = spec(name, OptionType::integer, meaning, help);
   s.min = 1;
   s.max = static_cast<double>(kMaxDimension);
@@ -48,14 +55,15 @@ OptionSpec boolean(const char* name, const char* meaning, const char* help) {
   return spec(name, OptionType::boolean, meaning, help);
 }
 
-OptionSpec choice(const char* name, const char* meaning, const char* help, std::vector<std::string> choices) {
+OptionSpec choice(const char* name, const char* meaning, const char* help,
+                  std::vector<std::string> choices) {
   OptionSpec s = spec(name, OptionType::choice, meaning, help);
   s.choices = std::move(choices);
   return s;
 }
 
-OptionSpec range(const char* name, OptionType type, const char* meaning, const char* help, double min,
-                 double max, bool max_exclusive = false, const char* note = "") {
+OptionSpec range(const char* name, OptionType type, const char* meaning, const char* help,
+                 double min, double max, bool max_exclusive = false, const char* note = "") {
   OptionSpec s = spec(name, type, meaning, help);
   s.min = min;
   s.max = max;
@@ -66,22 +74,27 @@ OptionSpec range(const char* name, OptionType type, const char* meaning, const c
 
 const std::vector<Entry>& entries() {
   static const std::vector<Entry> table = {
-      {dimension("batch", "the batch size B",
-                 "B: how many sequences go through together (the lecture stacks its sentence twice)"),
+      {dimension(
+           "batch", "the batch size B",
+           "B: how many sequences go through together (the lecture stacks its sentence twice)"),
        [](const Config& c) { return number(c.batch); },
        [](Config& c, const OptionValue& v) { c.batch = static_cast<int>(v.number); }},
-      {inferred(dimension("tokens", "the number of tokens T",
-                          "T: tokens per sequence; row i of the attention weights is token i's query",
-                          "with inputs, tokens and dIn follow from inputs.length = batch·tokens·dIn")),
+      {inferred(
+           dimension("tokens", "the number of tokens T",
+                     "T: tokens per sequence; row i of the attention weights is token i's query",
+                     "with inputs, tokens and dIn follow from inputs.length = batch·tokens·dIn")),
        [](const Config& c) { return number(c.tokens); },
        [](Config& c, const OptionValue& v) { c.tokens = static_cast<int>(v.number); }},
-      {inferred(dimension("dIn", "the input embedding size d_in", "d_in: the length of each token's embedding vector",
-                          "with inputs, tokens and dIn follow from inputs.length = batch·tokens·dIn")),
+      {inferred(
+           dimension("dIn", "the input embedding size d_in",
+                     "d_in: the length of each token's embedding vector",
+                     "with inputs, tokens and dIn follow from inputs.length = batch·tokens·dIn")),
        [](const Config& c) { return number(c.d_in); },
        [](Config& c, const OptionValue& v) { c.d_in = static_cast<int>(v.number); }},
-      {dimension("dOut", "the output size d_out",
-                 "d_out: the width of queries, keys and values (MultiHeadAttention splits it into h "
-                 "heads of d_out / h; for the wrapper it is each head's width)"),
+      {dimension(
+           "dOut", "the output size d_out",
+           "d_out: the width of queries, keys and values (MultiHeadAttention splits it into h "
+           "heads of d_out / h; for the wrapper it is each head's width)"),
        [](const Config& c) { return number(c.d_out); },
        [](Config& c, const OptionValue& v) { c.d_out = static_cast<int>(v.number); }},
       {dimension("heads", "the number of heads h",
@@ -96,18 +109,20 @@ const std::vector<Entry>& entries() {
                "hide the future: scores above the diagonal become −∞ before the softmax"),
        [](const Config& c) { return flag(c.causal); },
        [](Config& c, const OptionValue& v) { c.causal = v.boolean; }},
-      {range("dropout", OptionType::number, "the dropout probability p",
-             "p: the share of attention weights dropped in training; survivors are scaled by 1/(1−p)",
-             0.0, 1.0, true, "p = 1 would drop every attention weight"),
+      {range(
+           "dropout", OptionType::number, "the dropout probability p",
+           "p: the share of attention weights dropped in training; survivors are scaled by 1/(1−p)",
+           0.0, 1.0, true, "p = 1 would drop every attention weight"),
        [](const Config& c) { return number(c.dropout); },
        [](Config& c, const OptionValue& v) { c.dropout = v.number; }},
-      {boolean("training", "training mode",
-               "training mode: dropout acts (in evaluation mode the weights pass through unchanged)"),
+      {boolean(
+           "training", "training mode",
+           "training mode: dropout acts (in evaluation mode the weights pass through unchanged)"),
        [](const Config& c) { return flag(c.training); },
        [](Config& c, const OptionValue& v) { c.training = v.boolean; }},
       {range("seed", OptionType::integer, "the seed (as torch.manual_seed takes it)",
-             "torch.manual_seed(seed): the same seed gives PyTorch's weights and dropout masks", 0.0,
-             4294967295.0),
+             "torch.manual_seed(seed): the same seed gives PyTorch's weights and dropout masks",
+             0.0, 4294967295.0),
        [](const Config& c) { return number(c.seed); },
        [](Config& c, const OptionValue& v) { c.seed = static_cast<std::uint32_t>(v.number); }},
       {choice("module", "the module",
@@ -122,18 +137,20 @@ const std::vector<Entry>& entries() {
               {"neg-inf", "naive"}),
        [](const Config& c) { return text(to_string(c.masking)); },
        [](Config& c, const OptionValue& v) { c.masking = parse_masking(v.text); }},
-      {choice("layout", "the layout",
-              "one weight-split matmul for all heads (fused), or a loop over per-head modules (loop)",
-              {"fused", "loop"}),
+      {choice(
+           "layout", "the layout",
+           "one weight-split matmul for all heads (fused), or a loop over per-head modules (loop)",
+           {"fused", "loop"}),
        [](const Config& c) { return text(to_string(c.layout)); },
        [](Config& c, const OptionValue& v) { c.layout = parse_layout(v.text); }},
       {boolean("trace", "trace",
                "keep every intermediate stage (false: only the output, on the blocked fast path)"),
        [](const Config& c) { return flag(c.trace); },
        [](Config& c, const OptionValue& v) { c.trace = v.boolean; }},
-      {range("maxTraceBytes", OptionType::number, "the memory limit for the (B,h,T,T) stages",
-             "the most bytes the (B,h,T,T) stages of one forward pass may hold (Infinity: no limit)", 0.0,
-             INFINITY),
+      {range(
+           "maxTraceBytes", OptionType::number, "the memory limit for the (B,h,T,T) stages",
+           "the most bytes the (B,h,T,T) stages of one forward pass may hold (Infinity: no limit)",
+           0.0, INFINITY),
        [](const Config& c) { return number(c.max_trace_bytes); },
        [](Config& c, const OptionValue& v) { c.max_trace_bytes = v.number; }},
       {range("maxFlops", OptionType::number, "the work limit",
@@ -172,10 +189,14 @@ std::string format_number(double v) {
 
 std::string shown(const OptionValue& v) {
   switch (v.kind) {
-    case OptionValue::Kind::number: return format_number(v.number);
-    case OptionValue::Kind::boolean: return v.boolean ? "true" : "false";
-    case OptionValue::Kind::string: return "'" + v.text.substr(0, 40) + (v.text.size() > 40 ? "…'" : "'");
-    case OptionValue::Kind::other: return "a value of type " + v.text;
+    case OptionValue::Kind::number:
+      return format_number(v.number);
+    case OptionValue::Kind::boolean:
+      return v.boolean ? "true" : "false";
+    case OptionValue::Kind::string:
+      return "'" + v.text.substr(0, 40) + (v.text.size() > 40 ? "…'" : "'");
+    case OptionValue::Kind::other:
+      return "a value of type " + v.text;
   }
   return "?";
 }
@@ -186,9 +207,11 @@ std::string allowed(const OptionSpec& s) {
     case OptionType::integer:
       return "an integer from " + format_number(s.min) + " to " + format_number(s.max);
     case OptionType::number:
-      return s.max_exclusive ? "a number in [" + format_number(s.min) + ", " + format_number(s.max) + ")"
-                             : "a number from " + format_number(s.min) + " to " + format_number(s.max);
-    case OptionType::boolean: return "true or false";
+      return s.max_exclusive
+                 ? "a number in [" + format_number(s.min) + ", " + format_number(s.max) + ")"
+                 : "a number from " + format_number(s.min) + " to " + format_number(s.max);
+    case OptionType::boolean:
+      return "true or false";
     case OptionType::choice: {
       std::string list;
       for (const std::string& c : s.choices) list += (list.empty() ? "'" : ", '") + c + "'";
@@ -206,7 +229,8 @@ bool fits(const OptionSpec& s, const OptionValue& v) {
     case OptionType::number:
       return v.kind == OptionValue::Kind::number && v.number >= s.min &&
              (s.max_exclusive ? v.number < s.max : v.number <= s.max);
-    case OptionType::boolean: return v.kind == OptionValue::Kind::boolean;
+    case OptionType::boolean:
+      return v.kind == OptionValue::Kind::boolean;
     case OptionType::choice:
       if (v.kind != OptionValue::Kind::string) return false;
       for (const std::string& c : s.choices)
@@ -235,7 +259,8 @@ const OptionSpec* find_option(const std::string& name) {
 
 void check_option(const OptionSpec& s, const OptionValue& v) {
   if (fits(s, v)) return;
-  std::string message = std::string(s.name) + " = " + shown(v) + ": " + s.meaning + " must be " + allowed(s);
+  std::string message =
+      std::string(s.name) + " = " + shown(v) + ": " + s.meaning + " must be " + allowed(s);
   if (*s.note) message += std::string(" (") + s.note + ")";
   throw OptionError(s.name, message);
 }
@@ -245,6 +270,8 @@ void set_option(Config& config, const OptionSpec& spec, const OptionValue& value
   entry_of(spec).set(config, value);
 }
 
-OptionValue get_option(const Config& config, const OptionSpec& spec) { return entry_of(spec).get(config); }
+OptionValue get_option(const Config& config, const OptionSpec& spec) {
+  return entry_of(spec).get(config);
+}
 
 }  // namespace attention

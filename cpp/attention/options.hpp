@@ -24,15 +24,17 @@ struct OptionValue {
   static OptionValue of(double v) { return {Kind::number, v, false, {}}; }
   static OptionValue of(bool v) { return {Kind::boolean, 0.0, v, {}}; }
   static OptionValue of(std::string v) { return {Kind::string, 0.0, false, std::move(v)}; }
-  static OptionValue of_type(std::string type_name) { return {Kind::other, 0.0, false, std::move(type_name)}; }
+  static OptionValue of_type(std::string type_name) {
+    return {Kind::other, 0.0, false, std::move(type_name)};
+  }
 };
 
 struct OptionSpec {
-  const char* name = "";     // "dOut"
+  const char* name = "";  // "dOut"
   OptionType type = OptionType::integer;
   const char* meaning = "";  // "the output size d_out": the start of every message about it
   const char* help = "";     // one line, in the lecture's words
-  double min = 0.0;     // integer and number: the allowed range
+  double min = 0.0;          // integer and number: the allowed range
   double max = 0.0;
   bool max_exclusive = false;        // dropout: [0, 1)
   std::vector<std::string> choices;  // choice: the allowed strings

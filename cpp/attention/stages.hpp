@@ -10,25 +10,25 @@
 namespace attention {
 
 // X(identifier, "shape with named dimensions")
-#define ATTENTION_STAGES(X)                                                                  \
-  X(inputs, "B,T,d_in")            /* token embeddings, one row per token */                 \
-  X(queries, "B,T,D")              /* inputs · W_queryᵀ (+ bias); D = Config::width() */     \
-  X(keys, "B,T,D")                 /* inputs · W_keyᵀ */                                      \
-  X(values, "B,T,D")               /* inputs · W_valueᵀ */                                    \
-  X(queryHeads, "B,h,T,d_h")       /* view (B,T,h,d_h), transpose(1,2) */                     \
-  X(keyHeads, "B,h,T,d_h")                                                                   \
-  X(valueHeads, "B,h,T,d_h")                                                                 \
-  X(attentionScores, "B,h,T,T")    /* queries · keysᵀ per head */                             \
-  X(scaledScores, "B,h,T,T")       /* ÷ √d_h */                                               \
-  X(maskedScores, "B,h,T,T")       /* −∞ above the diagonal (masking 'neg-inf' only) */       \
-  X(unmaskedWeights, "B,h,T,T")    /* naive: softmax over every token, future included */     \
-  X(zeroedWeights, "B,h,T,T")      /* naive: the future set to 0, rows no longer sum to 1 */  \
-  X(attentionWeights, "B,h,T,T")   /* softmax (or naive renormalisation): rows sum to 1 */    \
-  X(dropoutMask, "B,h,T,T")        /* 1 = kept, 0 = dropped */                                \
-  X(droppedWeights, "B,h,T,T")     /* survivors × 1/(1−p) */                                  \
-  X(contextHeads, "B,h,T,d_h")     /* droppedWeights · values per head */                     \
-  X(mergedHeads, "B,T,D")          /* transpose back, concatenate the heads */                \
-  X(output, "B,T,D")               /* out_proj mixes the heads (mha only) */
+#define ATTENTION_STAGES(X)                                                                \
+  X(inputs, "B,T,d_in")      /* token embeddings, one row per token */                     \
+  X(queries, "B,T,D")        /* inputs · W_queryᵀ (+ bias); D = Config::width() */      \
+  X(keys, "B,T,D")           /* inputs · W_keyᵀ */                                      \
+  X(values, "B,T,D")         /* inputs · W_valueᵀ */                                    \
+  X(queryHeads, "B,h,T,d_h") /* view (B,T,h,d_h), transpose(1,2) */                        \
+  X(keyHeads, "B,h,T,d_h")                                                                 \
+  X(valueHeads, "B,h,T,d_h")                                                               \
+  X(attentionScores, "B,h,T,T")  /* queries · keysᵀ per head */                         \
+  X(scaledScores, "B,h,T,T")     /* ÷ √d_h */                                           \
+  X(maskedScores, "B,h,T,T")     /* −∞ above the diagonal (masking 'neg-inf' only) */  \
+  X(unmaskedWeights, "B,h,T,T")  /* naive: softmax over every token, future included */    \
+  X(zeroedWeights, "B,h,T,T")    /* naive: the future set to 0, rows no longer sum to 1 */ \
+  X(attentionWeights, "B,h,T,T") /* softmax (or naive renormalisation): rows sum to 1 */   \
+  X(dropoutMask, "B,h,T,T")      /* 1 = kept, 0 = dropped */                               \
+  X(droppedWeights, "B,h,T,T")   /* survivors × 1/(1−p) */                              \
+  X(contextHeads, "B,h,T,d_h")   /* droppedWeights · values per head */                   \
+  X(mergedHeads, "B,T,D")        /* transpose back, concatenate the heads */               \
+  X(output, "B,T,D")             /* out_proj mixes the heads (mha only) */
 
 enum class Stage {
 #define ATTENTION_STAGE_ENUM(name, dims) name,
@@ -48,6 +48,8 @@ inline constexpr std::array<StageInfo, 18> kStages = {{
 #undef ATTENTION_STAGE_INFO
 }};
 
-inline const char* stage_name(Stage s) { return kStages[static_cast<std::size_t>(s)].name; }
+inline const char* stage_name(Stage s) {
+  return kStages[static_cast<std::size_t>(s)].name;
+}
 
 }  // namespace attention

@@ -1,10 +1,9 @@
 // A float32 tensor as the lectures draw it: a shape and row-major data, nothing more.
 #pragma once
 
+#include <Eigen/Core>
 #include <cstddef>
 #include <vector>
-
-#include <Eigen/Core>
 
 namespace attention {
 
@@ -19,7 +18,9 @@ struct Tensor {
     data.assign(n, fill);
   }
   std::size_t size() const { return data.size(); }
-  int dim(int i) const { return shape[static_cast<std::size_t>(i < 0 ? i + int(shape.size()) : i)]; }
+  int dim(int i) const {
+    return shape[static_cast<std::size_t>(i < 0 ? i + int(shape.size()) : i)];
+  }
 };
 
 // Row-major Eigen views on raw float buffers: how the stage functions multiply matrices.

@@ -6,7 +6,6 @@
 
 #include "errors.hpp"
 
-
 namespace attention {
 
 namespace {
@@ -34,7 +33,9 @@ int ThreadPool::max_threads() {
 #endif
 }
 
-int ThreadPool::available_threads() { return max_threads() - workers_started.load(); }
+int ThreadPool::available_threads() {
+  return max_threads() - workers_started.load();
+}
 
 ThreadPool::ThreadPool(int threads) {
   if (threads < 1 || threads > max_threads()) {
@@ -58,7 +59,9 @@ ThreadPool::ThreadPool(int threads) {
   for (int w = 1; w < threads; ++w) std::thread(work, shared_, w).detach();
 }
 
-ThreadPool::~ThreadPool() { stop(); }
+ThreadPool::~ThreadPool() {
+  stop();
+}
 
 void ThreadPool::stop() {
   if (stopped_) return;

@@ -69,11 +69,11 @@ class ThreadPool {
   struct Shared {
     std::mutex mutex;
     std::condition_variable wake;
-    Job* job = nullptr;                // guarded by mutex
-    std::atomic<long> generation{0};   // written under mutex; spinning workers read it without
-    int active = 0;                    // workers holding job, guarded by mutex
+    Job* job = nullptr;                 // guarded by mutex
+    std::atomic<long> generation{0};    // written under mutex; spinning workers read it without
+    int active = 0;                     // workers holding job, guarded by mutex
     std::atomic<bool> stopping{false};  // written under mutex; spinning workers read it without
-    std::atomic<int> running{0};       // workers inside work()
+    std::atomic<int> running{0};        // workers inside work()
   };
   static void work(std::shared_ptr<Shared> shared, int worker);
   static void run_units(Job& job, int worker);

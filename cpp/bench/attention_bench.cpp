@@ -22,13 +22,20 @@ int main(int argc, char** argv) {
   std::string shape = "S3";
   int reps = 15, threads = 1, gap_ms = 0, print_samples = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--shape")) shape = argv[i + 1];
-    else if (!std::strcmp(argv[i], "--reps")) reps = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--threads")) threads = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--gap-ms")) gap_ms = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--samples")) print_samples = std::atoi(argv[i + 1]);
+    if (!std::strcmp(argv[i], "--shape"))
+      shape = argv[i + 1];
+    else if (!std::strcmp(argv[i], "--reps"))
+      reps = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--threads"))
+      threads = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--gap-ms"))
+      gap_ms = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--samples"))
+      print_samples = std::atoi(argv[i + 1]);
     else {
-      std::fprintf(stderr, "usage: attention_bench --shape S2|S3|S5 [--reps N] [--threads K] [--gap-ms MS] [--samples 1]\n");
+      std::fprintf(stderr,
+                   "usage: attention_bench --shape S2|S3|S5 [--reps N] [--threads K] [--gap-ms MS] "
+                   "[--samples 1]\n");
       return 2;
     }
   }
@@ -37,9 +44,12 @@ int main(int argc, char** argv) {
   c.heads = 12;
   c.trace = false;
   c.seed = 1;
-  if (shape == "S2") c.tokens = 128;
-  else if (shape == "S3") c.tokens = 1024;
-  else if (shape == "S5") c.tokens = 4096;
+  if (shape == "S2")
+    c.tokens = 128;
+  else if (shape == "S3")
+    c.tokens = 1024;
+  else if (shape == "S5")
+    c.tokens = 4096;
   else {
     std::fprintf(stderr, "unknown shape %s (S2, S3 or S5)\n", shape.c_str());
     return 2;
@@ -55,7 +65,8 @@ int main(int argc, char** argv) {
       if (gap_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(gap_ms));
       const auto t0 = std::chrono::steady_clock::now();
       model.forward(x);
-      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     if (print_samples) {
       for (double v : ms) std::fprintf(stderr, "%.2f ", v);

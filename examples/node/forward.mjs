@@ -14,18 +14,23 @@ console.log(`core: ${lab.build} build, ${lab.threads} thread(s), WebAssembly SIM
 // The lecture's sentence and its own 3-d vectors, twice (a batch of 2).
 const sentence = PRESETS[0].sentence; // 'Your journey starts with one step'
 const { tokens, inputs, shape } = lab.embed(sentence, { dIn: 3, batch: 2 });
-console.log(`tokens: ${tokens.map((t) => JSON.stringify(t.text)).join(' ')}  inputs: (${shape.join(', ')})`);
+console.log(
+  `tokens: ${tokens.map((t) => JSON.stringify(t.text)).join(' ')}  inputs: (${shape.join(', ')})`,
+);
 
 const { output, trace } = lab.forward({ inputs, batch: 2, dIn: 3, dOut: 2, heads: 2, seed: 123 });
-const row = (data, width, r) => Array.from(data.slice(r * width, (r + 1) * width), (v) => v.toFixed(4)).join('  ');
+const row = (data, width, r) =>
+  Array.from(data.slice(r * width, (r + 1) * width), (v) => v.toFixed(4)).join('  ');
 
 // attentionWeights is (B, h, T, T): batch item 0, head 0 is the first T × T block.
 const T = tokens.length;
 console.log('\nattention weights, batch item 0, head 1 (each row sums to 1; the future is 0):');
-for (let t = 0; t < T; ++t) console.log(`  ${tokens[t].text.padStart(8)}  ${row(trace.attentionWeights.data, T, t)}`);
+for (let t = 0; t < T; ++t)
+  console.log(`  ${tokens[t].text.padStart(8)}  ${row(trace.attentionWeights.data, T, t)}`);
 
 console.log(`\noutput (${output.shape.join(', ')}), batch item 0:`);
-for (let t = 0; t < T; ++t) console.log(`  ${tokens[t].text.padStart(8)}  ${row(output.data, 2, t)}`);
+for (let t = 0; t < T; ++t)
+  console.log(`  ${tokens[t].text.padStart(8)}  ${row(output.data, 2, t)}`);
 // The book prints 0.3190 0.4858 for the first row.
 
 // Every bad option is an AttentionLabError naming the option.
@@ -37,17 +42,30 @@ try {
 }
 
 // A model keeps its weights (and dropout stream) between calls; dispose() frees its memory.
-const model = lab.createModel({ batch: 2, tokens: T, dIn: 3, dOut: 2, heads: 2, dropout: 0.5, training: true, trace: false });
+const model = lab.createModel({
+  batch: 2,
+  tokens: T,
+  dIn: 3,
+  dOut: 2,
+  heads: 2,
+  dropout: 0.5,
+  training: true,
+  trace: false,
+});
 const first = model.forward(inputs).output.data[0];
 const second = model.forward(inputs).output.data[0];
-console.log(`\ntraining mode, two calls of one model: ${first.toFixed(4)} then ${second.toFixed(4)} (new dropout masks)`);
+console.log(
+  `\ntraining mode, two calls of one model: ${first.toFixed(4)} then ${second.toFixed(4)} (new dropout masks)`,
+);
 console.log(`state_dict keys: ${Object.keys(model.stateDict()).join(', ')}`);
 model.dispose();
 
 // The lecture's experiment, small: a loop over heads against one weight-split matmul.
 console.log('\nheads  loop ms   split ms');
 for (const r of lab.headExperiment({ heads: [2, 400], repeats: 5 })) {
-  console.log(`${String(r.heads).padStart(5)}  ${r.loopMs.toFixed(3).padStart(7)}  ${r.fusedMs.toFixed(3).padStart(8)}`);
+  console.log(
+    `${String(r.heads).padStart(5)}  ${r.loopMs.toFixed(3).padStart(7)}  ${r.fusedMs.toFixed(3).padStart(8)}`,
+  );
 }
 
 // For tests and scripts: the first output row as JSON on the last line.

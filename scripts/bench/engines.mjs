@@ -34,7 +34,9 @@ export class OursEngine {
     try {
       mod = await import(pathToFileURL(entry).href);
     } catch (error) {
-      throw new Unavailable(`cannot load ${entry} (build it: bash scripts/build.sh wasm && bash scripts/build.sh dist): ${error.message}`);
+      throw new Unavailable(
+        `cannot load ${entry} (build it: bash scripts/build.sh wasm && bash scripts/build.sh dist): ${error.message}`,
+      );
     }
     this.lab = await mod.createAttentionLab({ threads });
     const lab = this.lab;
@@ -43,18 +45,24 @@ export class OursEngine {
       // The API before threads landed: always the single-threaded build.
       if (threads > 1) {
         this.terminate();
-        throw new Unavailable('createAttentionLab({ threads }) is not in this build of the API yet (lab.threads is missing)');
+        throw new Unavailable(
+          'createAttentionLab({ threads }) is not in this build of the API yet (lab.threads is missing)',
+        );
       }
       notes.push('lab.threads/lab.simd/lab.build missing: pre-threads API');
     } else if (lab.threads !== threads) {
       const got = lab.threads;
       this.terminate();
-      throw new Unavailable(`asked for ${threads} threads, lab.threads = ${got} (build '${lab.build ?? '?'}')`);
+      throw new Unavailable(
+        `asked for ${threads} threads, lab.threads = ${got} (build '${lab.build ?? '?'}')`,
+      );
     }
     let simd = lab.simd;
     if (typeof simd !== 'boolean') {
       simd = wasmUsesSimd(path.join(this.dist, 'attention-core.wasm'));
-      notes.push(`lab.simd missing: SIMD ${simd ? 'on' : simd === false ? 'off' : '?'} read from attention-core.wasm (v128 locals)`);
+      notes.push(
+        `lab.simd missing: SIMD ${simd ? 'on' : simd === false ? 'off' : '?'} read from attention-core.wasm (v128 locals)`,
+      );
     }
     return {
       threads: lab.threads ?? 1,
@@ -92,16 +100,34 @@ export class OursEngine {
     const result = {
       variants: this.output
         ? [
-            { id: 'ours', label: 'attention-lab', note: 'output written into one reused array: model.forward(x, { output })' },
-            { id: 'ours-new-array', label: 'attention-lab, new array per call', role: 'ours-variant', note: 'model.forward(x): a new output array per call (shown, not judged)' },
+            {
+              id: 'ours',
+              label: 'attention-lab',
+              note: 'output written into one reused array: model.forward(x, { output })',
+            },
+            {
+              id: 'ours-new-array',
+              label: 'attention-lab, new array per call',
+              role: 'ours-variant',
+              note: 'model.forward(x): a new output array per call (shown, not judged)',
+            },
           ]
-        : [{ id: 'ours', label: 'attention-lab', note: 'model.forward(x): this build has no { output } option' }],
+        : [
+            {
+              id: 'ours',
+              label: 'attention-lab',
+              note: 'model.forward(x): this build has no { output } option',
+            },
+          ],
       failures: [],
     };
     if (!weights) {
       const sd = this.model.stateDict();
       result.stateDict = Object.fromEntries(
-        Object.entries(sd).map(([k, v]) => [k, { shape: [...v.shape], data: Float32Array.from(v.data) }]),
+        Object.entries(sd).map(([k, v]) => [
+          k,
+          { shape: [...v.shape], data: Float32Array.from(v.data) },
+        ]),
       );
     }
     return result;
@@ -128,7 +154,8 @@ export class OursEngine {
   }
 
   headExperiment(args) {
-    if (typeof this.lab.headExperiment !== 'function') throw new Unavailable('lab.headExperiment() is not in this build of the API yet');
+    if (typeof this.lab.headExperiment !== 'function')
+      throw new Unavailable('lab.headExperiment() is not in this build of the API yet');
     return this.lab.headExperiment(args);
   }
 
@@ -159,11 +186,16 @@ export class OrtEngine {
     this.ort.env.wasm.numThreads = threads;
     this.ort.env.logLevel = 'error';
     // Instantiate the WASM runtime now (and check the thread count) with a one-node model.
-    const probe = await this.ort.InferenceSession.create(tinyModel(this.ortModels), { executionProviders: ['wasm'] });
+    const probe = await this.ort.InferenceSession.create(tinyModel(this.ortModels), {
+      executionProviders: ['wasm'],
+    });
     await probe.release();
     const version = this.ort.env.versions?.web ?? '?';
     // The package's "exports" hide package.json; its main entry lives in dist/.
-    const wasmFile = path.join(path.dirname(require.resolve('onnxruntime-web')), 'ort-wasm-simd-threaded.wasm');
+    const wasmFile = path.join(
+      path.dirname(require.resolve('onnxruntime-web')),
+      'ort-wasm-simd-threaded.wasm',
+    );
     return {
       threads,
       simd: wasmUsesSimd(wasmFile) ?? true, // 1.19+ ships SIMD builds only
@@ -221,7 +253,8 @@ export class OrtEngine {
 function tinyModel({ buildOnnxModel }) {
   const d = 2;
   const sd = {};
-  for (const k of ['W_query', 'W_key', 'W_value', 'out_proj']) sd[`${k}.weight`] = { data: new Float32Array(d * d) };
+  for (const k of ['W_query', 'W_key', 'W_value', 'out_proj'])
+    sd[`${k}.weight`] = { data: new Float32Array(d * d) };
   sd['out_proj.bias'] = { data: new Float32Array(d) };
   return buildOnnxModel('plain', { batch: 1, tokens: 2, dIn: d, dOut: d, heads: 1 }, sd);
 }
@@ -251,7 +284,9 @@ export class TfjsEngine {
       threads: got,
       simd,
       build: `tfjs-core ${tf.version_core} + tfjs-backend-wasm ${backend.version_wasm}`,
-      notes: ['single-threaded: tfjs-backend-wasm disables threads under Node (workers from blob: URLs)'],
+      notes: [
+        'single-threaded: tfjs-backend-wasm disables threads under Node (workers from blob: URLs)',
+      ],
     };
   }
 
@@ -293,7 +328,8 @@ export class TfjsEngine {
       };
       // Per-head 2-D matMuls: tfjs-wasm's batched (rank > 2) and transposeB matMuls miss the
       // XNNPACK path (~7× slower at S3), so heads are unstacked and Kᵀ is materialized.
-      const split = (t, perm, shape) => tf.unstack(tf.reshape(tf.transpose(tf.reshape(t, [B, T, h, dh]), perm), shape));
+      const split = (t, perm, shape) =>
+        tf.unstack(tf.reshape(tf.transpose(tf.reshape(t, [B, T, h, dh]), perm), shape));
       const q = split(proj(w.q, w.qb), [0, 2, 1, 3], [B * h, T, dh]);
       const kT = split(proj(w.k, w.kb), [0, 2, 3, 1], [B * h, dh, T]);
       const v = split(proj(w.v, w.vb), [0, 2, 1, 3], [B * h, T, dh]);
@@ -347,9 +383,14 @@ export class PlainJsEngine {
     this.inputs = inputs;
     const get = (k) => stateDict[k]?.data;
     this.w = {
-      q: get('W_query.weight'), k: get('W_key.weight'), v: get('W_value.weight'),
-      qb: get('W_query.bias'), kb: get('W_key.bias'), vb: get('W_value.bias'),
-      o: get('out_proj.weight'), ob: get('out_proj.bias'),
+      q: get('W_query.weight'),
+      k: get('W_key.weight'),
+      v: get('W_value.weight'),
+      qb: get('W_query.bias'),
+      kb: get('W_key.bias'),
+      vb: get('W_value.bias'),
+      o: get('out_proj.weight'),
+      ob: get('out_proj.bias'),
     };
     return { variants: [{ id: 'js', label: 'plain JS loops' }], failures: [] };
   }
@@ -360,7 +401,8 @@ export class PlainJsEngine {
 
   run(_variant, inner) {
     const t0 = now();
-    for (let i = 0; i < inner; ++i) plainAttention(Float32Array.from(this.inputs), this.shape, this.w);
+    for (let i = 0; i < inner; ++i)
+      plainAttention(Float32Array.from(this.inputs), this.shape, this.w);
     return (now() - t0) / inner;
   }
 
@@ -426,7 +468,12 @@ export function plainAttention(x, { batch: B, tokens: T, dIn, dOut, heads: h }, 
 }
 
 function oneLine(error) {
-  return String(error?.message ?? error).split('\n').filter(Boolean).slice(0, 3).join(' | ').slice(0, 400);
+  return String(error?.message ?? error)
+    .split('\n')
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(' | ')
+    .slice(0, 400);
 }
 
 export const ENGINES = { ours: OursEngine, ort: OrtEngine, tfjs: TfjsEngine, js: PlainJsEngine };

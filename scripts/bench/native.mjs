@@ -58,7 +58,8 @@ export function nativeParticipants(shapeName, threadCounts) {
       build: 'build/native/attention_bench',
       note: 'one attention_bench process per sample (--reps 1, after its own warm-up forward); no output check',
     };
-    if (!nativeAvailable()) return { ...base, skip: `${path.relative(root, NATIVE_BINARY)} not found (not built yet)` };
+    if (!nativeAvailable())
+      return { ...base, skip: `${path.relative(root, NATIVE_BINARY)} not found (not built yet)` };
     const args = ['--shape', shapeName, '--reps', '1', '--threads', String(threads)];
     return {
       ...base,
@@ -66,7 +67,9 @@ export function nativeParticipants(shapeName, threadCounts) {
         const res = await runBinary(args, 10 * 60 * 1000);
         const parsed = parseLine(res.stdout);
         if (res.code !== 0 || !parsed || !Number.isFinite(parsed.medianMs)) {
-          throw new Error(`attention_bench ${args.join(' ')} → exit ${res.code}: ${why(res) || 'no JSON line'}`);
+          throw new Error(
+            `attention_bench ${args.join(' ')} → exit ${res.code}: ${why(res) || 'no JSON line'}`,
+          );
         }
         return { ms: parsed.medianMs, simd: parsed.simd ?? null };
       },
@@ -75,7 +78,11 @@ export function nativeParticipants(shapeName, threadCounts) {
 }
 
 function parseLine(stdout) {
-  const line = stdout.trim().split('\n').reverse().find((l) => l.trim().startsWith('{'));
+  const line = stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.trim().startsWith('{'));
   try {
     return line ? JSON.parse(line) : null;
   } catch {
@@ -83,7 +90,8 @@ function parseLine(stdout) {
   }
 }
 
-const why = (res) => res.stderr.trim().split('\n').slice(-2).join(' | ') || res.stdout.trim().slice(-200);
+const why = (res) =>
+  res.stderr.trim().split('\n').slice(-2).join(' | ') || res.stdout.trim().slice(-200);
 
 /** One row from the binary's own timing loop (S5); status 'skipped' when the binary is missing. */
 export async function benchNative(shapeName, shape, threads, reps) {
@@ -93,13 +101,21 @@ export async function benchNative(shapeName, shape, threads, reps) {
     note: 'its own timing loop in one process, run after the others (not interleaved)',
   };
   if (!nativeAvailable()) {
-    return { ...row, status: 'skipped', note: `${path.relative(root, NATIVE_BINARY)} not found (not built yet)` };
+    return {
+      ...row,
+      status: 'skipped',
+      note: `${path.relative(root, NATIVE_BINARY)} not found (not built yet)`,
+    };
   }
   const args = ['--shape', shapeName, '--reps', String(reps), '--threads', String(threads)];
   const res = await runBinary(args, 10 * 60 * 1000);
   const parsed = parseLine(res.stdout);
   if (res.code !== 0 || !parsed || !Number.isFinite(parsed.medianMs)) {
-    return { ...row, status: 'error', note: `attention_bench ${args.join(' ')} → exit ${res.code}: ${why(res) || 'no JSON line'}` };
+    return {
+      ...row,
+      status: 'error',
+      note: `attention_bench ${args.join(' ')} → exit ${res.code}: ${why(res) || 'no JSON line'}`,
+    };
   }
   const fl = flops(shape);
   return {

@@ -48,12 +48,22 @@ const valueInfo = (name, dims) => ({
   type: { tensorType: { elemType: FLOAT, shape: { dim: dims.map((d) => ({ dimValue: d })) } } },
 });
 const intAttr = (name, i) => ({ name, type: INT, i });
-const node = (opType, input, output, extra = {}) => ({ opType, input, output, name: output[0], ...extra });
+const node = (opType, input, output, extra = {}) => ({
+  opType,
+  input,
+  output,
+  name: output[0],
+  ...extra,
+});
 
 function weightsOf(stateDict, dIn, dOut) {
   const get = (k) => stateDict[k]?.data ?? stateDict[k];
   const w = {};
-  for (const [key, name] of [['W_query', 'q'], ['W_key', 'k'], ['W_value', 'v']]) {
+  for (const [key, name] of [
+    ['W_query', 'q'],
+    ['W_key', 'k'],
+    ['W_value', 'v'],
+  ]) {
     w[`${name}T`] = transpose(get(`${key}.weight`), dOut, dIn);
     const bias = get(`${key}.bias`);
     if (bias) w[`${name}b`] = bias;
@@ -66,7 +76,8 @@ function weightsOf(stateDict, dIn, dOut) {
 /** Causal mask (T, T): 0 on and below the diagonal, −∞ above. */
 export function causalMask(tokens) {
   const m = new Float32Array(tokens * tokens);
-  for (let i = 0; i < tokens; ++i) for (let j = i + 1; j < tokens; ++j) m[i * tokens + j] = -Infinity;
+  for (let i = 0; i < tokens; ++i)
+    for (let j = i + 1; j < tokens; ++j) m[i * tokens + j] = -Infinity;
   return m;
 }
 
@@ -87,7 +98,10 @@ export function buildOnnxModel(variant, { batch: B, tokens: T, dIn, dOut, heads:
     inits.push(floatInit(`W${name}_T`, [dIn, dOut], w[`${name}T`]));
     if (withBias && w[`${name}b`]) {
       inits.push(floatInit(`b${name}`, [dOut], w[`${name}b`]));
-      nodes.push(node('MatMul', ['x', `W${name}_T`], [`${out}_nobias`]), node('Add', [`${out}_nobias`, `b${name}`], [out]));
+      nodes.push(
+        node('MatMul', ['x', `W${name}_T`], [`${out}_nobias`]),
+        node('Add', [`${out}_nobias`, `b${name}`], [out]),
+      );
     } else {
       nodes.push(node('MatMul', ['x', `W${name}_T`], [out]));
     }
@@ -128,20 +142,26 @@ export function buildOnnxModel(variant, { batch: B, tokens: T, dIn, dOut, heads:
     const inputs = ['queries', 'keys', 'values'];
     if (w.qb) {
       const bias = new Float32Array(3 * dOut);
-      bias.set(w.qb, 0); bias.set(w.kb, dOut); bias.set(w.vb, 2 * dOut);
+      bias.set(w.qb, 0);
+      bias.set(w.kb, dOut);
+      bias.set(w.vb, 2 * dOut);
       inits.push(floatInit('qkv_bias', [3 * dOut], bias));
       inputs.push('qkv_bias');
     }
-    nodes.push(node('MultiHeadAttention', inputs, ['context'], {
-      domain: 'com.microsoft',
-      attribute: [intAttr('num_heads', h), intAttr('unidirectional', 1)],
-    }));
+    nodes.push(
+      node('MultiHeadAttention', inputs, ['context'], {
+        domain: 'com.microsoft',
+        attribute: [intAttr('num_heads', h), intAttr('unidirectional', 1)],
+      }),
+    );
     context = 'context';
   } else if (variant === 'attn23') {
     projectAll();
-    nodes.push(node('Attention', ['queries', 'keys', 'values'], ['context'], {
-      attribute: [intAttr('is_causal', 1), intAttr('q_num_heads', h), intAttr('kv_num_heads', h)],
-    }));
+    nodes.push(
+      node('Attention', ['queries', 'keys', 'values'], ['context'], {
+        attribute: [intAttr('is_causal', 1), intAttr('q_num_heads', h), intAttr('kv_num_heads', h)],
+      }),
+    );
     context = 'context';
   } else if (variant === 'contrib') {
     opsets.push({ domain: 'com.microsoft', version: 1 });
@@ -152,15 +172,27 @@ export function buildOnnxModel(variant, { batch: B, tokens: T, dIn, dOut, heads:
       packed.set(w.vT.subarray(i * dOut, (i + 1) * dOut), i * 3 * dOut + 2 * dOut);
     }
     const bias = new Float32Array(3 * dOut);
-    if (w.qb) { bias.set(w.qb, 0); bias.set(w.kb, dOut); bias.set(w.vb, 2 * dOut); }
-    inits.push(floatInit('Wqkv_T', [dIn, 3 * dOut], packed), floatInit('qkv_bias', [3 * dOut], bias));
-    nodes.push(node('Attention', ['x', 'Wqkv_T', 'qkv_bias'], ['context'], {
-      domain: 'com.microsoft',
-      attribute: [intAttr('num_heads', h), intAttr('unidirectional', 1)],
-    }));
+    if (w.qb) {
+      bias.set(w.qb, 0);
+      bias.set(w.kb, dOut);
+      bias.set(w.vb, 2 * dOut);
+    }
+    inits.push(
+      floatInit('Wqkv_T', [dIn, 3 * dOut], packed),
+      floatInit('qkv_bias', [3 * dOut], bias),
+    );
+    nodes.push(
+      node('Attention', ['x', 'Wqkv_T', 'qkv_bias'], ['context'], {
+        domain: 'com.microsoft',
+        attribute: [intAttr('num_heads', h), intAttr('unidirectional', 1)],
+      }),
+    );
     context = 'context';
   }
-  nodes.push(node('MatMul', [context, 'Wo_T'], ['out_nobias']), node('Add', ['out_nobias', 'bo'], ['y']));
+  nodes.push(
+    node('MatMul', [context, 'Wo_T'], ['out_nobias']),
+    node('Add', ['out_nobias', 'bo'], ['y']),
+  );
 
   const model = onnx.ModelProto.create({
     irVersion: 10,

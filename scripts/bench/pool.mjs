@@ -27,7 +27,13 @@ export class EngineProcess {
       if (!pending) return;
       this.#pending.delete(id);
       if (reply.ok) pending.resolve(reply.value);
-      else pending.reject(Object.assign(new Error(reply.error), { unavailable: reply.unavailable, remoteStack: reply.stack }));
+      else
+        pending.reject(
+          Object.assign(new Error(reply.error), {
+            unavailable: reply.unavailable,
+            remoteStack: reply.stack,
+          }),
+        );
     });
     this.#child.on('exit', (code, signal) => {
       this.#exited = `process ${this.name} exited (${signal ?? `code ${code}`})${this.stderr ? `: ${lastLines(this.stderr)}` : ''}`;
@@ -52,7 +58,11 @@ export class EngineProcess {
       if (timeoutMs > 0) {
         timer = setTimeout(() => {
           this.#pending.delete(id);
-          reject(new Error(`${this.name}: '${cmd}' took longer than ${Math.round(timeoutMs / 1000)} s; killed`));
+          reject(
+            new Error(
+              `${this.name}: '${cmd}' took longer than ${Math.round(timeoutMs / 1000)} s; killed`,
+            ),
+          );
           this.kill();
         }, timeoutMs);
       }
@@ -69,7 +79,10 @@ export class EngineProcess {
     if (!this.alive) return;
     const exited = new Promise((resolve) => this.#child.once('exit', resolve));
     try {
-      const reply = await Promise.race([this.call('exit'), new Promise((r) => setTimeout(r, 5000))]);
+      const reply = await Promise.race([
+        this.call('exit'),
+        new Promise((r) => setTimeout(r, 5000)),
+      ]);
       if (reply?.cpuUsage) this.cpuUsage = reply.cpuUsage;
     } catch {
       /* already gone */

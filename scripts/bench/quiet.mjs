@@ -22,7 +22,9 @@ export function threadsCpuNs(pids) {
     }
     for (const tid of tids) {
       try {
-        total += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        total += Number(
+          fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0],
+        );
         seen = true;
       } catch {
         /* the thread ended meanwhile */

@@ -32,7 +32,8 @@ function bestPeer(rows, shape, filter = () => true) {
   return best;
 }
 
-const layoutOrder = (r) => (r.implementation.endsWith(' loop') ? 0 : r.implementation.endsWith(' fused') ? 1 : 2);
+const layoutOrder = (r) =>
+  r.implementation.endsWith(' loop') ? 0 : r.implementation.endsWith(' fused') ? 1 : 2;
 
 export function sortRows(rows) {
   const familyOrder = { ours: 0, native: 1, ort: 2, tfjs: 3, js: 4 };
@@ -55,7 +56,8 @@ function fmtTime(ms, micro) {
   return `${ms.toFixed(ms < 10 ? 3 : ms < 1000 ? 2 : 0)} ms`;
 }
 
-const simdText = (s) => (s === true ? 'on' : s === false ? 'off' : s === null || s === undefined ? '?' : String(s));
+const simdText = (s) =>
+  s === true ? 'on' : s === false ? 'off' : s === null || s === undefined ? '?' : String(s);
 
 /** The table as text; footnotes for notes and skipped rows. */
 export function formatTable(rows) {
@@ -65,7 +67,19 @@ export function formatTable(rows) {
     if (i < 0) i = notes.push(text) - 1;
     return `[${i + 1}]`;
   };
-  const header = ['shape', 'implementation', 'thr', 'SIMD', 'median', 'IQR', 'GFLOP/s', 'vs best peer', 'reps', 'max|Δ|', 'notes'];
+  const header = [
+    'shape',
+    'implementation',
+    'thr',
+    'SIMD',
+    'median',
+    'IQR',
+    'GFLOP/s',
+    'vs best peer',
+    'reps',
+    'max|Δ|',
+    'notes',
+  ];
   const lines = [];
   for (const r of sortRows(rows)) {
     const micro = MICRO.has(r.shape);
@@ -79,7 +93,11 @@ export function formatTable(rows) {
       shape,
       r.implementation,
       String(r.threads ?? '?'),
-      r.family === 'native' ? simdText(r.simd) === '?' ? 'native' : simdText(r.simd) : simdText(r.simd),
+      r.family === 'native'
+        ? simdText(r.simd) === '?'
+          ? 'native'
+          : simdText(r.simd)
+        : simdText(r.simd),
       good ? fmtTime(r.medianMs, micro) : r.status,
       good && Number.isFinite(r.iqrMs) ? fmtTime(r.iqrMs, micro) : '—',
       good && Number.isFinite(r.gflops) ? r.gflops.toFixed(r.gflops < 1 ? 3 : 2) : '—',
@@ -92,7 +110,10 @@ export function formatTable(rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const right = new Set([2, 4, 5, 6, 7, 8, 9]);
   const fmtLine = (cells) =>
-    cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   const out = [fmtLine(header), widths.map((w) => '-'.repeat(w)).join('  ')];
   let prev = null;
   for (const l of lines) {
@@ -108,12 +129,15 @@ export function formatTable(rows) {
 export function evaluateTargets(rows, { threads = [1, 2] } = {}) {
   const targets = [];
   const add = (id, status, text) => targets.push({ id, status, text });
-  const ours = (shape, t) => rows.find((r) => r.shape === shape && r.role === 'ours' && r.threads === t && ok(r));
-  const oursAny = (shape, t) => rows.find((r) => r.shape === shape && r.role === 'ours' && r.threads === t);
+  const ours = (shape, t) =>
+    rows.find((r) => r.shape === shape && r.role === 'ours' && r.threads === t && ok(r));
+  const oursAny = (shape, t) =>
+    rows.find((r) => r.shape === shape && r.role === 'ours' && r.threads === t);
   const why = (shape, t) => oursAny(shape, t)?.note ?? `${shape} not in this run`;
   const fmt = (r) => fmtTime(r.medianMs, MICRO.has(r.shape));
   // attention-lab returning a new array per call, shown beside the judged (reused-array) figure.
-  const newArray = (shape, t) => rows.find((r) => r.shape === shape && r.role === 'ours-variant' && r.threads === t && ok(r));
+  const newArray = (shape, t) =>
+    rows.find((r) => r.shape === shape && r.role === 'ours-variant' && r.threads === t && ok(r));
 
   // S2/S3 ≥ 1.5× faster than the best onnxruntime-web and tfjs variant, 1 and 2 threads.
   for (const shape of ['S2', 'S3']) {
@@ -122,15 +146,25 @@ export function evaluateTargets(rows, { threads = [1, 2] } = {}) {
       const o = ours(shape, t);
       // ORT at the same thread count; tfjs has no threaded variant under Node, so its
       // single-threaded row stands in as "the best tfjs variant" at 2 threads too.
-      const best = bestPeer(rows, shape, (r) => (r.family === 'ort' && r.threads === t) || (r.family === 'tfjs' && r.threads <= t));
+      const best = bestPeer(
+        rows,
+        shape,
+        (r) => (r.family === 'ort' && r.threads === t) || (r.family === 'tfjs' && r.threads <= t),
+      );
       if (!o) add(id, 'SKIP', `${shape} ${t} thr: attention-lab not measured (${why(shape, t)})`);
-      else if (!best) add(id, 'SKIP', `${shape} ${t} thr: no onnxruntime-web/tfjs row to compare with`);
+      else if (!best)
+        add(id, 'SKIP', `${shape} ${t} thr: no onnxruntime-web/tfjs row to compare with`);
       else {
         const ratio = best.medianMs / o.medianMs;
         const fresh = newArray(shape, t);
-        add(id, ratio >= 1.5 ? 'PASS' : 'FAIL',
+        add(
+          id,
+          ratio >= 1.5 ? 'PASS' : 'FAIL',
           `${shape} ${t} thr: attention-lab ${fmt(o)} vs best ORT/tfjs ${best.implementation} (${best.threads} thr) ${fmt(best)} → ${ratio.toFixed(2)}× (target ≥ 1.5×)` +
-            (fresh ? `; with a new array per call ${fmt(fresh)}, ${(best.medianMs / fresh.medianMs).toFixed(2)}×` : ''));
+            (fresh
+              ? `; with a new array per call ${fmt(fresh)}, ${(best.medianMs / fresh.medianMs).toFixed(2)}×`
+              : ''),
+        );
       }
     }
   }
@@ -139,13 +173,23 @@ export function evaluateTargets(rows, { threads = [1, 2] } = {}) {
   {
     const one = ours('S3', 1);
     const two = ours('S3', 2);
-    if (!one || !two) add('S3-thread-scaling', 'SKIP', `S3 2 thr vs 1 thr: ${!two ? `2 threads not measured (${why('S3', 2)})` : `1 thread not measured (${why('S3', 1)})`}`);
+    if (!one || !two)
+      add(
+        'S3-thread-scaling',
+        'SKIP',
+        `S3 2 thr vs 1 thr: ${!two ? `2 threads not measured (${why('S3', 2)})` : `1 thread not measured (${why('S3', 1)})`}`,
+      );
     else {
       const ratio = one.medianMs / two.medianMs;
       const [oneNew, twoNew] = [newArray('S3', 1), newArray('S3', 2)];
-      add('S3-thread-scaling', ratio >= 1.8 ? 'PASS' : 'FAIL',
+      add(
+        'S3-thread-scaling',
+        ratio >= 1.8 ? 'PASS' : 'FAIL',
         `S3 attention-lab 2 thr ${fmt(two)} vs 1 thr ${fmt(one)} → ${ratio.toFixed(2)}× (target ≥ 1.8×)` +
-          (oneNew && twoNew ? `; with a new array per call ${fmt(twoNew)} vs ${fmt(oneNew)}, ${(oneNew.medianMs / twoNew.medianMs).toFixed(2)}×` : ''));
+          (oneNew && twoNew
+            ? `; with a new array per call ${fmt(twoNew)} vs ${fmt(oneNew)}, ${(oneNew.medianMs / twoNew.medianMs).toFixed(2)}×`
+            : ''),
+      );
     }
   }
 
@@ -154,7 +198,12 @@ export function evaluateTargets(rows, { threads = [1, 2] } = {}) {
     const o = ours('S1', t);
     const id = `S1-${t}thr-per-call`;
     if (!o) add(id, 'SKIP', `S1 ${t} thr: attention-lab not measured (${why('S1', t)})`);
-    else add(id, o.medianMs * 1000 <= 3 ? 'PASS' : 'FAIL', `S1 ${t} thr: attention-lab ${fmt(o)} per call (target ≤ 3 µs)`);
+    else
+      add(
+        id,
+        o.medianMs * 1000 <= 3 ? 'PASS' : 'FAIL',
+        `S1 ${t} thr: attention-lab ${fmt(o)} per call (target ≤ 3 µs)`,
+      );
   }
 
   // S4: loop and fused with 4000 heads < 3 ms.
@@ -168,7 +217,11 @@ export function evaluateTargets(rows, { threads = [1, 2] } = {}) {
       add(id, 'SKIP', `S4 ${t} thr: h=4000 not measured (${skip?.note ?? 'S4 not in this run'})`);
     } else {
       const pass = loop.medianMs < 3 && fused.medianMs < 3;
-      add(id, pass ? 'PASS' : 'FAIL', `S4 ${t} thr, h=4000: loop ${fmt(loop)}, fused ${fmt(fused)} (target both < 3 ms)`);
+      add(
+        id,
+        pass ? 'PASS' : 'FAIL',
+        `S4 ${t} thr, h=4000: loop ${fmt(loop)}, fused ${fmt(fused)} (target both < 3 ms)`,
+      );
     }
   }
 
@@ -176,12 +229,20 @@ export function evaluateTargets(rows, { threads = [1, 2] } = {}) {
   for (const t of threads) {
     const id = `S5-${t}thr-memory`;
     const o = rows.find((r) => r.shape === 'S5' && r.role === 'ours' && r.threads === t);
-    if (!o || o.memoryBytes == null) add(id, 'SKIP', `S5 ${t} thr: peak memory not measured (${o?.memoryNote ?? o?.note ?? 'S5 not in this run'})`);
+    if (!o || o.memoryBytes == null)
+      add(
+        id,
+        'SKIP',
+        `S5 ${t} thr: peak memory not measured (${o?.memoryNote ?? o?.note ?? 'S5 not in this run'})`,
+      );
     else {
       const mib = o.memoryBytes / 2 ** 20;
-      add(id, o.memoryBytes < 64 * 2 ** 20 ? 'PASS' : 'FAIL',
+      add(
+        id,
+        o.memoryBytes < 64 * 2 ** 20 ? 'PASS' : 'FAIL',
         `S5 ${t} thr: peak WASM memory ${mib.toFixed(1)} MiB (${(o.memoryBytes / 1e6).toFixed(1)} MB) (target < 64 MiB)` +
-        (ok(o) ? `; forward ${fmt(o)}` : ''));
+          (ok(o) ? `; forward ${fmt(o)}` : ''),
+      );
     }
   }
   return targets;
@@ -192,7 +253,9 @@ export function machineInfo() {
   // Read package.json files directly: some packages' "exports" hide them from require().
   const version = (name) => {
     try {
-      return JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+      return JSON.parse(
+        fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'),
+      ).version;
     } catch {
       return null;
     }
@@ -232,6 +295,9 @@ export function writeJson(payload) {
     shapes: SHAPES,
     flopConvention: FLOP_NOTE,
   };
-  fs.writeFileSync(file, `${JSON.stringify(slim, (k, v) => (v === Infinity ? 'Infinity' : v), 2)}\n`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify(slim, (k, v) => (v === Infinity ? 'Infinity' : v), 2)}\n`,
+  );
   return file;
 }

@@ -38,17 +38,27 @@ export function baseRow(shapeName, shape, engine, label) {
  */
 export async function benchShape(shapeName, shape, engines, opts, log, natives = []) {
   const rows = [];
-  const ref = engines.find((e) => e.kind === 'ours' && e.threads === 1 && e.proc?.alive && !e.error);
+  const ref = engines.find(
+    (e) => e.kind === 'ours' && e.threads === 1 && e.proc?.alive && !e.error,
+  );
   if (!ref) {
     log(`${shapeName}: no attention-lab 1-thread engine (the reference): skipped`);
     const why = engines.find((e) => e.kind === 'ours' && e.threads === 1)?.error ?? 'not running';
-    rows.push({ ...baseRow(shapeName, shape, { kind: 'ours', threads: 1 }, 'attention-lab'), status: 'error', note: `reference (attention-lab 1 thread): ${why}` });
+    rows.push({
+      ...baseRow(shapeName, shape, { kind: 'ours', threads: 1 }, 'attention-lab'),
+      status: 'error',
+      note: `reference (attention-lab 1 thread): ${why}`,
+    });
     return rows;
   }
   try {
     await benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, natives);
   } catch (error) {
-    rows.push({ ...baseRow(shapeName, shape, ref, 'attention-lab'), status: 'error', note: `${shapeName} aborted: ${error.message}` });
+    rows.push({
+      ...baseRow(shapeName, shape, ref, 'attention-lab'),
+      status: 'error',
+      note: `${shapeName} aborted: ${error.message}`,
+    });
     log(`${shapeName}: aborted: ${error.message}`);
   } finally {
     for (const engine of engines) {
@@ -73,7 +83,11 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
   for (const engine of [ref, ...engines.filter((e) => e !== ref)]) {
     if (engine.error || !engine.proc?.alive) {
       const row = baseRow(shapeName, shape, engine, engine.label);
-      rows.push({ ...row, status: engine.errorStatus ?? 'error', note: engine.error ?? 'process not running' });
+      rows.push({
+        ...row,
+        status: engine.errorStatus ?? 'error',
+        note: engine.error ?? 'process not running',
+      });
       continue;
     }
     try {
@@ -90,15 +104,24 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
           label: v.label,
           role: v.role,
           note: v.note,
-          sample: (inner, settle) => engine.proc.call('run', { variant: v.id, inner, gc: true, settle }, CALL_TIMEOUT),
+          sample: (inner, settle) =>
+            engine.proc.call('run', { variant: v.id, inner, gc: true, settle }, CALL_TIMEOUT),
         });
       }
       for (const f of res.failures) {
-        rows.push({ ...baseRow(shapeName, shape, engine, f.label), status: 'error', note: `model rejected: ${f.error}` });
+        rows.push({
+          ...baseRow(shapeName, shape, engine, f.label),
+          status: 'error',
+          note: `model rejected: ${f.error}`,
+        });
         log(`${shapeName}: ${f.label} (${engine.threads} thr): ${f.error}`);
       }
     } catch (error) {
-      rows.push({ ...baseRow(shapeName, shape, engine, engine.label), status: 'error', note: `setup failed: ${error.message}` });
+      rows.push({
+        ...baseRow(shapeName, shape, engine, engine.label),
+        status: 'error',
+        note: `setup failed: ${error.message}`,
+      });
       log(`${shapeName}: ${engine.label} (${engine.threads} thr) setup failed: ${error.message}`);
       if (engine === ref) return;
     }
@@ -106,7 +129,11 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
 
   // Cross-check against attention-lab (1 thread). The check's forward doubles as the first
   // warm-up; its time tells slow implementations (> 1 s a call) to skip further warm-up.
-  const { output: refOutput, ms: refMs } = await ref.proc.call('forward', { variant: 'ours' }, CALL_TIMEOUT);
+  const { output: refOutput, ms: refMs } = await ref.proc.call(
+    'forward',
+    { variant: 'ours' },
+    CALL_TIMEOUT,
+  );
   const checked = [];
   const tol = opts.tolerance ?? TOLERANCE;
   for (const entry of entries) {
@@ -116,17 +143,23 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
     entry.row = row;
     try {
       const { output: out, ms } =
-        entry.engine === ref ? { output: refOutput, ms: refMs } : await entry.engine.proc.call('forward', { variant: entry.variant }, CALL_TIMEOUT);
+        entry.engine === ref
+          ? { output: refOutput, ms: refMs }
+          : await entry.engine.proc.call('forward', { variant: entry.variant }, CALL_TIMEOUT);
       entry.checkMs = ms;
       row.maxDiff = maxAbsDiff(refOutput, out);
       if (!(row.maxDiff <= tol)) {
         row.status = 'mismatch';
         row.note = `output differs from attention-lab (1 thread): max |diff| = ${fmtDiff(row.maxDiff)} > ${tol}; not timed`;
-        log(`${shapeName}: MISMATCH ${entry.label} (${row.threads} thr): max |diff| ${fmtDiff(row.maxDiff)} > ${tol}; not timed`);
+        log(
+          `${shapeName}: MISMATCH ${entry.label} (${row.threads} thr): max |diff| ${fmtDiff(row.maxDiff)} > ${tol}; not timed`,
+        );
         rows.push(row);
         continue;
       }
-      log(`${shapeName}: ${entry.label} (${row.threads} thr) max |diff| vs attention-lab 1 thr = ${fmtDiff(row.maxDiff)}`);
+      log(
+        `${shapeName}: ${entry.label} (${row.threads} thr) max |diff| vs attention-lab 1 thr = ${fmtDiff(row.maxDiff)}`,
+      );
       checked.push(entry);
     } catch (error) {
       row.status = 'error';
@@ -138,7 +171,11 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
 
   // The native binary: one process per sample (`--reps 1`, after its own warm-up forward).
   for (const native of natives) {
-    const engine = { kind: 'native', threads: native.threads, info: { threads: native.threads, simd: null, build: native.build } };
+    const engine = {
+      kind: 'native',
+      threads: native.threads,
+      info: { threads: native.threads, simd: null, build: native.build },
+    };
     const entry = { engine, variant: 'native', label: native.label, native: true };
     entry.row = { ...baseRow(shapeName, shape, engine, native.label), note: native.note };
     if (native.skip) {
@@ -219,7 +256,11 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
       row.status = 'error';
       row.note = `timing failed: ${entry.failed}`;
     } else {
-      Object.assign(row, summarize(entry.samples), { reps: entry.samples.length, inner: entry.inner, samplesMs: entry.samples });
+      Object.assign(row, summarize(entry.samples), {
+        reps: entry.samples.length,
+        inner: entry.inner,
+        samplesMs: entry.samples,
+      });
       if (entry.reduced) {
         const fewer = `${row.reps} reps instead of ${opts.reps}: ${fmtMs(row.medianMs)} per call (budget ${opts.budgetSec} s per implementation and shape)`;
         row.note = row.note ? `${row.note}; ${fewer}` : fewer;
@@ -235,7 +276,8 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
     for (const entry of timed.filter((e) => e.engine.kind === 'ours')) {
       try {
         const bytes = await entry.engine.proc.call('memoryBytes', {}, CALL_TIMEOUT);
-        if (bytes === null) entry.row.memoryNote = 'lab.memoryBytes() is not in this build of the API yet';
+        if (bytes === null)
+          entry.row.memoryNote = 'lab.memoryBytes() is not in this build of the API yet';
         else entry.row.memoryBytes = bytes;
       } catch (error) {
         entry.row.memoryNote = `memoryBytes failed: ${error.message}`;
@@ -254,7 +296,12 @@ export async function benchHeads(engines, opts, log) {
       variant: `h=${h}`,
     });
     if (engine.error || !engine.proc?.alive) {
-      rows.push({ ...rowFor(HEAD_EXPERIMENT.heads.at(-1), 'loop/fused'), variant: null, status: engine.errorStatus ?? 'error', note: engine.error ?? 'process not running' });
+      rows.push({
+        ...rowFor(HEAD_EXPERIMENT.heads.at(-1), 'loop/fused'),
+        variant: null,
+        status: engine.errorStatus ?? 'error',
+        note: engine.error ?? 'process not running',
+      });
       continue;
     }
     try {
@@ -276,10 +323,17 @@ export async function benchHeads(engines, opts, log) {
           rows.push(row);
         }
       }
-      log(`S4 (${engine.threads} thr): ${result.map((r) => `h=${r.heads} loop ${fmtMs(r.loopMs)} fused ${fmtMs(r.fusedMs)}`).join('; ')}`);
+      log(
+        `S4 (${engine.threads} thr): ${result.map((r) => `h=${r.heads} loop ${fmtMs(r.loopMs)} fused ${fmtMs(r.fusedMs)}`).join('; ')}`,
+      );
     } catch (error) {
       const status = error.unavailable ? 'skipped' : 'error';
-      rows.push({ ...rowFor(HEAD_EXPERIMENT.heads.at(-1), 'loop/fused'), variant: null, status, note: error.message });
+      rows.push({
+        ...rowFor(HEAD_EXPERIMENT.heads.at(-1), 'loop/fused'),
+        variant: null,
+        status,
+        note: error.message,
+      });
       log(`S4 (${engine.threads} thr): ${status}: ${error.message}`);
     }
   }
@@ -300,6 +354,8 @@ export function fmtDiff(d) {
 function describeWaits(waits) {
   const ms = waits.map((w) => w.waitedMs).sort((a, b) => a - b);
   const gaveUp = waits.filter((w) => !w.quiet).length;
-  return `waited for a quiet machine after each sample: median ${ms[ms.length >> 1].toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms` +
-    (gaveUp ? `, ${gaveUp} of ${waits.length} gave up (busy or no /proc)` : '');
+  return (
+    `waited for a quiet machine after each sample: median ${ms[ms.length >> 1].toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms` +
+    (gaveUp ? `, ${gaveUp} of ${waits.length} gave up (busy or no /proc)` : '')
+  );
 }

@@ -3,8 +3,17 @@ export const SHAPES = {
   S1: { batch: 1, tokens: 6, dIn: 6, dOut: 6, heads: 2, title: 'lecture toy, µs per JS call' },
   S2: { batch: 1, tokens: 128, dIn: 768, dOut: 768, heads: 12, title: 'GPT-2 small dims, T=128' },
   S3: { batch: 1, tokens: 1024, dIn: 768, dOut: 768, heads: 12, title: 'GPT-2 small dims, T=1024' },
-  S4: { title: 'heads experiment: loop over heads vs fused split, d_h=3, T=6, B=2 (lab.headExperiment)' },
-  S5: { batch: 1, tokens: 4096, dIn: 768, dOut: 768, heads: 12, title: 'T=4096, time and peak WASM memory' },
+  S4: {
+    title: 'heads experiment: loop over heads vs fused split, d_h=3, T=6, B=2 (lab.headExperiment)',
+  },
+  S5: {
+    batch: 1,
+    tokens: 4096,
+    dIn: 768,
+    dOut: 768,
+    heads: 12,
+    title: 'T=4096, time and peak WASM memory',
+  },
 };
 
 export const HEAD_EXPERIMENT = { heads: [2, 400, 4000], headSize: 3, tokens: 6, batch: 2 };

@@ -1,7 +1,6 @@
 // Every invalid option is a typed exception whose message names the option, its value and what is
 // allowed; valid edge cases pass.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <limits>
 
@@ -77,7 +76,8 @@ TEST_CASE("invalid inputs and weights are typed errors", "[errors]") {
   }
   SECTION("NaN and infinity") {
     x[4] = std::nanf("");
-    expect_error<InputError>([&] { model.forward(x); }, "inputs", "inputs[4] (batch 0, token 1) is NaN");
+    expect_error<InputError>([&] { model.forward(x); }, "inputs",
+                             "inputs[4] (batch 0, token 1) is NaN");
     x[4] = std::numeric_limits<float>::infinity();
     expect_error<InputError>([&] { model.forward(x); }, "inputs", "infinite");
   }
@@ -94,13 +94,16 @@ TEST_CASE("invalid inputs and weights are typed errors", "[errors]") {
                              "it must have 6 (shape 2×3");
     bad = state;
     bad["W_querry.weight"] = {1.0f};
-    expect_error<InputError>([&] { weights_from_state_dict(c, bad); }, "weights", "unexpected key 'W_querry.weight'");
+    expect_error<InputError>([&] { weights_from_state_dict(c, bad); }, "weights",
+                             "unexpected key 'W_querry.weight'");
     bad = state;
     bad.erase("out_proj.bias");
-    expect_error<InputError>([&] { weights_from_state_dict(c, bad); }, "weights", "missing 'out_proj.bias'");
+    expect_error<InputError>([&] { weights_from_state_dict(c, bad); }, "weights",
+                             "missing 'out_proj.bias'");
     bad = state;
     bad["out_proj.bias"][0] = std::nanf("");
-    expect_error<InputError>([&] { weights_from_state_dict(c, bad); }, "weights.out_proj.bias", "finite");
+    expect_error<InputError>([&] { weights_from_state_dict(c, bad); }, "weights.out_proj.bias",
+                             "finite");
   }
   SECTION("the model stays usable after an error") {
     x.pop_back();

@@ -29,6 +29,6 @@ TEST_CASE("the lecture preset: six tokens, three dimensions", "[embeddings][lect
   const Preset& p = lecture_preset();
   CHECK(p.words.size() == 6);
   CHECK(p.embeddings.size() == 18);
-  CHECK(p.embeddings[0] == 0.43f);  // "Your"
+  CHECK(p.embeddings[0] == 0.43f);   // "Your"
   CHECK(p.embeddings[17] == 0.55f);  // "step"
 }

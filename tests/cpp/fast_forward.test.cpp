@@ -1,7 +1,6 @@
 // The fast path (no trace: blocked SIMD matmuls, online softmax, threads) computes the same
 // attention as the stage-by-stage path, and gives bit-identical results for any thread count.
 #include <catch2/catch.hpp>
-
 #include <memory>
 
 #include "support/check.hpp"
@@ -42,9 +41,9 @@ TEST_CASE("the fast path equals the stage-by-stage path", "[fast]") {
       {Module::causal, 3, 70, 5, 7, 1, true, true},   // d_h = 7, several batches
   };
   for (const Shape& s : shapes) {
-    DYNAMIC_SECTION(to_string(s.module) << " B=" << s.batch << " T=" << s.tokens << " d_in=" << s.d_in
-                                        << " d_out=" << s.d_out << " h=" << s.heads
-                                        << (s.causal ? " causal" : " full")) {
+    DYNAMIC_SECTION(to_string(s.module) << " B=" << s.batch << " T=" << s.tokens
+                                        << " d_in=" << s.d_in << " d_out=" << s.d_out
+                                        << " h=" << s.heads << (s.causal ? " causal" : " full")) {
       Config c;
       c.module = s.module;
       c.batch = s.batch;
@@ -62,13 +61,15 @@ TEST_CASE("the fast path equals the stage-by-stage path", "[fast]") {
         fast.trace = false;
         fast.layout = layout;
         REQUIRE(Model(fast).uses_fast_path());
-        check::tensors_close(std::string("fast ") + to_string(layout), run(fast, x), reference, 1e-5);
+        check::tensors_close(std::string("fast ") + to_string(layout), run(fast, x), reference,
+                             1e-5);
       }
     }
   }
 }
 
-TEST_CASE("the fast path gives bit-identical results for 1, 2, 3 and 4 threads", "[fast][threads]") {
+TEST_CASE("the fast path gives bit-identical results for 1, 2, 3 and 4 threads",
+          "[fast][threads]") {
   if (!kThreadsAvailable) {  // the single-threaded WASM build (the threaded one is tested from JS)
     CHECK_THROWS_WITH(ThreadPool(2), Catch::Contains("built without threads"));
     return;

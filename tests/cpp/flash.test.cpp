@@ -1,19 +1,20 @@
 // The fast path's key layout: Kᵀ in panels of 8 keys, so that Q·Kᵀ runs on the same micro-kernels
 // as the projections. The projection units pack the keys they have just computed, each a block of
 // rows and columns, so packing in pieces must give exactly what packing the whole head gives.
-#include <catch2/catch.hpp>
+#include "attention/flash.hpp"
 
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
 #include <utility>
 #include <vector>
 
-#include "attention/flash.hpp"
 #include "attention/gemm.hpp"
 
 using namespace attention;
 
-TEST_CASE("pack_keys: Kᵀ panels of 8 keys, zeros past T, the same when packed in pieces", "[fast][flash]") {
+TEST_CASE("pack_keys: Kᵀ panels of 8 keys, zeros past T, the same when packed in pieces",
+          "[fast][flash]") {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   for (const int T : {6, 13, 48}) {
     for (const int d_h : {3, 64}) {
@@ -38,7 +39,8 @@ TEST_CASE("pack_keys: Kᵀ panels of 8 keys, zeros past T, the same when packed 
       const int t_cut = T / 3 + 1, d_cut = d_h / 2 + 1;
       for (const auto& rows : {std::pair{0, t_cut}, std::pair{t_cut, T}})
         for (const auto& dims : {std::pair{0, d_cut}, std::pair{d_cut, d_h}})
-          pack_keys(K.data(), ldk, T, d_h, rows.first, rows.second, dims.first, dims.second, pieces.data());
+          pack_keys(K.data(), ldk, T, d_h, rows.first, rows.second, dims.first, dims.second,
+                    pieces.data());
       for (std::size_t i = 0; i < size; ++i) {
         CAPTURE(i);
         REQUIRE(pieces[i] == whole[i]);

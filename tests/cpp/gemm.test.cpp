@@ -1,12 +1,11 @@
 // The fast path's matrix product: whichever tile computes an element (2×16 for pairs of rows and
 // full panels in the WebAssembly build, 1–4×8 for what is left and natively), it is the plain sum
 // over k in order, then the bias, in float32 — the same bits as a scalar loop doing exactly that.
-#include <catch2/catch.hpp>
+#include "attention/gemm.hpp"
 
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
-
-#include "attention/gemm.hpp"
 
 using namespace attention;
 
@@ -28,7 +27,8 @@ void reference(const std::vector<float>& A, const std::vector<float>& W, const f
 
 TEST_CASE("gemm tiles give the bits of the in-order scalar sum", "[fast][gemm]") {
   // Odd and even row counts, panel counts and partial last panels.
-  const int shapes[][3] = {{1, 8, 5}, {2, 16, 7}, {3, 24, 64}, {5, 13, 33}, {7, 40, 96}, {6, 29, 3}};
+  const int shapes[][3] = {{1, 8, 5},   {2, 16, 7},  {3, 24, 64},
+                           {5, 13, 33}, {7, 40, 96}, {6, 29, 3}};
   for (const auto& s : shapes) {
     const int M = s[0], N = s[1], K = s[2];
     for (Store mode : {Store::overwrite, Store::accumulate}) {
@@ -46,7 +46,8 @@ TEST_CASE("gemm tiles give the bits of the in-order scalar sum", "[fast][gemm]")
           const int ldc = B.panels() * kPanel;
           std::vector<float> C(std::size_t(M) * ldc, 0.5f), expected(std::size_t(M) * N);
           for (int i = 0; i < M; ++i)
-            for (int j = 0; j < N; ++j) expected[std::size_t(i) * N + j] = C[std::size_t(i) * ldc + j];
+            for (int j = 0; j < N; ++j)
+              expected[std::size_t(i) * N + j] = C[std::size_t(i) * ldc + j];
           gemm(A.data(), K, B, C.data(), ldc, with_bias ? bias.data() : nullptr, 0, M, 0,
                B.panels(), mode);
           reference(A, W, with_bias ? bias.data() : nullptr, M, N, K, mode, expected);
@@ -75,7 +76,8 @@ TEST_CASE("the 2×16 tile, called directly, gives the same bits (any build)", "[
     for (int r = 0; r < 2; ++r)
       for (int j = 0; j < 16; ++j) {
         float acc = 0.0f;
-        for (int k = 0; k < K; ++k) acc += A[std::size_t(r) * lda + k] * B[std::size_t(k) * ldb + 3 + j];
+        for (int k = 0; k < K; ++k)
+          acc += A[std::size_t(r) * lda + k] * B[std::size_t(k) * ldb + 3 + j];
         const float expected = mode == Store::accumulate ? -0.75f + acc : acc + bias[j];
         INFO("row " << r << ", column " << j);
         REQUIRE(C[std::size_t(r) * ldc + j] == expected);

@@ -2,7 +2,6 @@
 // the same limits on every path; a pool can be stopped before its owner lets go of it. Each case
 // here was a crash, a wrap-around or a hang found by the adversarial audit (issue: hardening).
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <future>
 
@@ -40,7 +39,8 @@ Config one_token(int d_out, int heads, Module module) {
 
 TEST_CASE("the wrapper's width h·d_out is computed without int overflow", "[limits]") {
   // heads · d_out = 2^32 wrapped to 0 in Config::width() and the weights were written at address 0.
-  refuses<OptionError>(one_token(65536, 65536, Module::wrapper), "heads", "h·d_out must be at most 1048576");
+  refuses<OptionError>(one_token(65536, 65536, Module::wrapper), "heads",
+                       "h·d_out must be at most 1048576");
   refuses<OptionError>(one_token(1 << 20, 2048, Module::wrapper), "heads", "2147483648");
 }
 
@@ -54,11 +54,14 @@ TEST_CASE("out_proj's D·D is checked before the weights are allocated", "[limit
   CHECK_NOTHROW(validate(c));
 }
 
-TEST_CASE("(B,h,T,T) stages are limited on every path that computes them, trace or not", "[limits]") {
+TEST_CASE("(B,h,T,T) stages are limited on every path that computes them, trace or not",
+          "[limits]") {
   Config c = one_token(2, 1, Module::mha);
   c.tokens = 65536;
   c.trace = false;
-  SECTION("the fast path never holds one: only its work counts") { CHECK_NOTHROW(validate(c)); }
+  SECTION("the fast path never holds one: only its work counts") {
+    CHECK_NOTHROW(validate(c));
+  }
   SECTION("naive masking") {
     c.masking = Masking::naive;
     refuses<MemoryError>(c, "trace", "masking = 'naive' computes every (B,h,T,T) stage");
@@ -74,7 +77,8 @@ TEST_CASE("(B,h,T,T) stages are limited on every path that computes them, trace 
   }
 }
 
-TEST_CASE("a forward pass over the work limit is refused up front, and can be allowed", "[limits]") {
+TEST_CASE("a forward pass over the work limit is refused up front, and can be allowed",
+          "[limits]") {
   Config c = one_token(2, 1, Module::mha);
   c.tokens = 1 << 20;
   c.trace = false;
@@ -100,10 +104,12 @@ TEST_CASE("the flop count follows the path: the fast path skips the masked half"
   const double stages = forward_flops(c);
   // projections 2·T·d_in·3D + out_proj 2·T·D² on both; attention 4·T·Tk·D with Tk = (T+1)/2 or T.
   CHECK(fast == Approx(2.0 * 100 * 4 * 24 + 2.0 * 100 * 64 + 4.0 * 100 * 50.5 * 8));
-  CHECK(stages == Approx(2.0 * 100 * 4 * 24 + 2.0 * 100 * 64 + 4.0 * 100 * 100 * 8 + 10.0 * 2 * 100 * 100));
+  CHECK(stages ==
+        Approx(2.0 * 100 * 4 * 24 + 2.0 * 100 * 64 + 4.0 * 100 * 100 * 8 + 10.0 * 2 * 100 * 100));
 }
 
-TEST_CASE("the experiment refuses more work than one forward pass may take", "[limits][experiment]") {
+TEST_CASE("the experiment refuses more work than one forward pass may take",
+          "[limits][experiment]") {
   HeadExperimentOptions o;
   o.heads = {1 << 20};
   o.head_size = 1024;
@@ -131,7 +137,8 @@ TEST_CASE("a stopped pool never waits for its workers again", "[threads]") {
   model->forward(x);
   pool->stop();
   CHECK(pool->stopped());
-  CHECK(ThreadPool::available_threads() == ThreadPool::max_threads());  // the workers were given back
+  CHECK(ThreadPool::available_threads() ==
+        ThreadPool::max_threads());                    // the workers were given back
   CHECK(model->forward(x).output.data == alone.data);  // runs on the calling thread, same bits
   auto done = std::async(std::launch::async, [&] {
     model.reset();

@@ -1,7 +1,6 @@
 // The lectures' two teaching variants give the same numbers: the loop over heads and the fused
 // weight split, and the naive mask and the −∞ mask (except where float32 tells them apart).
 #include <catch2/catch.hpp>
-
 #include <limits>
 
 #include "support/check.hpp"
@@ -90,8 +89,8 @@ TEST_CASE("where naive masking and −∞ masking differ in float32", "[masking]
   SECTION("a future score of 100: exp underflows into subnormals and the naive weights are off") {
     const Tensor a = row_weights(100.0f, Masking::neg_inf), b = row_weights(100.0f, Masking::naive);
     CHECK(a.data[3] == Approx(exact0).margin(1e-6));  // −∞ first: exact
-    CHECK(std::abs(b.data[3] - exact0) > 1e-3);        // naive: visibly wrong
-    CHECK(b.data[3] + b.data[4] == Approx(1.0f));      // … although the row still sums to 1
+    CHECK(std::abs(b.data[3] - exact0) > 1e-3);       // naive: visibly wrong
+    CHECK(b.data[3] + b.data[4] == Approx(1.0f));     // … although the row still sums to 1
   }
   SECTION("a future score of 200: the past underflows to exactly 0, naive would divide 0 by 0") {
     const Tensor b = row_weights(200.0f, Masking::naive);
@@ -119,7 +118,8 @@ TEST_CASE("where naive masking and −∞ masking differ in float32", "[masking]
     c.masking = Masking::neg_inf;
     Model masked(c, weights_from_state_dict(c, ones));
     const Result r = masked.forward(x);
-    CHECK(r.trace.find(Stage::attentionWeights)->data == std::vector<float>{1.0f, 0.0f, 0.0f, 1.0f});
+    CHECK(r.trace.find(Stage::attentionWeights)->data ==
+          std::vector<float>{1.0f, 0.0f, 0.0f, 1.0f});
   }
 }
 

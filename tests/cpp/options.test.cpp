@@ -1,7 +1,6 @@
 // The option table: one description per option, its defaults are Config's own, and a caller's value
 // is checked against it before it is stored, so nothing wraps into a field of another size.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <set>
 
@@ -25,7 +24,8 @@ std::string refusal(const char* name, const OptionValue& value) {
 
 }  // namespace
 
-TEST_CASE("every option has a name, a help text and a default that passes its own check", "[options]") {
+TEST_CASE("every option has a name, a help text and a default that passes its own check",
+          "[options]") {
   const Config defaults;
   std::set<std::string> names;
   for (const OptionSpec& s : option_specs()) {
@@ -42,17 +42,22 @@ TEST_CASE("every option has a name, a help text and a default that passes its ow
 TEST_CASE("values that do not fit a field are refused, never wrapped", "[options][limits]") {
   // JS numbers arrive as doubles: 2^32 + 2 used to become 2 in an int, and 2^32 + 1 heads became 1.
   CHECK_THAT(refusal("dOut", OptionValue::of(4294967298.0)),
-             Catch::Contains("dOut = 4294967298: the output size d_out must be an integer from 1 to 1048576"));
-  CHECK_THAT(refusal("heads", OptionValue::of(4294967297.0)), Catch::Contains("heads = 4294967297"));
+             Catch::Contains(
+                 "dOut = 4294967298: the output size d_out must be an integer from 1 to 1048576"));
+  CHECK_THAT(refusal("heads", OptionValue::of(4294967297.0)),
+             Catch::Contains("heads = 4294967297"));
   CHECK_THAT(refusal("dIn", OptionValue::of(-4294967294.0)), Catch::Contains("from 1 to 1048576"));
   CHECK_THAT(refusal("tokens", OptionValue::of(1.5)), Catch::Contains("tokens = 1.5"));
   CHECK_THAT(refusal("batch", OptionValue::of(std::nan(""))), Catch::Contains("batch = NaN"));
-  CHECK_THAT(refusal("seed", OptionValue::of(4294967296.0)), Catch::Contains("from 0 to 4294967295"));
+  CHECK_THAT(refusal("seed", OptionValue::of(4294967296.0)),
+             Catch::Contains("from 0 to 4294967295"));
   CHECK_THAT(refusal("dropout", OptionValue::of(1.0)), Catch::Contains("[0, 1) (p = 1 would drop"));
   CHECK_THAT(refusal("heads", OptionValue::of(std::string("2"))), Catch::Contains("heads = '2'"));
   CHECK_THAT(refusal("causal", OptionValue::of(1.0)), Catch::Contains("true or false"));
-  CHECK_THAT(refusal("module", OptionValue::of(std::string("gpt"))), Catch::Contains("one of 'mha', 'wrapper', 'causal'"));
-  CHECK_THAT(refusal("layout", OptionValue::of_type("symbol")), Catch::Contains("a value of type symbol"));
+  CHECK_THAT(refusal("module", OptionValue::of(std::string("gpt"))),
+             Catch::Contains("one of 'mha', 'wrapper', 'causal'"));
+  CHECK_THAT(refusal("layout", OptionValue::of_type("symbol")),
+             Catch::Contains("a value of type symbol"));
 }
 
 TEST_CASE("a value that fits is stored in its field", "[options]") {

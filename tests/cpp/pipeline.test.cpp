@@ -1,6 +1,5 @@
 // The invariants the lectures state, one named test each, on the stage functions themselves.
 #include <catch2/catch.hpp>
-
 #include <limits>
 #include <numeric>
 
@@ -32,7 +31,8 @@ TEST_CASE("softmax: every row of the attention weights sums to 1", "[softmax]") 
   }
 }
 
-TEST_CASE("the causal mask is exactly −∞ above the diagonal and exactly 0 after softmax", "[mask]") {
+TEST_CASE("the causal mask is exactly −∞ above the diagonal and exactly 0 after softmax",
+          "[mask]") {
   const Tensor masked = apply_causal_mask(sample_scores());
   const Tensor weights = softmax_rows(masked);
   for (int m = 0; m < 2; ++m)
@@ -106,7 +106,7 @@ TEST_CASE("merging the heads equals concatenating them", "[merge]") {
   std::vector<Tensor> per_head;
   for (int h = 0; h < 3; ++h) {
     Tensor slice = head_slice(context, h);  // (B,1,T,d_h)
-    slice.shape = {2, 4, 5};               // (B,T,d_h)
+    slice.shape = {2, 4, 5};                // (B,T,d_h)
     per_head.push_back(slice);
   }
   const Tensor merged = merge_heads(context);
@@ -134,14 +134,22 @@ TEST_CASE("every stage has the lecture's shape", "[shapes]") {
   const Result r = lecture_trace(c);
   const int B = 2, T = 6, h = 2, d_h = 2, D = 4;
   const std::vector<std::pair<Stage, std::vector<int>>> expected = {
-      {Stage::inputs, {B, T, 3}},           {Stage::queries, {B, T, D}},
-      {Stage::keys, {B, T, D}},             {Stage::values, {B, T, D}},
-      {Stage::queryHeads, {B, h, T, d_h}},  {Stage::keyHeads, {B, h, T, d_h}},
-      {Stage::valueHeads, {B, h, T, d_h}},  {Stage::attentionScores, {B, h, T, T}},
-      {Stage::scaledScores, {B, h, T, T}},  {Stage::maskedScores, {B, h, T, T}},
-      {Stage::attentionWeights, {B, h, T, T}}, {Stage::dropoutMask, {B, h, T, T}},
-      {Stage::droppedWeights, {B, h, T, T}}, {Stage::contextHeads, {B, h, T, d_h}},
-      {Stage::mergedHeads, {B, T, D}},      {Stage::output, {B, T, D}}};
+      {Stage::inputs, {B, T, 3}},
+      {Stage::queries, {B, T, D}},
+      {Stage::keys, {B, T, D}},
+      {Stage::values, {B, T, D}},
+      {Stage::queryHeads, {B, h, T, d_h}},
+      {Stage::keyHeads, {B, h, T, d_h}},
+      {Stage::valueHeads, {B, h, T, d_h}},
+      {Stage::attentionScores, {B, h, T, T}},
+      {Stage::scaledScores, {B, h, T, T}},
+      {Stage::maskedScores, {B, h, T, T}},
+      {Stage::attentionWeights, {B, h, T, T}},
+      {Stage::dropoutMask, {B, h, T, T}},
+      {Stage::droppedWeights, {B, h, T, T}},
+      {Stage::contextHeads, {B, h, T, d_h}},
+      {Stage::mergedHeads, {B, T, D}},
+      {Stage::output, {B, T, D}}};
   REQUIRE(r.trace.stages.size() == expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
     INFO(stage_name(expected[i].first));

@@ -1,7 +1,7 @@
 // PyTorch's CPU generator is a standard mt19937 seeded by torch.manual_seed.
-#include <catch2/catch.hpp>
-
 #include "attention/torch_rng.hpp"
+
+#include <catch2/catch.hpp>
 
 using attention::TorchGenerator;
 

@@ -13,13 +13,22 @@ export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 /** Fails clearly when build/site is missing or older than web/app or dist/ (run: bash scripts/build.sh site). */
 export function checkSite() {
   const built = path.join(ROOT, 'build', 'site', 'app.mjs');
-  if (!fs.existsSync(built)) throw new Error('build/site is missing: run `bash scripts/build.sh dist site` first');
+  if (!fs.existsSync(built))
+    throw new Error('build/site is missing: run `bash scripts/build.sh dist site` first');
   const builtAt = fs.statSync(built).mtimeMs;
-  const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]);
-  const sources = [...walk(path.join(ROOT, 'web', 'app')), ...walk(path.join(ROOT, 'dist')).filter((f) => !f.endsWith('cli.mjs'))];
+  const walk = (dir) =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const sources = [
+    ...walk(path.join(ROOT, 'web', 'app')),
+    ...walk(path.join(ROOT, 'dist')).filter((f) => !f.endsWith('cli.mjs')),
+  ];
   const stale = sources.filter((f) => fs.statSync(f).mtimeMs > builtAt);
-  if (stale.length) throw new Error(`build/site is older than ${path.relative(ROOT, stale[0])}: run \`bash scripts/build.sh site\``);
+  if (stale.length)
+    throw new Error(
+      `build/site is older than ${path.relative(ROOT, stale[0])}: run \`bash scripts/build.sh site\``,
+    );
 }
 
 /** Starts the static server; resolves { url, stop() }. */
@@ -57,8 +66,14 @@ export function startServer({ args = [], env = {} } = {}) {
 export function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -66,7 +81,8 @@ export function launch() {
 export async function watchedPage(context, problems) {
   const page = await context.newPage();
   page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
+    if (msg.type() === 'error' || msg.type() === 'warning')
+      problems.push(`console.${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('dialog', async (dialog) => {
@@ -77,7 +93,9 @@ export async function watchedPage(context, problems) {
 }
 
 export async function ready(page) {
-  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 20000 });
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, {
+    timeout: 20000,
+  });
 }
 
 export function artifact(name) {
@@ -98,9 +116,20 @@ export async function referenceForward(settings) {
   const { dIn, seed, batch } = settings;
   const embedded = lab.embed(settings.sentence, { dIn, seed, batch });
   return lab.forward({
-    inputs: embedded.inputs, batch, dIn, dOut: settings.dOut, heads: settings.heads, qkvBias: settings.qkvBias,
-    causal: settings.causal, dropout: settings.dropout, training: settings.training, seed,
-    module: settings.module, masking: settings.masking, layout: settings.layout, trace: true,
+    inputs: embedded.inputs,
+    batch,
+    dIn,
+    dOut: settings.dOut,
+    heads: settings.heads,
+    qkvBias: settings.qkvBias,
+    causal: settings.causal,
+    dropout: settings.dropout,
+    training: settings.training,
+    seed,
+    module: settings.module,
+    masking: settings.masking,
+    layout: settings.layout,
+    trace: true,
   });
 }
 
@@ -112,7 +141,12 @@ export async function referenceTrace(settings) {
 /** Every shown cell of the current stage section: [{ stage, i, value }]. */
 export function shownCells(page) {
   return page.$$eval('#stage [data-tensor] td[data-i]', (tds) =>
-    tds.map((td) => ({ stage: td.closest('[data-tensor]').dataset.tensor, i: Number(td.dataset.i), value: td.dataset.value })));
+    tds.map((td) => ({
+      stage: td.closest('[data-tensor]').dataset.tensor,
+      i: Number(td.dataset.i),
+      value: td.dataset.value,
+    })),
+  );
 }
 
 /** Compares shown cells with the trace; returns a list of mismatches (empty when all agree). */
@@ -144,7 +178,10 @@ export function pageSuite() {
     await suite.server?.stop();
   });
   suite.newPage = async (query = '', options = {}) => {
-    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+    const context = await suite.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      ...options,
+    });
     const page = await watchedPage(context, suite.problems);
     await page.goto(suite.server.url + query);
     await ready(page);

@@ -4,7 +4,19 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { artifact, ROOT, pageSuite } from './helpers.mjs';
 
-const SLUGS = ['embeddings', 'qkv', 'split', 'scores', 'scale', 'mask', 'softmax', 'dropout', 'context', 'merge', 'output'];
+const SLUGS = [
+  'embeddings',
+  'qkv',
+  'split',
+  'scores',
+  'scale',
+  'mask',
+  'softmax',
+  'dropout',
+  'context',
+  'merge',
+  'output',
+];
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -48,7 +60,10 @@ test('keyboard only: every step, play/pause, heatmap cells, the Next button', as
 
   // Tab reaches a heatmap cell; arrows move between cells, not between steps; Esc leaves.
   let guard = 0;
-  while (!(await page.evaluate(() => document.activeElement?.matches('td[data-i]'))) && guard++ < 80) {
+  while (
+    !(await page.evaluate(() => document.activeElement?.matches('td[data-i]'))) &&
+    guard++ < 80
+  ) {
     await page.keyboard.press('Tab');
   }
   assert.ok(guard < 80, 'a heatmap cell is reachable with Tab');
@@ -65,7 +80,10 @@ test('keyboard only: every step, play/pause, heatmap cells, the Next button', as
   await page.locator('input[name="head"][value="all"]').focus();
   await page.keyboard.press('ArrowRight');
   assert.equal(new URL(page.url()).searchParams.get('head'), '0');
-  assert.equal(await page.evaluate(() => `${document.activeElement.name}=${document.activeElement.value}`), 'head=0');
+  assert.equal(
+    await page.evaluate(() => `${document.activeElement.name}=${document.activeElement.value}`),
+    'head=0',
+  );
   await page.keyboard.press('ArrowLeft');
   assert.equal(new URL(page.url()).searchParams.get('head'), 'all');
 
@@ -80,17 +98,26 @@ test('keyboard only: every step, play/pause, heatmap cells, the Next button', as
 
 test('prefers-reduced-motion: the split does not move, nothing transitions', async () => {
   const moving = await newPage('?step=split&dOut=4&heads=2');
-  const transforms = await moving.$$eval('.split .table-wrap', (ws) => ws.map((w) => w.style.transform));
-  assert.ok(transforms.some((t) => t.startsWith('translate')), 'without the preference the split animates');
+  const transforms = await moving.$$eval('.split .table-wrap', (ws) =>
+    ws.map((w) => w.style.transform),
+  );
+  assert.ok(
+    transforms.some((t) => t.startsWith('translate')),
+    'without the preference the split animates',
+  );
   await moving.close();
 
   const page = await newPage('?step=split&dOut=4&heads=2', { reducedMotion: 'reduce' });
-  assert.equal(await page.evaluate(() => document.documentElement.classList.contains('reduced-motion')), true);
+  assert.equal(
+    await page.evaluate(() => document.documentElement.classList.contains('reduced-motion')),
+    true,
+  );
   assert.equal(await page.locator('[data-action="replay-split"]').isHidden(), true);
   const state = await page.evaluate(() => ({
     transforms: [...document.querySelectorAll('.split .table-wrap')].map((w) => w.style.transform),
-    durations: [...document.querySelectorAll('.split .table-wrap, .split th, .split caption, .step-link')].map(
-      (e) => getComputedStyle(e).transitionDuration),
+    durations: [
+      ...document.querySelectorAll('.split .table-wrap, .split th, .split caption, .step-link'),
+    ].map((e) => getComputedStyle(e).transitionDuration),
     animations: document.getAnimations().length,
   }));
   assert.deepEqual([...new Set(state.transforms)], ['']);
@@ -111,14 +138,26 @@ test('axe-core finds no serious or critical violations', async () => {
   for (const slug of ['embeddings', 'split', 'softmax', 'dropout', 'output']) {
     await page.click(`.step-link[data-slug="${slug}"]`);
     // Scan the split once its animation has settled (mid-flight, cells overlap on purpose).
-    await page.waitForFunction(() => !document.querySelector('.split.animating'), null, { timeout: 6000 });
+    await page.waitForFunction(() => !document.querySelector('.split.animating'), null, {
+      timeout: 6000,
+    });
     // The whole page once; then only the step panel, which is what changes between steps.
     const scope = slug === 'embeddings' ? 'document' : '#stage-root';
-    const results = await page.evaluate((sel) =>
-      window.axe.run(sel === 'document' ? document : { include: [sel] }, { resultTypes: ['violations'] }), scope);
+    const results = await page.evaluate(
+      (sel) =>
+        window.axe.run(sel === 'document' ? document : { include: [sel] }, {
+          resultTypes: ['violations'],
+        }),
+      scope,
+    );
     for (const v of results.violations) {
       if (v.impact === 'serious' || v.impact === 'critical') {
-        found.push(`${slug}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        found.push(
+          `${slug}: ${v.id} (${v.impact}) ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+        );
       }
     }
   }
@@ -127,11 +166,16 @@ test('axe-core finds no serious or critical violations', async () => {
 });
 
 test('320 px wide: no horizontal overflow of the page', async () => {
-  const page = await newPage('?sentence=the+dog+chased+the+ball+but+it+could+not+catch+it&heads=3&dOut=6&training=true',
-    { viewport: { width: 320, height: 640 }, reducedMotion: 'reduce' });
+  const page = await newPage(
+    '?sentence=the+dog+chased+the+ball+but+it+could+not+catch+it&heads=3&dOut=6&training=true',
+    { viewport: { width: 320, height: 640 }, reducedMotion: 'reduce' },
+  );
   for (const slug of SLUGS) {
     await page.click(`.step-link[data-slug="${slug}"]`);
-    const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+    const { scroll, width } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      width: window.innerWidth,
+    }));
     assert.ok(scroll <= width, `${slug}: the page is ${scroll} px wide in a ${width} px viewport`);
   }
   await page.click('.step-link[data-slug="softmax"]');

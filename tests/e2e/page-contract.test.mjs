@@ -7,7 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OPTIONS } from '../../web/lib/contract.mjs';
 import {
-  SETTINGS, HIDDEN_OPTIONS, PAGE_DEFAULTS, DEFAULT_SETTINGS, parseUrl, createStore,
+  SETTINGS,
+  HIDDEN_OPTIONS,
+  PAGE_DEFAULTS,
+  DEFAULT_SETTINGS,
+  parseUrl,
+  createStore,
 } from '../../web/app/store.mjs';
 import { LIMITS } from '../../web/app/compute.mjs';
 import { GROUPS, CHOICE_LABELS, shortHelp } from '../../web/app/ui/controls.mjs';
@@ -18,10 +23,32 @@ const { newPage, problems } = suite;
 
 const EXPOSED = OPTIONS.filter((o) => !(o.name in HIDDEN_OPTIONS));
 // The page's own limit for a size, as the brief of each control states it.
-const PAGE_LIMIT = { dIn: LIMITS.dIn, dOut: LIMITS.width, heads: LIMITS.heads, batch: LIMITS.batch };
+const PAGE_LIMIT = {
+  dIn: LIMITS.dIn,
+  dOut: LIMITS.width,
+  heads: LIMITS.heads,
+  batch: LIMITS.batch,
+};
 // The element's attributes as docs/EMBEDDING.md documents them.
-const DOCUMENTED_ATTRIBUTES = ['sentence', 'd-in', 'd-out', 'heads', 'batch', 'dropout', 'training', 'seed', 'qkv-bias',
-  'causal', 'masking', 'module', 'layout', 'stage', 'head', 'item', 'numbers'];
+const DOCUMENTED_ATTRIBUTES = [
+  'sentence',
+  'd-in',
+  'd-out',
+  'heads',
+  'batch',
+  'dropout',
+  'training',
+  'seed',
+  'qkv-bias',
+  'causal',
+  'masking',
+  'module',
+  'layout',
+  'stage',
+  'head',
+  'item',
+  'numbers',
+];
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 // A value of the wrong kind for each type, as text (a URL value, an attribute).
@@ -42,8 +69,15 @@ async function apiMessage(name, value) {
 
 test('the page offers every option of the core but tokens, trace, maxTraceBytes and maxFlops', () => {
   assert.deepEqual(Object.keys(HIDDEN_OPTIONS), ['tokens', 'trace', 'maxTraceBytes', 'maxFlops']);
-  for (const name of Object.keys(HIDDEN_OPTIONS)) assert.ok(OPTIONS.some((o) => o.name === name), `${name} is an option`);
-  assert.deepEqual(SETTINGS.map((s) => s.name), ['sentence', ...EXPOSED.map((o) => o.name)]);
+  for (const name of Object.keys(HIDDEN_OPTIONS))
+    assert.ok(
+      OPTIONS.some((o) => o.name === name),
+      `${name} is an option`,
+    );
+  assert.deepEqual(
+    SETTINGS.map((s) => s.name),
+    ['sentence', ...EXPOSED.map((o) => o.name)],
+  );
   for (const o of EXPOSED) {
     const spec = SETTINGS.find((s) => s.name === o.name);
     assert.deepEqual({ ...spec, default: o.default }, o, `${o.name}: the table's entry`);
@@ -58,36 +92,54 @@ test('the page defaults are the API defaults except the declared teaching defaul
   for (const [name, value] of Object.entries(PAGE_DEFAULTS)) {
     const o = OPTIONS.find((x) => x.name === name);
     assert.notEqual(value, o.default, `${name}: an override must differ from the API's default`);
-    assert.ok(value >= o.min && (o.maxExclusive ? value < o.max : value <= o.max), `${name} = ${value} is in range`);
+    assert.ok(
+      value >= o.min && (o.maxExclusive ? value < o.max : value <= o.max),
+      `${name} = ${value} is in range`,
+    );
   }
 });
 
 test('the URL parser reads exactly the offered options, each in its type', () => {
-  const everything = new URLSearchParams(OPTIONS.map((o) => [o.name, String(o.choices?.at(-1) ?? (o.type === 'boolean' ? !o.default : o.min))]));
+  const everything = new URLSearchParams(
+    OPTIONS.map((o) => [
+      o.name,
+      String(o.choices?.at(-1) ?? (o.type === 'boolean' ? !o.default : o.min)),
+    ]),
+  );
   const { settings } = parseUrl(`?${everything}`);
-  assert.deepEqual(Object.keys(settings).sort(), ['sentence', ...EXPOSED.map((o) => o.name)].sort());
+  assert.deepEqual(
+    Object.keys(settings).sort(),
+    ['sentence', ...EXPOSED.map((o) => o.name)].sort(),
+  );
   for (const o of EXPOSED) {
     const expected = o.choices?.at(-1) ?? (o.type === 'boolean' ? !o.default : o.min);
     assert.equal(settings[o.name], expected, o.name);
   }
   // What does not read as its type stays as text, for the core to name.
-  const bad = parseUrl(`?${new URLSearchParams(EXPOSED.map((o) => [o.name, BAD_TEXT[o.type]]))}`).settings;
+  const bad = parseUrl(
+    `?${new URLSearchParams(EXPOSED.map((o) => [o.name, BAD_TEXT[o.type]]))}`,
+  ).settings;
   for (const o of EXPOSED) assert.equal(bad[o.name], BAD_TEXT[o.type], o.name);
 });
 
 test('every choice has a page label, and every label is for a choice that exists', () => {
   const choiceOptions = EXPOSED.filter((o) => o.type === 'choice');
-  for (const o of choiceOptions) assert.deepEqual(Object.keys(CHOICE_LABELS[o.name]).sort(), [...o.choices].sort(), o.name);
+  for (const o of choiceOptions)
+    assert.deepEqual(Object.keys(CHOICE_LABELS[o.name]).sort(), [...o.choices].sort(), o.name);
   for (const name of Object.keys(CHOICE_LABELS)) {
     const o = EXPOSED.find((x) => x.name === name);
     assert.ok(o, `labels for '${name}', which is not an option the page offers`);
-    if (o.type === 'boolean') assert.deepEqual(Object.keys(CHOICE_LABELS[name]).sort(), ['false', 'true']);
+    if (o.type === 'boolean')
+      assert.deepEqual(Object.keys(CHOICE_LABELS[name]).sort(), ['false', 'true']);
     else assert.equal(o.type, 'choice', `${name} has labels but no choices`);
   }
-  assert.deepEqual(GROUPS.flatMap((g) => g.controls.map(([name]) => name)).sort(), EXPOSED.map((o) => o.name).sort());
+  assert.deepEqual(
+    GROUPS.flatMap((g) => g.controls.map(([name]) => name)).sort(),
+    EXPOSED.map((o) => o.name).sort(),
+  );
 });
 
-test('a control\'s help is the table\'s help, shortened by the rule and never reworded', () => {
+test("a control's help is the table's help, shortened by the rule and never reworded", () => {
   for (const g of GROUPS) {
     for (const [name, label] of g.controls) {
       const { help } = OPTIONS.find((o) => o.name === name);
@@ -98,7 +150,10 @@ test('a control\'s help is the table\'s help, shortened by the rule and never re
       let at = 0;
       for (const word of wordsOf(shown)) {
         while (at < words.length && words[at] !== word) ++at;
-        assert.ok(at++ < words.length, `${name}: '${word}' of '${shown}' is not in the table's help '${help}'`);
+        assert.ok(
+          at++ < words.length,
+          `${name}: '${word}' of '${shown}' is not in the table's help '${help}'`,
+        );
       }
       assert.ok(shown.length >= 20, `${name}: '${shown}' keeps the help's first clause`);
     }
@@ -110,53 +165,88 @@ test('the store tells its listeners what changed, result and errors included', (
   const heard = [];
   store.subscribe((state, changed, meta) => heard.push([[...changed].sort(), meta.source]));
   store.set({ settings: { heads: 2 } }); // the default: nothing changes, nobody is told
-  store.set({ settings: { heads: 3 }, view: { step: 'softmax' }, result: { sizes: {} } }, { source: 'ui' });
+  store.set(
+    { settings: { heads: 3 }, view: { step: 'softmax' }, result: { sizes: {} } },
+    { source: 'ui' },
+  );
   store.set({ errors: { settings: { error: new Error('no') } } }, { source: 'api' });
-  assert.deepEqual(heard, [[['heads', 'result', 'step'], 'ui'], [['errors'], 'api']]);
+  assert.deepEqual(heard, [
+    [['heads', 'result', 'step'], 'ui'],
+    [['errors'], 'api'],
+  ]);
   assert.equal(store.get().errors.step, null);
   assert.throws(() => (store.get().settings = {}), TypeError, 'the state is read-only');
 });
 
-test('the controls: one per offered option, the table\'s choices, range, help, and the API\'s messages', async () => {
+test("the controls: one per offered option, the table's choices, range, help, and the API's messages", async () => {
   const page = await newPage('?step=softmax');
-  const controls = await page.$$eval('#sentence-root [data-control], #settings-root [data-control]', (els) => els.map((e) => e.dataset.control));
+  const controls = await page.$$eval(
+    '#sentence-root [data-control], #settings-root [data-control]',
+    (els) => els.map((e) => e.dataset.control),
+  );
   assert.deepEqual(controls.sort(), ['sentence', ...EXPOSED.map((o) => o.name)].sort());
   for (const o of EXPOSED) {
     const label = GROUPS.flatMap((g) => g.controls).find(([name]) => name === o.name)[1];
-    assert.equal(await page.locator(`#help-${o.name}`).textContent(), shortHelp(o.help, label), `${o.name}: help`);
+    assert.equal(
+      await page.locator(`#help-${o.name}`).textContent(),
+      shortHelp(o.help, label),
+      `${o.name}: help`,
+    );
     if (o.type === 'choice') {
-      assert.deepEqual(await page.$$eval(`#ctl-${o.name} option`, (els) => els.map((e) => e.value)), [...o.choices]);
+      assert.deepEqual(
+        await page.$$eval(`#ctl-${o.name} option`, (els) => els.map((e) => e.value)),
+        [...o.choices],
+      );
     }
     if (o.type !== 'integer' && o.type !== 'number') continue;
     const input = page.locator(`#ctl-${o.name}`);
-    const [min, max, step] = await Promise.all(['min', 'max', 'step'].map((a) => input.getAttribute(a).then(Number)));
+    const [min, max, step] = await Promise.all(
+      ['min', 'max', 'step'].map((a) => input.getAttribute(a).then(Number)),
+    );
     assert.equal(min, o.min, `${o.name}: min`);
     const ceiling = Math.min(o.max, PAGE_LIMIT[o.name] ?? Infinity);
-    assert.ok(o.maxExclusive && ceiling === o.max ? max < o.max && max + step >= o.max : max === ceiling, `${o.name}: max ${max}`);
+    assert.ok(
+      o.maxExclusive && ceiling === o.max ? max < o.max && max + step >= o.max : max === ceiling,
+      `${o.name}: max ${max}`,
+    );
 
     // Below the range: the core's message, as the API gives it, next to the control.
     const valid = await input.inputValue();
     const below = o.min - step;
     await input.fill(String(below));
-    assert.equal(await page.locator(`#msg-${o.name}`).textContent(), await apiMessage(o.name, below), `${o.name} = ${below}`);
+    assert.equal(
+      await page.locator(`#msg-${o.name}`).textContent(),
+      await apiMessage(o.name, below),
+      `${o.name} = ${below}`,
+    );
     await input.fill(valid);
     assert.equal(await page.locator(`#msg-${o.name}`).textContent(), '');
   }
   await page.close();
 });
 
-test('a bad value in the URL: the API\'s message next to its control, the defaults drawn', async () => {
+test("a bad value in the URL: the API's message next to its control, the defaults drawn", async () => {
   for (const o of EXPOSED) {
     const bad = BAD_TEXT[o.type];
     const page = await newPage(`?step=softmax&${o.name}=${bad}`);
-    assert.equal(await page.locator(`#msg-${o.name}`).textContent(), await apiMessage(o.name, bad), `${o.name}=${bad}`);
-    assert.equal(await page.locator(`[data-control="${o.name}"]`).getAttribute('class').then((c) => c.includes('invalid')), true);
-    assert.ok(await page.locator('#stage [data-tensor]').count() > 0, 'a stage is drawn');
+    assert.equal(
+      await page.locator(`#msg-${o.name}`).textContent(),
+      await apiMessage(o.name, bad),
+      `${o.name}=${bad}`,
+    );
+    assert.equal(
+      await page
+        .locator(`[data-control="${o.name}"]`)
+        .getAttribute('class')
+        .then((c) => c.includes('invalid')),
+      true,
+    );
+    assert.ok((await page.locator('#stage [data-tensor]').count()) > 0, 'a stage is drawn');
     await page.close();
   }
 });
 
-test('the element\'s attributes: the options in kebab-case, the API\'s messages for bad values', async () => {
+test("the element's attributes: the options in kebab-case, the API's messages for bad values", async () => {
   const page = await newPage('embed.html');
   const found = await page.evaluate(async () => {
     const module = await import('./lib/attention-lab.js');
@@ -167,7 +257,11 @@ test('the element\'s attributes: the options in kebab-case, the API\'s messages 
   });
   assert.deepEqual([...found.observed].sort(), [...DOCUMENTED_ATTRIBUTES].sort());
   const expected = SETTINGS.filter((s) => s.name !== 'layout').map((s) => [kebab(s.name), s.name]);
-  assert.deepEqual(Object.entries(found.settings).sort(), expected.sort(), 'every setting under its kebab-case name');
+  assert.deepEqual(
+    Object.entries(found.settings).sort(),
+    expected.sort(),
+    'every setting under its kebab-case name',
+  );
 
   await page.evaluate(async () => {
     const element = document.createElement('attention-lab');
@@ -179,24 +273,40 @@ test('the element\'s attributes: the options in kebab-case, the API\'s messages 
   for (const o of EXPOSED) {
     const bad = BAD_TEXT[o.type];
     // The heads' layout rides on the element's layout attribute: layout="compact loop".
-    const [attribute, value] = o.name === 'layout' ? ['layout', `compact ${bad}`] : [kebab(o.name), bad];
-    await page.evaluate(([a, v]) => document.getElementById('probe').setAttribute(a, v), [attribute, value]);
+    const [attribute, value] =
+      o.name === 'layout' ? ['layout', `compact ${bad}`] : [kebab(o.name), bad];
+    await page.evaluate(
+      ([a, v]) => document.getElementById('probe').setAttribute(a, v),
+      [attribute, value],
+    );
     await banner.waitFor({ state: 'visible' });
-    assert.equal(await banner.textContent(), await apiMessage(o.name, bad), `${attribute}="${value}"`);
+    assert.equal(
+      await banner.textContent(),
+      await apiMessage(o.name, bad),
+      `${attribute}="${value}"`,
+    );
     await page.evaluate((a) => document.getElementById('probe').removeAttribute(a), attribute);
     await banner.waitFor({ state: 'hidden' });
   }
   await page.close();
 });
 
-test('the page\'s column limit is checked on the trace\'s D, not on a formula of its own', async () => {
+test("the page's column limit is checked on the trace's D, not on a formula of its own", async () => {
   const page = await newPage('?module=wrapper&heads=4&dOut=24&step=qkv');
   assert.equal(await page.locator('#stage .stage-shape .shape').textContent(), '(B=2, T=6, D=96)');
   await page.fill('#ctl-heads', '5');
   for (const name of ['dOut', 'heads']) {
-    assert.match(await page.locator(`#msg-${name}`).textContent(), /D = 120 columns wide.*at most 96/, name);
+    assert.match(
+      await page.locator(`#msg-${name}`).textContent(),
+      /D = 120 columns wide.*at most 96/,
+      name,
+    );
   }
-  assert.equal(await page.locator('#stage .stage-shape .shape').textContent(), '(B=2, T=6, D=96)', 'the last valid state stays');
+  assert.equal(
+    await page.locator('#stage .stage-shape .shape').textContent(),
+    '(B=2, T=6, D=96)',
+    'the last valid state stays',
+  );
   await page.close();
 });
 

@@ -9,14 +9,19 @@ const { newPage, problems } = suite;
 
 const messages = (page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('.lab-error, [id^=msg-]')].filter((e) => !e.hidden && e.textContent).map((e) => e.textContent),
+    [...document.querySelectorAll('.lab-error, [id^=msg-]')]
+      .filter((e) => !e.hidden && e.textContent)
+      .map((e) => e.textContent),
   );
 
 test('a URL value that does not fit an int (dOut=-4294967294): the core says so, the page draws the defaults', async () => {
   const page = await newPage('?dOut=-4294967294');
   const shown = (await messages(page)).join(' ');
-  assert.match(shown, /dOut = -4294967294: the output size d_out must be an integer from 1 to 1048576/);
-  assert.ok(await page.locator('#stage [data-tensor]').count() > 0, 'a stage is drawn');
+  assert.match(
+    shown,
+    /dOut = -4294967294: the output size d_out must be an integer from 1 to 1048576/,
+  );
+  assert.ok((await page.locator('#stage [data-tensor]').count()) > 0, 'a stage is drawn');
   await page.close();
 });
 

@@ -9,7 +9,10 @@ const suite = pageSuite();
 const { newPage, problems } = suite;
 
 const settingsOf = (page) => parseUrl(new URL(page.url()).search).settings;
-const snapshot = (page) => page.$$eval('#stage td[data-i]', (tds) => tds.map((td) => `${td.dataset.i}=${td.dataset.value}`).join(' '));
+const snapshot = (page) =>
+  page.$$eval('#stage td[data-i]', (tds) =>
+    tds.map((td) => `${td.dataset.i}=${td.dataset.value}`).join(' '),
+  );
 
 test('heads that do not divide d_out: the core explains, the last valid state stays', async () => {
   const page = await newPage('?step=softmax&dOut=6&heads=2');
@@ -31,7 +34,10 @@ test('heads that do not divide d_out: the core explains, the last valid state st
   await msg.waitFor({ state: 'hidden' });
   assert.equal(settingsOf(page).heads, 4);
   assert.equal(settingsOf(page).dOut, 8);
-  assert.deepEqual(compareCells(await shownCells(page), await referenceTrace(settingsOf(page))), []);
+  assert.deepEqual(
+    compareCells(await shownCells(page), await referenceTrace(settingsOf(page))),
+    [],
+  );
   await page.close();
 });
 
@@ -78,16 +84,30 @@ test('a hostile sentence is shown as text and runs nothing', async () => {
   for (const hostile of sentences) {
     assert.ok(lab.tokenize(hostile).length <= 32);
     await page.fill('#ctl-sentence', hostile);
-    await page.waitForFunction((s) => new URL(location.href).searchParams.get('sentence') === s, hostile, { timeout: 5000 });
+    await page.waitForFunction(
+      (s) => new URL(location.href).searchParams.get('sentence') === s,
+      hostile,
+      { timeout: 5000 },
+    );
     assert.equal(await page.locator('#msg-sentence').textContent(), '');
     assert.equal(await page.locator('img').count(), 0, 'no <img> element was created');
     assert.equal(await page.locator('b').count(), 0, 'no <b> element was created');
     assert.equal(await page.inputValue('#ctl-sentence'), hostile);
-    const shown = await page.$$eval('.tokens .token .tok', (els) => els.map((e) => e.textContent.replace(/^␣/, ' ')));
-    assert.deepEqual(shown, lab.tokenize(hostile).map((t) => t.text));
-    const rowHeads = await page.$$eval('#stage table[data-head="0"] tbody th .tok', (els) => els.map((e) => e.textContent));
+    const shown = await page.$$eval('.tokens .token .tok', (els) =>
+      els.map((e) => e.textContent.replace(/^␣/, ' ')),
+    );
+    assert.deepEqual(
+      shown,
+      lab.tokenize(hostile).map((t) => t.text),
+    );
+    const rowHeads = await page.$$eval('#stage table[data-head="0"] tbody th .tok', (els) =>
+      els.map((e) => e.textContent),
+    );
     assert.equal(rowHeads[0], '<');
-    assert.deepEqual(compareCells(await shownCells(page), await referenceTrace(settingsOf(page))), []);
+    assert.deepEqual(
+      compareCells(await shownCells(page), await referenceTrace(settingsOf(page))),
+      [],
+    );
   }
 
   // The same through the URL, with a payload that would set a global if it ever ran.
@@ -119,8 +139,19 @@ test('the URL holds the whole state and restores it', async () => {
   const url = page.url();
   const state = parseUrl(new URL(url).search);
   assert.deepEqual(state.settings, {
-    sentence: 'the dog chased the ball but it could not catch it', dIn: 3, dOut: 8, heads: 4, batch: 1, dropout: 0.25,
-    training: true, seed: 42, qkvBias: true, causal: true, masking: 'naive', layout: 'loop', module: 'mha',
+    sentence: 'the dog chased the ball but it could not catch it',
+    dIn: 3,
+    dOut: 8,
+    heads: 4,
+    batch: 1,
+    dropout: 0.25,
+    training: true,
+    seed: 42,
+    qkvBias: true,
+    causal: true,
+    masking: 'naive',
+    layout: 'loop',
+    module: 'mha',
   });
   assert.deepEqual(state.view, { step: 'softmax', head: '2', item: 0, numbers: false });
   const shown = await snapshot(page);
@@ -136,7 +167,10 @@ test('the URL holds the whole state and restores it', async () => {
   assert.equal(await restored.isChecked('input[name="head"][value="2"]'), true);
   assert.equal(await restored.locator('#stage table.no-numbers').count(), 1);
   assert.equal(await snapshot(restored), shown);
-  assert.deepEqual(compareCells(await shownCells(restored), await referenceTrace(state.settings)), []);
+  assert.deepEqual(
+    compareCells(await shownCells(restored), await referenceTrace(state.settings)),
+    [],
+  );
 
   // A trace stage name works as the step too ("the softmax step" = attentionWeights).
   const byName = await newPage('?step=attentionWeights&heads=4&dOut=4');

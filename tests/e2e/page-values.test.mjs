@@ -3,13 +3,43 @@
 // and shape, and saves a screenshot per step into test-artifacts/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, watchedPage, ready, artifact, nodeLab, referenceTrace, shownCells, compareCells, pageSuite } from './helpers.mjs';
+import {
+  startServer,
+  watchedPage,
+  ready,
+  artifact,
+  nodeLab,
+  referenceTrace,
+  shownCells,
+  compareCells,
+  pageSuite,
+} from './helpers.mjs';
 import { parseUrl } from '../../web/app/store.mjs';
 
-const SLUGS = ['embeddings', 'qkv', 'split', 'scores', 'scale', 'mask', 'softmax', 'dropout', 'context', 'merge', 'output'];
+const SLUGS = [
+  'embeddings',
+  'qkv',
+  'split',
+  'scores',
+  'scale',
+  'mask',
+  'softmax',
+  'dropout',
+  'context',
+  'merge',
+  'output',
+];
 const MAIN = {
-  embeddings: 'inputs', qkv: 'queries', split: 'queryHeads', scores: 'attentionScores', scale: 'scaledScores',
-  softmax: 'attentionWeights', dropout: 'droppedWeights', context: 'contextHeads', merge: 'mergedHeads', output: 'output',
+  embeddings: 'inputs',
+  qkv: 'queries',
+  split: 'queryHeads',
+  scores: 'attentionScores',
+  scale: 'scaledScores',
+  softmax: 'attentionWeights',
+  dropout: 'droppedWeights',
+  context: 'contextHeads',
+  merge: 'mergedHeads',
+  output: 'output',
 };
 
 const suite = pageSuite();
@@ -23,19 +53,28 @@ async function checkSection(page, trace, stages, slug) {
   assert.equal(await section.getAttribute('data-step'), slug);
   const stage = await section.getAttribute('data-stage');
   const masking = settingsOf(page).masking;
-  const expectedMain = slug === 'mask' ? (masking === 'naive' ? 'zeroedWeights' : 'maskedScores') : MAIN[slug];
+  const expectedMain =
+    slug === 'mask' ? (masking === 'naive' ? 'zeroedWeights' : 'maskedScores') : MAIN[slug];
   assert.equal(stage, expectedMain, `step ${slug} shows ${stage}`);
   assert.ok(stage in trace, `${stage} is a trace stage`);
   const dims = stages.find((s) => s.name === stage).dims.split(',');
   const shape = trace[stage].shape.map((n, i) => `${dims[i]}=${n}`).join(', ');
   assert.equal(await section.locator('.stage-shape .shape').textContent(), `(${shape})`);
-  const tensors = await page.$$eval('#stage [data-tensor]', (els) => els.map((e) => e.dataset.tensor));
+  const tensors = await page.$$eval('#stage [data-tensor]', (els) =>
+    els.map((e) => e.dataset.tensor),
+  );
   assert.ok(tensors.includes(stage), `the main tensor ${stage} is shown`);
-  for (const t of tensors) assert.ok(stages.some((s) => s.name === t), `${t} is a core stage name`);
+  for (const t of tensors)
+    assert.ok(
+      stages.some((s) => s.name === t),
+      `${t} is a core stage name`,
+    );
   const cells = await shownCells(page);
   assert.ok(cells.length > 0, `step ${slug} shows numbers`);
   assert.deepEqual(compareCells(cells, trace), [], `step ${slug}: shown values equal the trace`);
-  const infinite = await page.$$eval('#stage td[data-value="-Infinity"]', (tds) => tds.map((td) => td.textContent));
+  const infinite = await page.$$eval('#stage td[data-value="-Infinity"]', (tds) =>
+    tds.map((td) => td.textContent),
+  );
   for (const text of infinite) assert.equal(text, '−∞');
   return cells.length;
 }
@@ -46,7 +85,11 @@ async function walk(page, name, { screenshots = false } = {}) {
   await page.click('.step-link[data-slug="embeddings"]');
   for (let i = 0; i < SLUGS.length; ++i) {
     await checkSection(page, trace, lab.stages, SLUGS[i]);
-    if (screenshots) await page.screenshot({ path: artifact(`${name}-${String(i + 1).padStart(2, '0')}-${SLUGS[i]}.png`), fullPage: true });
+    if (screenshots)
+      await page.screenshot({
+        path: artifact(`${name}-${String(i + 1).padStart(2, '0')}-${SLUGS[i]}.png`),
+        fullPage: true,
+      });
     if (i < SLUGS.length - 1) await page.click('.transport .next');
   }
   assert.equal(await page.locator('.transport .next').isDisabled(), true);
@@ -63,7 +106,9 @@ test('a typed sentence: every step shows the trace of the same settings', async 
   assert.equal(settingsOf(page).sentence, 'the dog chased the ball');
   assert.equal(await page.locator('.tokens .token').count(), 5);
   assert.deepEqual(
-    await page.$$eval('.tokens .token .id', (els) => els.map((e) => Number(e.textContent.replace(/\D/g, '')))),
+    await page.$$eval('.tokens .token .id', (els) =>
+      els.map((e) => Number(e.textContent.replace(/\D/g, ''))),
+    ),
     (await nodeLab()).tokenize('the dog chased the ball').map((t) => t.id),
   );
   const trace = await walk(page, 'typed', { screenshots: true });
@@ -72,17 +117,23 @@ test('a typed sentence: every step shows the trace of the same settings', async 
   await page.click('.step-link[data-slug="dropout"]');
   await page.check('input[name="item"][value="1"]');
   const cells = await shownCells(page);
-  assert.ok(cells.some((c) => c.i >= trace.droppedWeights.data.length / 2), 'batch item 2 is shown');
+  assert.ok(
+    cells.some((c) => c.i >= trace.droppedWeights.data.length / 2),
+    'batch item 2 is shown',
+  );
   assert.deepEqual(compareCells(cells, trace), []);
   await page.check('input[name="head"][value="1"]');
-  const heads = await page.$$eval('#stage table[data-head]', (ts) => [...new Set(ts.map((t) => t.dataset.head))]);
+  const heads = await page.$$eval('#stage table[data-head]', (ts) => [
+    ...new Set(ts.map((t) => t.dataset.head)),
+  ]);
   assert.deepEqual(heads, ['1']);
   assert.deepEqual(compareCells(await shownCells(page), trace), []);
   await page.close();
 });
 
 test('naive masking, wrapper, loop layout, qkv bias, training dropout', async () => {
-  const query = '?sentence=the+dog+chased+the+ball+but+it+could+not+catch+it&dIn=4&dOut=2&heads=3&batch=1' +
+  const query =
+    '?sentence=the+dog+chased+the+ball+but+it+could+not+catch+it&dIn=4&dOut=2&heads=3&batch=1' +
     '&dropout=0.3&training=true&seed=7&qkvBias=true&causal=true&masking=naive&layout=loop&module=wrapper';
   const page = await newPage(query);
   await walk(page, 'naive-wrapper');
@@ -100,7 +151,10 @@ test('CausalAttention, no causal mask, evaluation mode, the lecture vectors', as
   assert.match(await page.locator('.tokens-root').textContent(), /lecture notebook/);
   await walk(page, 'causal-off');
   await page.click('.step-link[data-slug="dropout"]');
-  assert.match(await page.locator('#stage .explain').textContent(), /Evaluation mode: nothing is dropped/);
+  assert.match(
+    await page.locator('#stage .explain').textContent(),
+    /Evaluation mode: nothing is dropped/,
+  );
   await page.close();
 });
 
@@ -128,7 +182,10 @@ test('works when served without cross-origin isolation headers', async () => {
     await page.goto(`${plain.url}?step=output`);
     await ready(page);
     assert.equal(await page.evaluate(() => window.crossOriginIsolated), false);
-    assert.deepEqual(compareCells(await shownCells(page), await referenceTrace(settingsOf(page))), []);
+    assert.deepEqual(
+      compareCells(await shownCells(page), await referenceTrace(settingsOf(page))),
+      [],
+    );
     await context.close();
   } finally {
     await plain.stop();

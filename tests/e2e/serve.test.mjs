@@ -19,14 +19,19 @@ const SERVE = path.join(ROOT, 'scripts', 'serve.mjs');
 // gives it a connection of its own, so a response cut off by the server cannot hang the next one.
 function get(port, rawPath, method = 'GET', { headers = {}, agent, timeout = 10000 } = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: rawPath, method, headers, agent, timeout }, (res) => {
-      let body = '';
-      res.setEncoding('latin1');
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${rawPath}: no answer within ${timeout} ms`)));
+    const req = http.request(
+      { host: '127.0.0.1', port, path: rawPath, method, headers, agent, timeout },
+      (res) => {
+        let body = '';
+        res.setEncoding('latin1');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(new Error(`${method} ${rawPath}: no answer within ${timeout} ms`)),
+    );
     req.on('error', reject);
     req.end();
   });
@@ -35,7 +40,10 @@ function get(port, rawPath, method = 'GET', { headers = {}, agent, timeout = 100
 /** Runs serve.mjs with these arguments until it exits; { code, stdout, stderr }. A server that
  *  starts listening instead (the arguments were accepted) is stopped and reported as code 'listening'. */
 function runServe(args, env = {}) {
-  const child = spawn(process.execPath, [SERVE, ...args], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVE, ...args], {
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let listening = false;
@@ -47,7 +55,9 @@ function runServe(args, env = {}) {
     }
   });
   child.stderr.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code: listening ? 'listening' : code, stdout, stderr })));
+  return new Promise((resolve) =>
+    child.on('close', (code) => resolve({ code: listening ? 'listening' : code, stdout, stderr })),
+  );
 }
 
 /** A fresh directory with these files ({ 'dir/name': content }); removed by the returned cleanup. */
@@ -85,7 +95,11 @@ test('serves the page, the modules and the wasm with the right types and COOP/CO
     const res = await get(server.port, path);
     assert.equal(res.status, 200, path);
     assert.match(res.headers['content-type'], type, path);
-    assert.equal(Number(res.headers['content-length']), Buffer.byteLength(res.body, 'latin1'), path);
+    assert.equal(
+      Number(res.headers['content-length']),
+      Buffer.byteLength(res.body, 'latin1'),
+      path,
+    );
   }
   const head = await get(server.port, '/index.html', 'HEAD');
   assert.equal(head.status, 200);
@@ -98,8 +112,16 @@ test('serves the page, the modules and the wasm with the right types and COOP/CO
 });
 
 test('refuses path traversal', async () => {
-  for (const path of ['/../package.json', '/lib/../../package.json', '/%2e%2e/package.json', '/%2E%2E%2Fpackage.json',
-    '/..%2f..%2fpackage.json', '/lib/..%5c..%5cpackage.json', '/%00index.html', '/%zz']) {
+  for (const path of [
+    '/../package.json',
+    '/lib/../../package.json',
+    '/%2e%2e/package.json',
+    '/%2E%2E%2Fpackage.json',
+    '/..%2f..%2fpackage.json',
+    '/lib/..%5c..%5cpackage.json',
+    '/%00index.html',
+    '/%zz',
+  ]) {
     const res = await get(server.port, path);
     assert.ok([400, 403, 404].includes(res.status), `${path} → ${res.status}`);
     assert.doesNotMatch(res.body, /"name": "attention-lab"/, path);
@@ -107,7 +129,10 @@ test('refuses path traversal', async () => {
 });
 
 test('refuses symlinks that lead out of the root and follows those that stay inside', async (t) => {
-  const outside = tempRoot({ 'secret.txt': 'outside the root\n', 'index.html': 'outside the root\n' });
+  const outside = tempRoot({
+    'secret.txt': 'outside the root\n',
+    'index.html': 'outside the root\n',
+  });
   const { dir, cleanup } = tempRoot({ 'index.html': '<p>root</p>\n', 'lib/a.txt': 'inside\n' });
   fs.symlinkSync(path.join(outside.dir, 'secret.txt'), path.join(dir, 'secret.txt'));
   fs.symlinkSync(outside.dir, path.join(dir, 'out'));
@@ -160,7 +185,11 @@ test('keeps serving while files are replaced or removed under it (a rebuild whil
   };
   write();
   const own = await startServer({ args: ['--root', site] });
-  const churn = spawn(process.execPath, ['-e', `
+  const churn = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
     const fs = require('node:fs'), path = require('node:path');
     const [site, A, B] = [process.argv[1], 'A'.repeat(3000), 'B'.repeat(150000)];
     const end = Date.now() + Number(process.argv[2]);
@@ -176,7 +205,12 @@ test('keeps serving while files are replaced or removed under it (a rebuild whil
         fs.writeFileSync(path.join(site, 'index.html.tmp'), body);
         fs.renameSync(path.join(site, 'index.html.tmp'), path.join(site, 'index.html'));
       } catch {}
-    }`, site, '2500'], { stdio: 'inherit' });
+    }`,
+      site,
+      '2500',
+    ],
+    { stdio: 'inherit' },
+  );
   const churning = new Promise((r) => churn.on('exit', r));
   t.after(async () => {
     // The churn must be over before the directory goes, or it recreates it.
@@ -206,18 +240,27 @@ test('keeps serving while files are replaced or removed under it (a rebuild whil
       seen.statuses.add(res.status);
       if (res.status !== 200) continue;
       assert.equal(res.body.length, Number(res.headers['content-length']), target);
-      assert.ok((target === '/b.txt' ? partOfAVersion : wholeVersion)(res.body), `${target}: ${res.body.length} bytes of no version`);
+      assert.ok(
+        (target === '/b.txt' ? partOfAVersion : wholeVersion)(res.body),
+        `${target}: ${res.body.length} bytes of no version`,
+      );
       seen.complete++;
     }
   };
-  await Promise.all(['/a.txt', '/b.txt', '/', '/a.txt', '/b.txt', '/', '/a.txt', '/b.txt'].map(worker));
+  await Promise.all(
+    ['/a.txt', '/b.txt', '/', '/a.txt', '/b.txt', '/', '/a.txt', '/b.txt'].map(worker),
+  );
   await churning;
   write();
   const after = await get(own.port, '/b.txt');
   assert.equal(after.status, 200, `the server no longer answers:\n${own.output()}`);
   assert.equal(after.body, A);
   assert.ok(seen.complete > 50, `only ${seen.complete} complete responses`);
-  assert.deepEqual([...seen.statuses].filter((s) => s !== 200 && s !== 404), [], 'only 200 or 404 while files come and go');
+  assert.deepEqual(
+    [...seen.statuses].filter((s) => s !== 200 && s !== 404),
+    [],
+    'only 200 or 404 while files come and go',
+  );
 });
 
 // Audit item 2: a Location header must be ASCII; Node throws (and used to stop the server) otherwise.
@@ -252,8 +295,23 @@ test('redirects a directory whose name is not Latin-1 (or needs escaping) to its
 // slashes and backslashes are refused with 400.
 test('never redirects off-site: repeated, encoded or backslashed slashes', async () => {
   const base = `http://127.0.0.1:${server.port}`;
-  for (const target of ['//lib', '///lib', '//lib?x=//y', '/%2F%2Flib', '/%2flib', '//%2Flib', '/%2F/lib', '/%2F%2F127.0.0.2',
-    '/\\lib', '/\\\\lib', '/%5Clib', '/%5C%5Clib', '/%5C/lib', '/.//lib', '/lib//']) {
+  for (const target of [
+    '//lib',
+    '///lib',
+    '//lib?x=//y',
+    '/%2F%2Flib',
+    '/%2flib',
+    '//%2Flib',
+    '/%2F/lib',
+    '/%2F%2F127.0.0.2',
+    '/\\lib',
+    '/\\\\lib',
+    '/%5Clib',
+    '/%5C%5Clib',
+    '/%5C/lib',
+    '/.//lib',
+    '/lib//',
+  ]) {
     const res = await get(server.port, target);
     assert.ok([200, 301, 400, 403, 404].includes(res.status), `${target} → ${res.status}`);
     if (res.status !== 301) continue;
@@ -285,7 +343,10 @@ test('answers bad requests with a 4xx and keeps serving', async () => {
     ['/index.html/', [404]], // a file is not a directory (its relative links would break)
   ]) {
     const res = await get(server.port, target);
-    assert.ok(expected.includes(res.status), `${target.slice(0, 40)} → ${res.status}, expected ${expected}`);
+    assert.ok(
+      expected.includes(res.status),
+      `${target.slice(0, 40)} → ${res.status}, expected ${expected}`,
+    );
   }
   for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS']) {
     const res = await get(server.port, '/index.html', method);
@@ -299,15 +360,25 @@ test('answers bad requests with a 4xx and keeps serving', async () => {
 test('--cors * lets any origin load the files: ACAO *, CORP cross-origin, preflights get 204', async (t) => {
   const own = await startServer({ args: ['--cors', '*'] });
   t.after(() => own.stop());
-  const res = await get(own.port, '/lib/attention-lab.js', 'GET', { headers: { Origin: 'https://lms.example.edu' } });
+  const res = await get(own.port, '/lib/attention-lab.js', 'GET', {
+    headers: { Origin: 'https://lms.example.edu' },
+  });
   assert.equal(res.status, 200);
   assert.equal(res.headers['access-control-allow-origin'], '*');
   assert.equal(res.headers['cross-origin-resource-policy'], 'cross-origin');
   assert.equal(res.headers.vary, undefined);
-  assert.equal(res.headers['cross-origin-embedder-policy'], 'require-corp', 'the own pages stay isolated');
+  assert.equal(
+    res.headers['cross-origin-embedder-policy'],
+    'require-corp',
+    'the own pages stay isolated',
+  );
   assert.equal((await get(own.port, '/missing.wasm')).headers['access-control-allow-origin'], '*');
   const pre = await get(own.port, '/lib/attention-core.wasm', 'OPTIONS', {
-    headers: { Origin: 'https://lms.example.edu', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'range' },
+    headers: {
+      Origin: 'https://lms.example.edu',
+      'Access-Control-Request-Method': 'GET',
+      'Access-Control-Request-Headers': 'range',
+    },
   });
   assert.equal(pre.status, 204);
   assert.equal(pre.body, '');
@@ -321,22 +392,50 @@ test('--cors * lets any origin load the files: ACAO *, CORP cross-origin, prefli
 
 test('--cors ORIGIN sends that origin with Vary: Origin; --corp overrides the policy', async (t) => {
   const cases = [
-    [['--cors', 'https://lms.example.edu'], { acao: 'https://lms.example.edu', vary: 'Origin', corp: 'cross-origin', coep: 'require-corp' }],
-    [['--cors', 'http://127.0.0.1:9000', '--corp', 'same-site'], { acao: 'http://127.0.0.1:9000', vary: 'Origin', corp: 'same-site', coep: 'require-corp' }],
-    [['--corp', 'cross-origin'], { acao: undefined, vary: undefined, corp: 'cross-origin', coep: 'require-corp' }],
-    [['--corp=same-site', '--no-isolation'], { acao: undefined, vary: undefined, corp: 'same-site', coep: undefined }],
-    [['--no-isolation', '--cors', '*'], { acao: '*', vary: undefined, corp: 'cross-origin', coep: undefined }],
+    [
+      ['--cors', 'https://lms.example.edu'],
+      {
+        acao: 'https://lms.example.edu',
+        vary: 'Origin',
+        corp: 'cross-origin',
+        coep: 'require-corp',
+      },
+    ],
+    [
+      ['--cors', 'http://127.0.0.1:9000', '--corp', 'same-site'],
+      { acao: 'http://127.0.0.1:9000', vary: 'Origin', corp: 'same-site', coep: 'require-corp' },
+    ],
+    [
+      ['--corp', 'cross-origin'],
+      { acao: undefined, vary: undefined, corp: 'cross-origin', coep: 'require-corp' },
+    ],
+    [
+      ['--corp=same-site', '--no-isolation'],
+      { acao: undefined, vary: undefined, corp: 'same-site', coep: undefined },
+    ],
+    [
+      ['--no-isolation', '--cors', '*'],
+      { acao: '*', vary: undefined, corp: 'cross-origin', coep: undefined },
+    ],
   ];
   for (const [args, expected] of cases) {
     const own = await startServer({ args });
     try {
       const res = await get(own.port, '/lib/index.mjs');
       assert.equal(res.status, 200, args.join(' '));
-      assert.deepEqual({
-        acao: res.headers['access-control-allow-origin'], vary: res.headers.vary,
-        corp: res.headers['cross-origin-resource-policy'], coep: res.headers['cross-origin-embedder-policy'],
-      }, expected, args.join(' '));
-      const pre = await get(own.port, '/lib/index.mjs', 'OPTIONS', { headers: { Origin: 'https://lms.example.edu', 'Access-Control-Request-Method': 'GET' } });
+      assert.deepEqual(
+        {
+          acao: res.headers['access-control-allow-origin'],
+          vary: res.headers.vary,
+          corp: res.headers['cross-origin-resource-policy'],
+          coep: res.headers['cross-origin-embedder-policy'],
+        },
+        expected,
+        args.join(' '),
+      );
+      const pre = await get(own.port, '/lib/index.mjs', 'OPTIONS', {
+        headers: { Origin: 'https://lms.example.edu', 'Access-Control-Request-Method': 'GET' },
+      });
       assert.equal(pre.status, expected.acao ? 204 : 405, `OPTIONS with ${args.join(' ')}`);
     } finally {
       await own.stop();
@@ -354,7 +453,10 @@ test('unknown options and bad values exit with code 2 and say what is wrong; --h
     [['--cors', 'lms.example.edu'], /--cors lms\.example\.edu: not an origin/],
     [['--cors', 'https://LMS.example.edu/'], /did you mean https:\/\/lms\.example\.edu\?/],
     [['--cors', 'https://lms.example.edu/course/7'], /no path/],
-    [['--corp', 'cross-site'], /--corp cross-site: must be one of same-origin, same-site, cross-origin/],
+    [
+      ['--corp', 'cross-site'],
+      /--corp cross-site: must be one of same-origin, same-site, cross-origin/,
+    ],
     [['--no-isolation=yes'], /--no-isolation takes no value/],
   ]) {
     const run = await runServe(args);
@@ -364,7 +466,8 @@ test('unknown options and bad values exit with code 2 and say what is wrong; --h
   assert.equal((await runServe([], { PORT: 'http' })).code, 2);
   const help = await runServe(['--help']);
   assert.equal(help.code, 0, help.stdout + help.stderr);
-  for (const option of ['--root DIR', '--no-isolation', '--cors ORIGIN|*', '--corp', 'PORT']) assert.ok(help.stdout.includes(option), option);
+  for (const option of ['--root DIR', '--no-isolation', '--cors ORIGIN|*', '--corp', 'PORT'])
+    assert.ok(help.stdout.includes(option), option);
 });
 
 // The whole point of --cors: a course page on another origin, itself cross-origin isolated (COEP),
@@ -372,10 +475,15 @@ test('unknown options and bad values exit with code 2 and say what is wrong; --h
 test('a cross-origin-isolated course page on another origin runs the element from a --cors server', async (t) => {
   const cdn = await startServer({ args: ['--cors', '*'] });
   const plainCdn = await startServer();
-  const coursePage = (port) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
+  const coursePage = (
+    port,
+  ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
     <link rel="icon" href="data:,"><script type="module" src="http://127.0.0.1:${port}/lib/attention-lab.js"></script></head>
     <body><attention-lab sentence="the dog chased the ball" heads="2" d-out="6" stage="softmax"></attention-lab></body></html>`;
-  const { dir, cleanup } = tempRoot({ 'cors.html': coursePage(cdn.port), 'plain.html': coursePage(plainCdn.port) });
+  const { dir, cleanup } = tempRoot({
+    'cors.html': coursePage(cdn.port),
+    'plain.html': coursePage(plainCdn.port),
+  });
   // The course site: another port is another origin; serve.mjs sends it COOP/COEP by default.
   const course = await startServer({ args: ['--root', dir] });
   const browser = await launch();
@@ -401,5 +509,8 @@ test('a cross-origin-isolated course page on another origin runs the element fro
   await blocked.goto(`${course.url}plain.html`);
   await blocked.waitForLoadState('load');
   assert.equal(await blocked.evaluate(() => customElements.get('attention-lab')), undefined);
-  assert.ok(failed.some((url) => url.endsWith('/lib/attention-lab.js')), `failed: ${failed}`);
+  assert.ok(
+    failed.some((url) => url.endsWith('/lib/attention-lab.js')),
+    `failed: ${failed}`,
+  );
 });

@@ -15,8 +15,19 @@ const SENTENCE = 'the dog chased the ball';
 const ATTRS = `sentence="${SENTENCE}" heads="2" d-out="6" dropout="0.1" seed="123" stage="softmax"`;
 // The element's settings for ATTRS: the page's defaults for everything not given.
 const SETTINGS = {
-  sentence: SENTENCE, dIn: 3, dOut: 6, heads: 2, batch: 2, dropout: 0.1, training: false, seed: 123,
-  qkvBias: false, causal: true, masking: 'neg-inf', layout: 'fused', module: 'mha',
+  sentence: SENTENCE,
+  dIn: 3,
+  dOut: 6,
+  heads: 2,
+  batch: 2,
+  dropout: 0.1,
+  training: false,
+  seed: 123,
+  qkvBias: false,
+  causal: true,
+  masking: 'neg-inf',
+  layout: 'fused',
+  module: 'mha',
 };
 
 let cdn; // 127.0.0.2: dist/ with CORS + CORP, as a CDN serves it
@@ -37,7 +48,12 @@ before(async () => {
     throw new Error('build/site/embed.html is missing: run `bash scripts/build.sh site`');
   }
   cdn = await serve({ root: path.join(ROOT, 'dist'), host: '127.0.0.2', cors: true });
-  site = await serve({ root: path.join(ROOT, 'build', 'site'), host: '127.0.0.2', cors: true, isolation: true });
+  site = await serve({
+    root: path.join(ROOT, 'build', 'site'),
+    host: '127.0.0.2',
+    cors: true,
+    isolation: true,
+  });
   const pages = {
     '/one.html': page(`<attention-lab id="a" ${ATTRS}></attention-lab>`),
     '/two.html': page(`<attention-lab id="a" ${ATTRS}></attention-lab>
@@ -50,10 +66,13 @@ before(async () => {
       src="${site.origin}/embed.html?sentence=${encodeURIComponent(SENTENCE)}&stage=softmax&heads=2&dOut=6&dropout=0.1"></iframe></body></html>`,
   };
   // A strict policy, as some LMSs send: exactly what EMBEDDING.md says the element needs.
-  const csp = `default-src 'self'; script-src 'self' ${cdn.origin} 'wasm-unsafe-eval'; connect-src ${cdn.origin}; ` +
+  const csp =
+    `default-src 'self'; script-src 'self' ${cdn.origin} 'wasm-unsafe-eval'; connect-src ${cdn.origin}; ` +
     "worker-src blob:; style-src 'self'; img-src data:";
-  pages['/csp.html'] = page(`<attention-lab id="a" ${ATTRS}></attention-lab>`)
-    .replace('<title>', `<meta http-equiv="Content-Security-Policy" content="${csp}"><title>`);
+  pages['/csp.html'] = page(`<attention-lab id="a" ${ATTRS}></attention-lab>`).replace(
+    '<title>',
+    `<meta http-equiv="Content-Security-Policy" content="${csp}"><title>`,
+  );
   plain = await serve({ pages });
   isolated = await serve({ pages, isolation: true });
   browser = await launch();
@@ -67,22 +86,43 @@ after(async () => {
 async function open(server, file, options) {
   const p = await watchedPage(browser, problems, options);
   await p.goto(server.url(file));
-  await p.waitForFunction(() => [...document.querySelectorAll('attention-lab')].every((el) => el.build), null, { timeout: 30000 });
+  await p.waitForFunction(
+    () => [...document.querySelectorAll('attention-lab')].every((el) => el.build),
+    null,
+    { timeout: 30000 },
+  );
   return p;
 }
 
 // The numbers an element shows: every cell of its stage section, exact values.
-const cells = (p, id) => p.evaluate((id) => [...document.getElementById(id).shadowRoot.querySelectorAll('#stage [data-tensor] td[data-i]')]
-  .map((td) => `${td.closest('[data-tensor]').dataset.tensor}[${td.dataset.i}]=${td.dataset.value}`), id);
-const outputOf = (p, id) => p.evaluate((id) => Array.from(document.getElementById(id).result.output.data), id);
-const stepOf = (p, id) => p.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('#stage').dataset.step, id);
+const cells = (p, id) =>
+  p.evaluate(
+    (id) =>
+      [
+        ...document
+          .getElementById(id)
+          .shadowRoot.querySelectorAll('#stage [data-tensor] td[data-i]'),
+      ].map(
+        (td) =>
+          `${td.closest('[data-tensor]').dataset.tensor}[${td.dataset.i}]=${td.dataset.value}`,
+      ),
+    id,
+  );
+const outputOf = (p, id) =>
+  p.evaluate((id) => Array.from(document.getElementById(id).result.output.data), id);
+const stepOf = (p, id) =>
+  p.evaluate(
+    (id) => document.getElementById(id).shadowRoot.querySelector('#stage').dataset.step,
+    id,
+  );
 
 function compareWithTrace(shown, trace) {
   const bad = [];
   for (const cell of shown) {
     const [, stage, i, value] = cell.match(/^(\w+)\[(\d+)\]=(.*)$/);
     const expected = trace[stage].data[Number(i)];
-    if (!(expected === Number(value) || Math.abs(expected - Number(value)) <= 1e-6)) bad.push(`${cell} (API: ${expected})`);
+    if (!(expected === Number(value) || Math.abs(expected - Number(value)) <= 1e-6))
+      bad.push(`${cell} (API: ${expected})`);
   }
   return bad;
 }
@@ -90,7 +130,7 @@ function compareWithTrace(shown, trace) {
 let singleShown;
 let singleOutput;
 
-test('script from another origin, page without isolation headers: single-threaded, the API\'s numbers', async () => {
+test("script from another origin, page without isolation headers: single-threaded, the API's numbers", async () => {
   const before = cdn.requests.length;
   const p = await open(plain, '/one.html');
   assert.equal(await p.evaluate(() => crossOriginIsolated), false);
@@ -105,10 +145,19 @@ test('script from another origin, page without isolation headers: single-threade
   assert.deepEqual(await p.evaluate(() => document.getElementById('a').state.settings), SETTINGS);
   // The core was loaded relative to the script (the CDN), not the page.
   const loaded = cdn.requests.slice(before);
-  for (const file of ['/attention-lab.js', '/index.mjs', '/tokenizer.mjs', '/attention-core.mjs', '/attention-core.wasm']) {
+  for (const file of [
+    '/attention-lab.js',
+    '/index.mjs',
+    '/tokenizer.mjs',
+    '/attention-core.mjs',
+    '/attention-core.wasm',
+  ]) {
     assert.ok(loaded.includes(file), `${file} from the script's origin`);
   }
-  assert.ok(!plain.requests.some((r) => r.endsWith('.wasm') || r.endsWith('.mjs')), 'nothing loaded from the page origin');
+  assert.ok(
+    !plain.requests.some((r) => r.endsWith('.wasm') || r.endsWith('.mjs')),
+    'nothing loaded from the page origin',
+  );
   await p.screenshot({ path: artifact('embed-element-compact.png'), fullPage: true });
   await p.close();
 });
@@ -118,24 +167,40 @@ test('the same page with COOP/COEP: threads (worker from a blob: URL), identical
   const p = await open(isolated, '/one.html');
   assert.equal(await p.evaluate(() => crossOriginIsolated), true);
   assert.equal(await p.evaluate(() => document.getElementById('a').build), 'threads');
-  assert.ok(await p.evaluate(() => document.getElementById('a').threads) >= 1);
+  assert.ok((await p.evaluate(() => document.getElementById('a').threads)) >= 1);
   assert.deepEqual(await cells(p, 'a'), singleShown);
   assert.deepEqual(await outputOf(p, 'a'), singleOutput);
   const loaded = cdn.requests.slice(before);
   assert.ok(loaded.includes('/attention-core-threads.wasm'));
   assert.ok(loaded.includes('/attention-core-threads.worker-source.mjs'));
-  assert.ok(!loaded.includes('/attention-core-threads.worker.js'), 'the worker starts from a blob: URL');
+  assert.ok(
+    !loaded.includes('/attention-core-threads.worker.js'),
+    'the worker starts from a blob: URL',
+  );
   // The workers imported the core themselves (cross-origin, with CORS), once each.
-  assert.ok(loaded.filter((r) => r === '/attention-core-threads.mjs').length >= 2, loaded.join(' '));
+  assert.ok(
+    loaded.filter((r) => r === '/attention-core-threads.mjs').length >= 2,
+    loaded.join(' '),
+  );
   await p.close();
 });
 
 test('a strict Content-Security-Policy: the element works, single and threaded, with the same numbers', async () => {
   for (const server of [plain, isolated]) {
     const p = await open(server, '/csp.html');
-    assert.equal(await p.evaluate(() => document.getElementById('a').build), server === plain ? 'single' : 'threads');
+    assert.equal(
+      await p.evaluate(() => document.getElementById('a').build),
+      server === plain ? 'single' : 'threads',
+    );
     assert.deepEqual(await cells(p, 'a'), singleShown);
-    assert.equal(await p.evaluate(() => getComputedStyle(document.getElementById('a').shadowRoot.querySelector('.step-link')).borderRadius), '999px');
+    assert.equal(
+      await p.evaluate(
+        () =>
+          getComputedStyle(document.getElementById('a').shadowRoot.querySelector('.step-link'))
+            .borderRadius,
+      ),
+      '999px',
+    );
     await p.close();
   }
 });
@@ -181,14 +246,20 @@ test('two elements on one page: attributes and UI changes stay in their own elem
   assert.notDeepEqual(await cells(p, 'b'), b1);
   await p.locator('#b [data-control="training"] input[value="true"]').check();
   assert.equal(await p.getAttribute('#b', 'training'), 'true');
-  assert.equal(await p.evaluate(() => document.getElementById('a').result.settings.training), false);
+  assert.equal(
+    await p.evaluate(() => document.getElementById('a').result.settings.training),
+    false,
+  );
   assert.equal(await p.getAttribute('#a', 'd-out'), '9');
   // Each element keeps its own tooltip and ids inside its shadow root; none in the document.
-  assert.equal(await p.evaluate(() => document.querySelectorAll('[id^="ctl-"], #stage, .tooltip').length), 0);
+  assert.equal(
+    await p.evaluate(() => document.querySelectorAll('[id^="ctl-"], #stage, .tooltip').length),
+    0,
+  );
   await p.close();
 });
 
-test('invalid attributes: the core\'s message inside the element, the last valid state stays', async () => {
+test("invalid attributes: the core's message inside the element, the last valid state stays", async () => {
   const p = await open(plain, '/one.html');
   const before = await cells(p, 'a');
   const output = await outputOf(p, 'a');
@@ -201,7 +272,11 @@ test('invalid attributes: the core\'s message inside the element, the last valid
   assert.equal(await p.evaluate(() => document.getElementById('a').state.settings.heads), 2);
 
   await p.evaluate(() => document.getElementById('a').setAttribute('dropout', 'lots'));
-  await p.waitForFunction(() => /dropout = 'lots'/.test(document.getElementById('a').shadowRoot.querySelector('.lab-error').textContent));
+  await p.waitForFunction(() =>
+    /dropout = 'lots'/.test(
+      document.getElementById('a').shadowRoot.querySelector('.lab-error').textContent,
+    ),
+  );
   await p.evaluate(() => {
     const a = document.getElementById('a');
     a.setAttribute('heads', '3');
@@ -217,12 +292,19 @@ test('invalid attributes: the core\'s message inside the element, the last valid
   await p.evaluate(() => document.getElementById('a').setAttribute('stage', 'attentionScores'));
   await banner.waitFor({ state: 'hidden' });
   assert.equal(await stepOf(p, 'a'), 'scores');
-  assert.equal(await p.getAttribute('#a', 'stage'), 'attentionScores', 'a trace stage name is kept as written');
+  assert.equal(
+    await p.getAttribute('#a', 'stage'),
+    'attentionScores',
+    'a trace stage name is kept as written',
+  );
   await p.close();
 
   // Invalid from the start: the message, and the defaults underneath.
   const q = await open(plain, '/invalid.html');
-  assert.match(await q.locator('#a .lab-error').textContent(), /heads = 5 does not divide dOut = 6/);
+  assert.match(
+    await q.locator('#a .lab-error').textContent(),
+    /heads = 5 does not divide dOut = 6/,
+  );
   assert.equal(await q.evaluate(() => document.getElementById('a').state.settings.heads), 2);
   assert.equal(await stepOf(q, 'a'), 'scores');
   assert.match(await q.locator('#b .lab-error').textContent(), /stage = 'no-such-step'/);
@@ -241,7 +323,10 @@ test('layout="full" shows the page\'s controls; switching layouts keeps the stat
   assert.equal(await stepOf(p, 'a'), 'dropout');
   // An invalid value typed into a control: the message next to it, the attribute keeps the valid one.
   await p.locator('#a #ctl-heads').fill('4');
-  assert.match(await p.locator('#a #msg-heads').textContent(), /heads = 4 does not divide dOut = 6/);
+  assert.match(
+    await p.locator('#a #msg-heads').textContent(),
+    /heads = 4 does not divide dOut = 6/,
+  );
   assert.equal(await p.getAttribute('#a', 'heads'), '2');
   await p.locator('#a #ctl-heads').fill('3');
   assert.equal(await p.getAttribute('#a', 'heads'), '3');
@@ -250,8 +335,11 @@ test('layout="full" shows the page\'s controls; switching layouts keeps the stat
   assert.equal(await p.getAttribute('#a', 'layout'), 'full loop');
   await p.screenshot({ path: artifact('embed-element-full.png'), fullPage: true });
   await p.evaluate(() => document.getElementById('a').setAttribute('layout', 'compact loop'));
-  await p.waitForFunction(() => !document.getElementById('a').shadowRoot.querySelector('#ctl-sentence')
-    && document.getElementById('a').shadowRoot.querySelector('#stage'));
+  await p.waitForFunction(
+    () =>
+      !document.getElementById('a').shadowRoot.querySelector('#ctl-sentence') &&
+      document.getElementById('a').shadowRoot.querySelector('#stage'),
+  );
   assert.equal(await stepOf(p, 'a'), 'dropout');
   assert.equal(await p.evaluate(() => document.getElementById('a').state.settings.layout), 'loop');
   await p.close();
@@ -265,14 +353,27 @@ test('contained and accessible: its own tooltip, no serious axe violations, fits
   await tip.waitFor({ state: 'visible' });
   assert.equal(await p.locator('#b .tooltip').isVisible(), false);
   const [c, t] = [await cell.boundingBox(), await tip.boundingBox()];
-  assert.ok(Math.abs(t.y - (c.y + c.height + 8)) < 2 || Math.abs(t.y + t.height - (c.y - 8)) < 2, 'the tooltip sits just below or above the cell');
-  assert.ok(t.x <= c.x + c.width && t.x + t.width >= c.x, 'the tooltip overlaps the cell horizontally');
+  assert.ok(
+    Math.abs(t.y - (c.y + c.height + 8)) < 2 || Math.abs(t.y + t.height - (c.y - 8)) < 2,
+    'the tooltip sits just below or above the cell',
+  );
+  assert.ok(
+    t.x <= c.x + c.width && t.x + t.width >= c.x,
+    'the tooltip overlaps the cell horizontally',
+  );
   assert.match(await p.locator('#a #readout').textContent(), /attentionWeights\[/);
 
   await p.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
   const results = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}) ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   assert.deepEqual(serious, []);
   await p.close();
 
@@ -280,8 +381,14 @@ test('contained and accessible: its own tooltip, no serious axe violations, fits
   for (const id of ['a', 'b']) {
     for (const slug of ['embeddings', 'split', 'softmax', 'output']) {
       await narrow.locator(`#${id} .step-link[data-slug="${slug}"]`).click();
-      const { scroll, width } = await narrow.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: innerWidth }));
-      assert.ok(scroll <= width, `#${id} ${slug}: the page is ${scroll} px wide in a ${width} px viewport`);
+      const { scroll, width } = await narrow.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        width: innerWidth,
+      }));
+      assert.ok(
+        scroll <= width,
+        `#${id} ${slug}: the page is ${scroll} px wide in a ${width} px viewport`,
+      );
     }
   }
   await narrow.screenshot({ path: artifact('embed-element-320.png'), fullPage: true });
@@ -293,13 +400,22 @@ test('the iframe embed page in a non-isolated page: compact, single-threaded, th
   await p.goto(plain.url('/iframe.html'));
   const frame = p.frames().find((f) => f.url().includes('/embed.html'));
   assert.ok(frame, 'the iframe loaded');
-  await frame.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 30000 });
-  assert.equal(await frame.evaluate(() => crossOriginIsolated), false, 'never isolated inside a non-isolated parent');
+  await frame.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, {
+    timeout: 30000,
+  });
+  assert.equal(
+    await frame.evaluate(() => crossOriginIsolated),
+    false,
+    'never isolated inside a non-isolated parent',
+  );
   assert.equal(await frame.evaluate(() => document.documentElement.dataset.build), 'single');
   assert.equal(await frame.locator('#stage').getAttribute('data-step'), 'softmax');
   assert.equal(await frame.locator('#ctl-sentence').count(), 0, 'compact: no settings');
   const shown = await frame.$$eval('#stage [data-tensor] td[data-i]', (tds) =>
-    tds.map((td) => `${td.closest('[data-tensor]').dataset.tensor}[${td.dataset.i}]=${td.dataset.value}`));
+    tds.map(
+      (td) => `${td.closest('[data-tensor]').dataset.tensor}[${td.dataset.i}]=${td.dataset.value}`,
+    ),
+  );
   assert.deepEqual(shown, singleShown, 'the same numbers as the element');
   await frame.locator('.transport button.next').click();
   await frame.waitForFunction(() => new URL(location.href).searchParams.get('step') === 'dropout');
@@ -328,9 +444,16 @@ test('examples/browser/index.html works as plain files', async () => {
   try {
     const p = await watchedPage(browser, problems);
     await p.goto(repo.url('/examples/browser/index.html'));
-    await p.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 30000 });
-    const first = await p.evaluate(() => JSON.parse(document.querySelector('#output').dataset.first));
-    assert.ok(Math.abs(first[0] - 0.319) < 1e-3 && Math.abs(first[1] - 0.4858) < 1e-3, `first row ${first}`);
+    await p.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, {
+      timeout: 30000,
+    });
+    const first = await p.evaluate(() =>
+      JSON.parse(document.querySelector('#output').dataset.first),
+    );
+    assert.ok(
+      Math.abs(first[0] - 0.319) < 1e-3 && Math.abs(first[1] - 0.4858) < 1e-3,
+      `first row ${first}`,
+    );
     await p.waitForFunction(() => document.querySelector('attention-lab')?.build);
     await p.close();
   } finally {

@@ -15,7 +15,13 @@ export { ROOT, ARTIFACTS, artifact, nodeLab };
  * isolation: COOP same-origin + COEP require-corp on every response; cors: ACAO * and CORP
  * cross-origin (what a CDN must send). Resolves { origin, url(path), requests, close() }.
  */
-export function serve({ root, pages = {}, host = '127.0.0.1', isolation = false, cors = false } = {}) {
+export function serve({
+  root,
+  pages = {},
+  host = '127.0.0.1',
+  isolation = false,
+  cors = false,
+} = {}) {
   const requests = [];
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -40,12 +46,16 @@ export function serve({ root, pages = {}, host = '127.0.0.1', isolation = false,
       return res.end('not found');
     }
     let file = path.join(root, pathname);
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory())
+      file = path.join(file, 'index.html');
     if (!fs.existsSync(file)) {
       res.writeHead(404, headers);
       return res.end('not found');
     }
-    res.writeHead(200, { ...headers, 'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    });
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve, reject) => {
@@ -56,10 +66,11 @@ export function serve({ root, pages = {}, host = '127.0.0.1', isolation = false,
         origin,
         url: (p = '/') => origin + p,
         requests,
-        close: () => new Promise((done) => {
-          server.closeAllConnections();
-          server.close(done);
-        }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(done);
+          }),
       });
     });
   });
@@ -68,20 +79,33 @@ export function serve({ root, pages = {}, host = '127.0.0.1', isolation = false,
 export function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
 /** A page that records console errors/warnings, page errors and failed requests in `problems`. */
-export async function watchedPage(browser, problems, { viewport = { width: 1100, height: 900 } } = {}) {
+export async function watchedPage(
+  browser,
+  problems,
+  { viewport = { width: 1100, height: 900 } } = {},
+) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
+    if (msg.type() === 'error' || msg.type() === 'warning')
+      problems.push(`console.${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`));
+  page.on('requestfailed', (req) =>
+    problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`),
+  );
   page.close = ((close) => async () => {
     await close();
     await context.close();
@@ -94,9 +118,16 @@ export const reference = referenceForward;
 
 /** Fails clearly when dist/ lacks what the element needs. */
 export function checkDist() {
-  for (const f of ['index.mjs', 'attention-lab.js', 'attention-core.wasm', 'attention-core-threads.worker-source.mjs']) {
+  for (const f of [
+    'index.mjs',
+    'attention-lab.js',
+    'attention-core.wasm',
+    'attention-core-threads.worker-source.mjs',
+  ]) {
     if (!fs.existsSync(path.join(ROOT, 'dist', f))) {
-      throw new Error(`dist/${f} is missing: run \`bash scripts/build.sh wasm && bash scripts/build.sh dist\``);
+      throw new Error(
+        `dist/${f} is missing: run \`bash scripts/build.sh wasm && bash scripts/build.sh dist\``,
+      );
     }
   }
 }

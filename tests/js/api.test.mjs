@@ -369,8 +369,15 @@ describe('invariants', () => {
       const { trace, output } = lab.forward({ ...c, inputs: inputsFor(c) });
       for (const s of lab.stages) {
         if (!trace[s.name]) continue;
-        assert.deepEqual(trace[s.name].shape, s.dims.split(',').map((d) => size[d]), `${module} ${s.name}`);
-        assert.equal(trace[s.name].data.length, trace[s.name].shape.reduce((a, b) => a * b, 1));
+        assert.deepEqual(
+          trace[s.name].shape,
+          s.dims.split(',').map((d) => size[d]),
+          `${module} ${s.name}`,
+        );
+        assert.equal(
+          trace[s.name].data.length,
+          trace[s.name].shape.reduce((a, b) => a * b, 1),
+        );
         assert.ok(trace[s.name].data instanceof Float32Array);
       }
       assert.deepEqual(output.shape, [2, 5, size.D]);
@@ -437,7 +444,11 @@ describe('invariants', () => {
 
   test('forward(inputs, { output }) writes each result into the same array', () => {
     const base = lecture();
-    for (const options of [{ trace: true }, { trace: false }, { trace: false, module: 'wrapper' }]) {
+    for (const options of [
+      { trace: true },
+      { trace: false },
+      { trace: false, module: 'wrapper' },
+    ]) {
       const model = lab.createModel({ ...base, ...options, inputs: undefined, tokens: 6 });
       try {
         const other = base.inputs.map((v) => v * 3);
@@ -448,10 +459,18 @@ describe('invariants', () => {
         assert.equal(result.output.data, output, 'output.data is the array passed in');
         assert.deepEqual(result.output.shape, fresh.output.shape);
         assert.deepEqual(output, fresh.output.data);
-        assert.deepEqual(Object.keys(result.trace), Object.keys(fresh.trace), 'the trace is still returned');
+        assert.deepEqual(
+          Object.keys(result.trace),
+          Object.keys(fresh.trace),
+          'the trace is still returned',
+        );
         model.forward(other, { output });
         assert.deepEqual(output, freshOther, 'the next call overwrites it');
-        assert.deepEqual(model.forward(base.inputs, {}).output.data, fresh.output.data, '{} is a new array');
+        assert.deepEqual(
+          model.forward(base.inputs, {}).output.data,
+          fresh.output.data,
+          '{} is a new array',
+        );
       } finally {
         model.dispose();
       }
@@ -517,19 +536,13 @@ describe('embed and tokenize', () => {
   });
 
   // embed() tokenizes the trimmed sentence, as it matches the lecture sentence trimmed.
-  test(
-    'embed: shape always matches inputs (lecture sentence with outer whitespace)',
-    () => {
-      for (const s of [
-        'Your journey starts with one step ',
-        'Your journey starts with one step\n',
-      ]) {
-        const e = lab.embed(s);
-        assert.equal(e.inputs.length, e.shape[0] * e.shape[1] * e.shape[2], JSON.stringify(s));
-        assert.equal(e.tokens.length, e.shape[1]);
-      }
-    },
-  );
+  test('embed: shape always matches inputs (lecture sentence with outer whitespace)', () => {
+    for (const s of ['Your journey starts with one step ', 'Your journey starts with one step\n']) {
+      const e = lab.embed(s);
+      assert.equal(e.inputs.length, e.shape[0] * e.shape[1] * e.shape[2], JSON.stringify(s));
+      assert.equal(e.tokens.length, e.shape[1]);
+    }
+  });
 
   test('embed: shape matches inputs and tokens for ordinary sentences', () => {
     for (const s of ['hello world', ' leading space', 'two\nlines', 'emoji 🙂 too']) {

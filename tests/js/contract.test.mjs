@@ -3,14 +3,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createAttentionLab, OPTIONS, STAGES, LIMITS, DEFAULTS, OPTION_NAMES, MAX_THREADS } from '../../dist/index.mjs';
+import {
+  createAttentionLab,
+  OPTIONS,
+  STAGES,
+  LIMITS,
+  DEFAULTS,
+  OPTION_NAMES,
+  MAX_THREADS,
+} from '../../dist/index.mjs';
 import { readContract, renderContract } from '../../scripts/contract.mjs';
 
 const lab = await createAttentionLab();
 
 test('web/lib/contract.mjs is what the core says (else: npm run contract)', async () => {
   const committed = readFileSync(new URL('../../web/lib/contract.mjs', import.meta.url), 'utf8');
-  assert.equal(committed, renderContract(await readContract()), 'web/lib/contract.mjs is stale: run `npm run contract`');
+  assert.equal(
+    committed,
+    renderContract(await readContract()),
+    'web/lib/contract.mjs is stale: run `npm run contract`',
+  );
   assert.deepEqual(OPTIONS, lab.options);
   assert.deepEqual(STAGES, lab.stages);
   assert.deepEqual(LIMITS, lab.limits);
@@ -18,7 +30,8 @@ test('web/lib/contract.mjs is what the core says (else: npm run contract)', asyn
 
 test('DEFAULTS, OPTION_NAMES and MAX_THREADS derive from the table', () => {
   assert.deepEqual(OPTION_NAMES, [...OPTIONS.map((o) => o.name), 'inputs', 'weights']);
-  for (const o of OPTIONS) assert.equal(DEFAULTS[o.name], o.inferred ? undefined : o.default, o.name);
+  for (const o of OPTIONS)
+    assert.equal(DEFAULTS[o.name], o.inferred ? undefined : o.default, o.name);
   assert.equal(MAX_THREADS, LIMITS.poolSize);
 });
 

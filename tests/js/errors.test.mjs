@@ -145,16 +145,13 @@ describe('option errors', () => {
   });
 
   // Dimensions are checked before sizes are inferred from the inputs (no "dIn = Infinity").
-  test(
-    'tokens 0 or batch 0 together with inputs → names tokens / batch',
-    () => {
-      expectError(forwardWith({ tokens: 0, dIn: undefined }), {
-        option: 'tokens',
-        says: [/tokens = 0/],
-      });
-      expectError(forwardWith({ batch: 0 }), { option: 'batch', says: [/batch = 0/] });
-    },
-  );
+  test('tokens 0 or batch 0 together with inputs → names tokens / batch', () => {
+    expectError(forwardWith({ tokens: 0, dIn: undefined }), {
+      option: 'tokens',
+      says: [/tokens = 0/],
+    });
+    expectError(forwardWith({ batch: 0 }), { option: 'batch', says: [/batch = 0/] });
+  });
 
   test('tokens and dIn are required without inputs', () => {
     expectError(() => lab.createModel({ dIn: 3 }), {
@@ -169,23 +166,17 @@ describe('option errors', () => {
   });
 
   // The seed is shown in full, not in scientific notation.
-  test(
-    'seed 2^32 shows the value exactly',
-    () => {
-      expectError(forwardWith({ seed: 2 ** 32 }), {
-        option: 'seed',
-        says: [/seed = 4294967296\b/],
-      });
-    },
-  );
+  test('seed 2^32 shows the value exactly', () => {
+    expectError(forwardWith({ seed: 2 ** 32 }), {
+      option: 'seed',
+      says: [/seed = 4294967296\b/],
+    });
+  });
 
   // NaN gets the allowed range too.
-  test(
-    'dropout NaN says what is allowed',
-    () => {
-      expectError(forwardWith({ dropout: NaN }), { option: 'dropout', says: [/\[0, 1\)/] });
-    },
-  );
+  test('dropout NaN says what is allowed', () => {
+    expectError(forwardWith({ dropout: NaN }), { option: 'dropout', says: [/\[0, 1\)/] });
+  });
 });
 
 describe('input errors', () => {
@@ -226,7 +217,11 @@ describe('input errors', () => {
         [Array(12).fill(0), /got object/],
         [null, /got null/],
       ]) {
-        expectError(() => model.forward(INPUTS, { output }), { option: 'output', kind: 'OptionError', says: [wanted, got] });
+        expectError(() => model.forward(INPUTS, { output }), {
+          option: 'output',
+          kind: 'OptionError',
+          says: [wanted, got],
+        });
       }
       expectError(() => model.forward(INPUTS, { output: new Float32Array(13) }), {
         option: 'output',
@@ -236,7 +231,10 @@ describe('input errors', () => {
         option: 'outptu',
         says: [/unknown option 'outptu'/, /the options are: output/],
       });
-      expectError(() => model.forward(INPUTS, 5), { option: 'output', says: [/an object such as \{ output \}/] });
+      expectError(() => model.forward(INPUTS, 5), {
+        option: 'output',
+        says: [/an object such as \{ output \}/],
+      });
       assert.deepEqual(model.forward(INPUTS).output.data, GOOD_OUTPUT, 'the model still works');
     } finally {
       model.dispose();
@@ -303,13 +301,10 @@ describe('input errors', () => {
   });
 
   // maxTraceBytes Infinity (or ≥ 2^32 in WASM) means "no limit", not 0.
-  test(
-    'maxTraceBytes: Infinity means no limit',
-    () => {
-      const { output } = lab.forward({ ...BASE, maxTraceBytes: Infinity });
-      assert.deepEqual(output.data, GOOD_OUTPUT);
-    },
-  );
+  test('maxTraceBytes: Infinity means no limit', () => {
+    const { output } = lab.forward({ ...BASE, maxTraceBytes: Infinity });
+    assert.deepEqual(output.data, GOOD_OUTPUT);
+  });
 });
 
 describe('weight errors', () => {
@@ -403,7 +398,10 @@ describe('embed errors', () => {
 
   // Unknown embed() keys are rejected, as forward() rejects unknown options.
   test('embed rejects unknown options', () => {
-    expectError(() => lab.embed('hi', { d_in: 4 }), { option: 'd_in', says: [/unknown option 'd_in'/, /dIn, seed, batch/] });
+    expectError(() => lab.embed('hi', { d_in: 4 }), {
+      option: 'd_in',
+      says: [/unknown option 'd_in'/, /dIn, seed, batch/],
+    });
   });
 });
 

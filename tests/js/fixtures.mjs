@@ -19,7 +19,11 @@ function parseTensor(words, valuesLine, path, headerLine) {
   if (words.length < 3) fail(path, headerLine, `expected '${words[0]} <name> <ndim> <dims...>'`);
   const ndim = parseDim(words[2], path, headerLine);
   if (words.length !== 3 + ndim) {
-    fail(path, headerLine, `'${words[1]}' declares ${ndim} dimensions but lists ${words.length - 3}`);
+    fail(
+      path,
+      headerLine,
+      `'${words[1]}' declares ${ndim} dimensions but lists ${words.length - 3}`,
+    );
   }
   const shape = words.slice(3).map((w) => parseDim(w, path, headerLine));
   const numel = shape.reduce((a, b) => a * b, 1);
@@ -30,7 +34,8 @@ function parseTensor(words, valuesLine, path, headerLine) {
   const data = new Float32Array(numel);
   for (let i = 0; i < numel; i++) {
     const v = Number(tokens[i]);
-    if (Number.isNaN(v)) fail(path, headerLine + 1, `bad value '${tokens[i]}' in '${words[1]}' (value #${i})`);
+    if (Number.isNaN(v))
+      fail(path, headerLine + 1, `bad value '${tokens[i]}' in '${words[1]}' (value #${i})`);
     data[i] = v;
   }
   return { shape, data };
@@ -64,7 +69,8 @@ export function loadFixture(path) {
       result.name = words[1];
     } else if (kind === 'option') {
       if (words.length !== 3) fail(path, lineNo, "expected 'option <key> <value>'");
-      if (Object.hasOwn(result.options, words[1])) fail(path, lineNo, `duplicate option '${words[1]}'`);
+      if (Object.hasOwn(result.options, words[1]))
+        fail(path, lineNo, `duplicate option '${words[1]}'`);
       result.options[words[1]] = NUMERIC.test(words[2]) ? Number(words[2]) : words[2];
     } else if (kind === 'param' || kind === 'tensor') {
       if (i + 1 >= lines.length) fail(path, lineNo, `missing values line for '${line}'`);

@@ -10,7 +10,12 @@ import { createAttentionLab, AttentionLabError, MAX_SENTENCE_CHARS } from '../..
 const INDEX = fileURLToPath(new URL('../../dist/index.mjs', import.meta.url));
 const lab = await createAttentionLab();
 
-const GOOD = Object.freeze({ inputs: Array.from({ length: 18 }, (_, i) => (i % 7) / 7), dIn: 3, dOut: 2, heads: 2 });
+const GOOD = Object.freeze({
+  inputs: Array.from({ length: 18 }, (_, i) => (i % 7) / 7),
+  dIn: 3,
+  dOut: 2,
+  heads: 2,
+});
 const GOOD_BITS = lab.forward(GOOD).output.data.slice();
 
 function stillGood(which = lab) {
@@ -25,7 +30,10 @@ function refuses(fn, { option, kind, says }) {
   } catch (e) {
     error = e;
   }
-  assert.ok(error instanceof AttentionLabError, `expected an AttentionLabError, got ${error?.stack ?? error}`);
+  assert.ok(
+    error instanceof AttentionLabError,
+    `expected an AttentionLabError, got ${error?.stack ?? error}`,
+  );
   if (option !== undefined) assert.equal(error.option, option, error.message);
   if (kind !== undefined) assert.equal(error.kind, kind, error.message);
   if (says !== undefined) assert.match(error.message, says);
@@ -36,17 +44,26 @@ function refuses(fn, { option, kind, says }) {
 // Runs a script in a fresh Node process (a hang cannot stall this file), with a time limit.
 function runIsolated(source, { timeout = 30_000 } = {}) {
   const script = `import * as api from ${JSON.stringify(INDEX)};\n${source}`;
-  return spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8', timeout });
+  return spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout,
+  });
 }
 
 test('1. in-range sizes whose product overflows int are refused before anything is allocated', () => {
-  refuses(() => lab.forward({ inputs: [1], dIn: 1, module: 'wrapper', heads: 65536, dOut: 65536 }), {
-    option: 'heads',
-    says: /heads × dOut = 65536 × 65536 = 4294967296/,
-  });
+  refuses(
+    () => lab.forward({ inputs: [1], dIn: 1, module: 'wrapper', heads: 65536, dOut: 65536 }),
+    {
+      option: 'heads',
+      says: /heads × dOut = 65536 × 65536 = 4294967296/,
+    },
+  );
   // The audit's fuzz run died later of a RuntimeError no try could catch; many calls in a row now.
   for (let i = 0; i < 50; ++i) {
-    assert.throws(() => lab.forward({ inputs: [1], dIn: 1, module: 'wrapper', heads: 4096 + i, dOut: 65536 }), AttentionLabError);
+    assert.throws(
+      () => lab.forward({ inputs: [1], dIn: 1, module: 'wrapper', heads: 4096 + i, dOut: 65536 }),
+      AttentionLabError,
+    );
   }
   stillGood();
 });
@@ -61,15 +78,30 @@ test("2. mha's D·D is checked even without a trace", () => {
 
 test('3. (B,h,T,T) is limited without a trace too: naive masking and training dropout', () => {
   const inputs = new Float32Array(65536);
-  refuses(() => lab.forward({ inputs, dIn: 1, trace: false, masking: 'naive' }), { option: 'trace', kind: 'MemoryError' });
-  refuses(() => lab.forward({ inputs, dIn: 1, trace: false, training: true, dropout: 0.1 }), { option: 'trace', kind: 'MemoryError' });
+  refuses(() => lab.forward({ inputs, dIn: 1, trace: false, masking: 'naive' }), {
+    option: 'trace',
+    kind: 'MemoryError',
+  });
+  refuses(() => lab.forward({ inputs, dIn: 1, trace: false, training: true, dropout: 0.1 }), {
+    option: 'trace',
+    kind: 'MemoryError',
+  });
 });
 
 test('4. numbers that do not fit the core are refused, never wrapped', () => {
   const inputs = Array.from({ length: 6 }, (_, i) => i / 6);
-  refuses(() => lab.forward({ inputs, dIn: 3, dOut: 2 ** 32 + 2 }), { option: 'dOut', says: /dOut = 4294967298: .* from 1 to 1048576/ });
-  refuses(() => lab.forward({ inputs, dIn: 3, heads: 2 ** 32 + 1 }), { option: 'heads', says: /heads = 4294967297/ });
-  refuses(() => lab.createModel({ tokens: 2, dIn: 2 ** 32 + 3 }), { option: 'dIn', says: /dIn = 4294967299/ });
+  refuses(() => lab.forward({ inputs, dIn: 3, dOut: 2 ** 32 + 2 }), {
+    option: 'dOut',
+    says: /dOut = 4294967298: .* from 1 to 1048576/,
+  });
+  refuses(() => lab.forward({ inputs, dIn: 3, heads: 2 ** 32 + 1 }), {
+    option: 'heads',
+    says: /heads = 4294967297/,
+  });
+  refuses(() => lab.createModel({ tokens: 2, dIn: 2 ** 32 + 3 }), {
+    option: 'dIn',
+    says: /dIn = 4294967299/,
+  });
   refuses(() => lab.createModel({ tokens: 2, dIn: 3, seed: -1 }), { option: 'seed' });
   refuses(() => lab.embed('hi', { dIn: 2 ** 32 + 3 }), { option: 'dIn' });
   refuses(() => lab.headExperiment({ heads: [2 ** 32 + 1] }), { option: 'heads' });
@@ -107,7 +139,8 @@ test('6. a result owns its memory: transferring one never touches another', () =
   stillGood(); // and small results still work afterwards
   const model = lab.createModel({ ...GOOD, trace: true });
   const { trace } = model.forward(GOOD.inputs);
-  for (const [name, t] of Object.entries(trace)) assert.equal(t.data.buffer.byteLength, t.data.byteLength, name);
+  for (const [name, t] of Object.entries(trace))
+    assert.equal(t.data.buffer.byteLength, t.data.byteLength, name);
   model.dispose();
 });
 
@@ -125,7 +158,8 @@ test('7. failed calls leave no Embind handle and no WASM memory behind', () => {
   const before = lab.diagnostics();
   for (let i = 0; i < 300; ++i) for (const call of failing) assert.throws(call, AttentionLabError);
   const model = lab.createModel(GOOD);
-  for (let i = 0; i < 300; ++i) assert.throws(() => model.forward(GOOD.inputs.map(() => NaN)), AttentionLabError);
+  for (let i = 0; i < 300; ++i)
+    assert.throws(() => model.forward(GOOD.inputs.map(() => NaN)), AttentionLabError);
   model.dispose();
   const after = lab.diagnostics();
   assert.equal(after.handles, before.handles, 'Embind handles leaked');
@@ -136,7 +170,10 @@ test('7. failed calls leave no Embind handle and no WASM memory behind', () => {
 test('8. special-token text is ordinary text everywhere a sentence enters', () => {
   const tokens = lab.tokenize('hello <|endoftext|> world');
   assert.ok(tokens.length > 3);
-  assert.ok(tokens.every((t) => t.id !== 50256), 'the text became the end-of-text token');
+  assert.ok(
+    tokens.every((t) => t.id !== 50256),
+    'the text became the end-of-text token',
+  );
   assert.equal(tokens.map((t) => t.text).join(''), 'hello <|endoftext|> world');
   const { inputs, shape } = lab.embed('<|endoftext|>', { dIn: 4 });
   assert.equal(inputs.length, shape[1] * 4);
@@ -144,14 +181,21 @@ test('8. special-token text is ordinary text everywhere a sentence enters', () =
 
 test('9. a very long sentence is refused before it is tokenised', () => {
   const long = 'a'.repeat(100_000);
-  refuses(() => lab.tokenize(long), { option: 'sentence', kind: 'InputError', says: new RegExp(`at most ${MAX_SENTENCE_CHARS}`) });
+  refuses(() => lab.tokenize(long), {
+    option: 'sentence',
+    kind: 'InputError',
+    says: new RegExp(`at most ${MAX_SENTENCE_CHARS}`),
+  });
   refuses(() => lab.embed('語'.repeat(MAX_SENTENCE_CHARS + 1)), { option: 'sentence' });
   assert.ok(lab.tokenize('語'.repeat(MAX_SENTENCE_CHARS)).length > 0);
 });
 
 test('10. embed() bounds batch before it allocates', () => {
   refuses(() => lab.embed('hi', { batch: 1e9 }), { option: 'batch' });
-  refuses(() => lab.embed('hi there', { batch: 1 << 20, dIn: 1024 }), { option: 'batch', kind: 'MemoryError' });
+  refuses(() => lab.embed('hi there', { batch: 1 << 20, dIn: 1024 }), {
+    option: 'batch',
+    kind: 'MemoryError',
+  });
 });
 
 test('11. a model disposed by its own input getter during forward() fails clearly', () => {
@@ -164,21 +208,41 @@ test('11. a model disposed by its own input getter during forward() fails clearl
   });
   refuses(() => model.forward(inputs), { option: 'model', says: /disposed/ });
   const other = lab.createModel(GOOD);
-  const terminating = new Proxy({ ...GOOD }, {
-    get(target, key) {
-      if (key === 'dOut') other.dispose();
-      return Reflect.get(target, key);
+  const terminating = new Proxy(
+    { ...GOOD },
+    {
+      get(target, key) {
+        if (key === 'dOut') other.dispose();
+        return Reflect.get(target, key);
+      },
     },
-  });
+  );
   assert.ok(lab.forward(terminating).output.data.length > 0); // another model's disposal is harmless
   // An options object whose getter throws: the caller's own error, untouched.
   const marker = new Error('marker');
-  assert.throws(() => lab.forward(new Proxy({ ...GOOD }, { get() { throw marker; } })), (e) => e === marker);
+  assert.throws(
+    () =>
+      lab.forward(
+        new Proxy(
+          { ...GOOD },
+          {
+            get() {
+              throw marker;
+            },
+          },
+        ),
+      ),
+    (e) => e === marker,
+  );
   stillGood();
 });
 
 test('13. smaller: prototype keys, "__proto__" weights, huge allocations, bad experiment options, work limit', () => {
-  Object.defineProperty(Object.prototype, 'pollution', { value: 1, enumerable: true, configurable: true });
+  Object.defineProperty(Object.prototype, 'pollution', {
+    value: 1,
+    enumerable: true,
+    configurable: true,
+  });
   try {
     stillGood();
     assert.equal(lab.createModel(GOOD).forward(GOOD.inputs).output.data.length, 12);
@@ -186,13 +250,30 @@ test('13. smaller: prototype keys, "__proto__" weights, huge allocations, bad ex
     delete Object.prototype.pollution;
   }
   const state = lab.createModel(GOOD).stateDict();
-  const weights = JSON.parse(`{"__proto__": [1, 2], ${Object.entries(state).map(([k, v]) => `"${k}": [${Array.from(v.data)}]`).join(', ')}}`);
-  refuses(() => lab.forward({ ...GOOD, weights }), { option: 'weights', says: /unexpected key '__proto__'/ });
+  const weights = JSON.parse(
+    `{"__proto__": [1, 2], ${Object.entries(state)
+      .map(([k, v]) => `"${k}": [${Array.from(v.data)}]`)
+      .join(', ')}}`,
+  );
+  refuses(() => lab.forward({ ...GOOD, weights }), {
+    option: 'weights',
+    says: /unexpected key '__proto__'/,
+  });
   // Was: message "vector", kind Error, no option.
-  refuses(() => lab.createModel({ tokens: 1 << 20, dIn: 1024, trace: false }), { option: 'tokens', kind: 'MemoryError' });
+  refuses(() => lab.createModel({ tokens: 1 << 20, dIn: 1024, trace: false }), {
+    option: 'tokens',
+    kind: 'MemoryError',
+  });
   refuses(() => lab.headExperiment(null), { option: 'options' });
-  refuses(() => lab.headExperiment({ heds: [2] }), { option: 'heds', says: /unknown option 'heds'/ });
-  refuses(() => lab.createModel({ tokens: 1 << 20, dIn: 1, trace: false }), { option: 'maxFlops', kind: 'WorkError', says: /pass a larger maxFlops/ });
+  refuses(() => lab.headExperiment({ heds: [2] }), {
+    option: 'heds',
+    says: /unknown option 'heds'/,
+  });
+  refuses(() => lab.createModel({ tokens: 1 << 20, dIn: 1, trace: false }), {
+    option: 'maxFlops',
+    kind: 'WorkError',
+    says: /pass a larger maxFlops/,
+  });
 });
 
 // The command line (items 8, 10 and 13): exit codes, messages, and nothing from a file or a token
@@ -211,7 +292,10 @@ test('CLI: bad sizes are refused quickly with exit code 1 and the option named',
   assert.match(r.stderr, /batch = 1000000000/);
   r = cli(['explain', 'hi', '--heads', '4294967298']);
   assert.equal(r.code, 1, r.stderr);
-  assert.match(r.stderr, /heads = 4294967298: the number of heads h must be an integer from 1 to 1048576/);
+  assert.match(
+    r.stderr,
+    /heads = 4294967298: the number of heads h must be an integer from 1 to 1048576/,
+  );
 });
 
 test('CLI: special-token text is a sentence like any other', () => {

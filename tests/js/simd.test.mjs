@@ -17,10 +17,14 @@ for (const file of ['attention-core.wasm', 'attention-core-threads.wasm']) {
   test(`${file} contains the SIMD128 kernels`, () => {
     const wat = execFileSync('wasm-dis', [dist + file], { maxBuffer: 256 << 20 }).toString();
     const found = Object.fromEntries(
-      ['f32x4.mul', 'f32x4.add', 'v128.load32_splat', 'f32x4.pmax', 'f32x4.nearest', 'i32x4.shl'].map((op) => [
-        op,
-        count(wat, op),
-      ]),
+      [
+        'f32x4.mul',
+        'f32x4.add',
+        'v128.load32_splat',
+        'f32x4.pmax',
+        'f32x4.nearest',
+        'i32x4.shl',
+      ].map((op) => [op, count(wat, op)]),
     );
     // A 4×8 micro-kernel alone has 8 multiplies and 4 splat loads per step, in 6 row variants.
     assert.ok(found['f32x4.mul'] >= 48, JSON.stringify(found));

@@ -29,11 +29,17 @@ test('1, 2, 3 and 4 threads give bit-identical outputs, equal to the single-thre
     assert.equal(lab.threads, threads);
     const model = lab.createModel(shape);
     for (let run = 0; run < 3; ++run) {
-      assert.ok(sameBits(model.forward(inputs).output.data, reference), `${threads} threads, run ${run}`);
+      assert.ok(
+        sameBits(model.forward(inputs).output.data, reference),
+        `${threads} threads, run ${run}`,
+      );
     }
     model.dispose();
     lab.terminate();
-    assert.throws(() => lab.createModel(shape), (e) => e instanceof AttentionLabError && e.option === 'lab');
+    assert.throws(
+      () => lab.createModel(shape),
+      (e) => e instanceof AttentionLabError && e.option === 'lab',
+    );
   }
 });
 
@@ -63,7 +69,9 @@ test('terminate right after forward passes, twenty times over: no thread runs on
   } finally {
     streams.forEach((stream, i) => (stream.write = writes[i]));
   }
-  const errors = printed.filter((text) => /out of bounds|uncaught exception|RuntimeError/i.test(text));
+  const errors = printed.filter((text) =>
+    /out of bounds|uncaught exception|RuntimeError/i.test(text),
+  );
   assert.deepEqual(errors, []);
 });
 
@@ -81,22 +89,45 @@ test('a bad threads option names what is allowed', async () => {
 test('headExperiment: loop and fused agree, with medians for each head count', async () => {
   const lab = await createAttentionLab();
   const rows = lab.headExperiment({ heads: [2, 40], repeats: 3 });
-  assert.deepEqual(rows.map((r) => r.heads), [2, 40]);
+  assert.deepEqual(
+    rows.map((r) => r.heads),
+    [2, 40],
+  );
   for (const row of rows) {
     assert.ok(row.loopMs > 0 && row.fusedMs > 0, JSON.stringify(row));
     assert.ok(row.maxDifference <= 1e-6, JSON.stringify(row));
   }
-  assert.throws(() => lab.headExperiment({ heads: [] }), (e) => e.option === 'heads');
-  assert.throws(() => lab.headExperiment({ heads: [0] }), (e) => e.option === 'heads');
-  assert.throws(() => lab.headExperiment({ repeats: 0 }), (e) => e.option === 'repeats');
-  assert.equal(lab.headExperiment({ heads: [3], repeats: 1 }).length, 1, 'still usable after errors');
+  assert.throws(
+    () => lab.headExperiment({ heads: [] }),
+    (e) => e.option === 'heads',
+  );
+  assert.throws(
+    () => lab.headExperiment({ heads: [0] }),
+    (e) => e.option === 'heads',
+  );
+  assert.throws(
+    () => lab.headExperiment({ repeats: 0 }),
+    (e) => e.option === 'repeats',
+  );
+  assert.equal(
+    lab.headExperiment({ heads: [3], repeats: 1 }).length,
+    1,
+    'still usable after errors',
+  );
 });
 
 test('memoryBytes grows with a large forward pass and stays a multiple of 64 KiB', async () => {
   const lab = await createAttentionLab();
   const before = lab.memoryBytes();
   assert.equal(before % 65536, 0);
-  lab.forward({ tokens: 512, dIn: 256, dOut: 256, heads: 4, trace: false, inputs: new Float32Array(512 * 256) });
+  lab.forward({
+    tokens: 512,
+    dIn: 256,
+    dOut: 256,
+    heads: 4,
+    trace: false,
+    inputs: new Float32Array(512 * 256),
+  });
   assert.ok(lab.memoryBytes() >= before);
 });
 

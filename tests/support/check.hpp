@@ -2,11 +2,10 @@
 #pragma once
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
 #include <vector>
-
-#include <catch2/catch.hpp>
 
 #include "attention/attention.hpp"
 

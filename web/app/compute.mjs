@@ -14,10 +14,16 @@ export const LIMITS = Object.freeze({ tokens: 32, dIn: 64, heads: 12, batch: 4, 
  * The page's upper limit of a size option, or undefined. d_out is never wider than D, so the width
  * bounds it before the pass; D itself is checked on the trace.
  */
-export const pageMax = (name) => (name === 'dOut' ? LIMITS.width : name in LIMITS ? LIMITS[name] : undefined);
+export const pageMax = (name) =>
+  name === 'dOut' ? LIMITS.width : name in LIMITS ? LIMITS[name] : undefined;
 
 // What the limit of each size counts, for the message.
-const COUNTS = { dIn: 'embedding numbers per token', dOut: 'columns', heads: 'heads', batch: 'copies of the sentence' };
+const COUNTS = {
+  dIn: 'embedding numbers per token',
+  dOut: 'columns',
+  heads: 'heads',
+  batch: 'copies of the sentence',
+};
 
 export class PageError extends Error {
   constructor(option, message) {
@@ -41,7 +47,10 @@ function checkPageLimits(settings) {
     }
     const max = pageMax(name);
     if (max !== undefined && Number.isInteger(value) && value > max) {
-      throw new PageError(name, `${name} = ${value}: this page draws at most ${max} ${COUNTS[name]}`);
+      throw new PageError(
+        name,
+        `${name} = ${value}: this page draws at most ${max} ${COUNTS[name]}`,
+      );
     }
   }
 }
@@ -49,19 +58,27 @@ function checkPageLimits(settings) {
 // After the pass: D as the trace reports it (for the wrapper, its heads side by side).
 function checkWidth(settings, D) {
   if (D <= LIMITS.width) return;
-  throw new PageError('dOut', `the queries, keys and values are D = ${D} columns wide ` +
-    `(${settings.heads} heads of d_out = ${settings.dOut} side by side); this page draws at most ${LIMITS.width}`);
+  throw new PageError(
+    'dOut',
+    `the queries, keys and values are D = ${D} columns wide ` +
+      `(${settings.heads} heads of d_out = ${settings.dOut} side by side); this page draws at most ${LIMITS.width}`,
+  );
 }
 
 // The settings the core takes: every one but the sentence (the core takes its embeddings).
 const coreOptions = (settings) =>
-  Object.fromEntries(SETTINGS.filter((s) => s.name !== 'sentence').map((s) => [s.name, settings[s.name]]));
+  Object.fromEntries(
+    SETTINGS.filter((s) => s.name !== 'sentence').map((s) => [s.name, settings[s.name]]),
+  );
 
 /** { settings, tokens, source, trace, output, weights, sizes } or throws (AttentionLabError / PageError). */
 export function compute(lab, settings) {
   const tokens = lab.tokenize(settings.sentence); // the API's message for an empty sentence
   if (tokens.length > LIMITS.tokens) {
-    throw new PageError('sentence', `The sentence has ${tokens.length} tokens; this page shows at most ${LIMITS.tokens}. Please shorten it.`);
+    throw new PageError(
+      'sentence',
+      `The sentence has ${tokens.length} tokens; this page shows at most ${LIMITS.tokens}. Please shorten it.`,
+    );
   }
   checkPageLimits(settings);
   const { dIn, seed, batch } = settings;
@@ -73,7 +90,15 @@ export function compute(lab, settings) {
     const D = trace.queries.shape[2];
     checkWidth(settings, D);
     const weights = settings.module === 'mha' ? model.stateDict() : null;
-    return { settings, tokens: embedded.tokens, source: embedded.source, trace, output, weights, sizes: { B, h, T, dh, D, dIn } };
+    return {
+      settings,
+      tokens: embedded.tokens,
+      source: embedded.source,
+      trace,
+      output,
+      weights,
+      sizes: { B, h, T, dh, D, dIn },
+    };
   } finally {
     model.dispose();
   }

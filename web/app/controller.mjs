@@ -26,7 +26,8 @@ export function fitView(view, { sizes }) {
   };
 }
 
-const differs = (patch, current) => Object.keys(patch).filter((k) => !Object.is(patch[k], current[k]));
+const differs = (patch, current) =>
+  Object.keys(patch).filter((k) => !Object.is(patch[k], current[k]));
 
 /** createController(store, { onError }); attach(lab) once the core is loaded, then start(). */
 export function createController(store, { onError = () => {} } = {}) {
@@ -42,7 +43,15 @@ export function createController(store, { onError = () => {} } = {}) {
       refuse(err, candidate, key, meta);
       return { ok: false, error: err };
     }
-    store.set({ settings: candidate, result, view: fitView(store.get().view, result), errors: { settings: null } }, meta);
+    store.set(
+      {
+        settings: candidate,
+        result,
+        view: fitView(store.get().view, result),
+        errors: { settings: null },
+      },
+      meta,
+    );
     return { ok: true };
   }
 
@@ -79,7 +88,8 @@ export function createController(store, { onError = () => {} } = {}) {
         const result = compute(lab, DEFAULT_SETTINGS);
         store.set({ settings: { ...DEFAULT_SETTINGS }, result, view: fitView(view, result) }, meta);
       }
-      if (view.step !== '' && view.step !== undefined && findStep(String(view.step)) < 0) refuseStep(view.step, meta);
+      if (view.step !== '' && view.step !== undefined && findStep(String(view.step)) < 0)
+        refuseStep(view.step, meta);
     },
 
     /** The controls changed `key`: their values are the candidate. */
@@ -102,7 +112,9 @@ export function createController(store, { onError = () => {} } = {}) {
      */
     update({ settings = {}, view } = {}, { source = 'api' } = {}) {
       const current = store.get().settings;
-      const known = Object.fromEntries(Object.entries(settings).filter(([k]) => SETTING_NAMES.has(k)));
+      const known = Object.fromEntries(
+        Object.entries(settings).filter(([k]) => SETTING_NAMES.has(k)),
+      );
       const changed = differs(known, current);
       let outcome = { ok: true };
       if (changed.length) outcome = applySettings({ ...current, ...known }, changed[0], { source });

@@ -14,9 +14,11 @@ const app = mountAttentionLab(document.querySelector('#app'), {
   onChange: ({ state }) => link.setAttribute('href', `./${toUrl(state)}`),
 });
 
-app.ready.then(() => {
-  document.documentElement.dataset.build = app.lab.build;
-}).catch((err) => {
-  document.documentElement.dataset.ready = 'error';
-  console.error(err);
-});
+app.ready
+  .then(() => {
+    document.documentElement.dataset.build = app.lab.build;
+  })
+  .catch((err) => {
+    document.documentElement.dataset.ready = 'error';
+    console.error(err);
+  });

@@ -13,8 +13,11 @@ const CONTROL_OF = { tokens: 'sentence' };
 
 /** The message for a step that is not one of the lecture's. */
 export const stepError = (value) =>
-  new PageError('step', `stage = '${value}': not a step of the lecture; use one of ${STEPS.map((s) => s.slug).join(', ')} ` +
-    "or a trace stage name such as 'attentionWeights'");
+  new PageError(
+    'step',
+    `stage = '${value}': not a step of the lecture; use one of ${STEPS.map((s) => s.slug).join(', ')} ` +
+      "or a trace stage name such as 'attentionWeights'",
+  );
 
 /**
  * Renders the store's errors into `banner` and, on the full layout, into `controls`. Returns
@@ -24,13 +27,18 @@ export function createErrorDisplay({ banner, controls }) {
   // Shows a refused setting at its controls; false when this layout has none of them.
   function showAtControls({ error, key }) {
     if (!controls) return false;
-    const places = new Set([CONTROL_OF[error.option] ?? error.option, key].filter((k) => controls.has(k)));
+    const places = new Set(
+      [CONTROL_OF[error.option] ?? error.option, key].filter((k) => controls.has(k)),
+    );
     for (const place of places) controls.showError(place, error.message);
     return places.size > 0;
   }
 
   function showInBanner(messages) {
-    replace(banner, messages.flatMap((message, i) => (i === 0 ? [message] : [h('br'), message])));
+    replace(
+      banner,
+      messages.flatMap((message, i) => (i === 0 ? [message] : [h('br'), message])),
+    );
     banner.hidden = messages.length === 0;
   }
 

@@ -7,14 +7,25 @@ import { SHORTCUTS } from './ui/keys.mjs';
 export const LAYOUTS = Object.freeze(['compact', 'full']);
 
 function renderShortcuts(root) {
-  replace(root, h('dl', { class: 'shortcuts' }, SHORTCUTS.map(([keys, what]) => [h('dt', {}, h('kbd', {}, keys)), h('dd', {}, what)])));
+  replace(
+    root,
+    h(
+      'dl',
+      { class: 'shortcuts' },
+      SHORTCUTS.map(([keys, what]) => [h('dt', {}, h('kbd', {}, keys)), h('dd', {}, what)]),
+    ),
+  );
 }
 
 const slot = (name, attrs = {}) => h('div', { id: `${name}-root`, ...attrs });
 
 const card = (name, title, ...children) =>
-  h('section', { class: `card ${name}-card`, 'aria-labelledby': `${name}-heading` },
-    h('h2', { id: `${name}-heading`, class: 'small-heading' }, title), ...children);
+  h(
+    'section',
+    { class: `card ${name}-card`, 'aria-labelledby': `${name}-heading` },
+    h('h2', { id: `${name}-heading`, class: 'small-heading' }, title),
+    ...children,
+  );
 
 /**
  * Builds the frame into `root`; returns its slots: banner (messages without a control), tokens,
@@ -31,22 +42,47 @@ export function buildLayout(root, layout, page) {
   };
   // The lecture's timing experiment sits below the stage, on the full page only.
   if (page && layout === 'full') {
-    slots.experiment = h('section', { id: 'experiment', class: 'card experiment', 'aria-labelledby': 'experiment-heading' });
+    slots.experiment = h('section', {
+      id: 'experiment',
+      class: 'card experiment',
+      'aria-labelledby': 'experiment-heading',
+    });
   }
-  const lesson = h(page ? 'main' : 'div', { class: 'lesson' }, slots.player, slots.stage, slots.experiment);
+  const lesson = h(
+    page ? 'main' : 'div',
+    { class: 'lesson' },
+    slots.player,
+    slots.stage,
+    slots.experiment,
+  );
   if (layout === 'compact') {
-    replace(root, slots.banner, h('div', { class: 'layout compact' }, h('div', { class: 'compact-head' }, slots.tokens), lesson));
+    replace(
+      root,
+      slots.banner,
+      h(
+        'div',
+        { class: 'layout compact' },
+        h('div', { class: 'compact-head' }, slots.tokens),
+        lesson,
+      ),
+    );
     return slots;
   }
   slots.sentence = slot('sentence');
   slots.settings = slot('settings', { class: 'settings' });
   const shortcuts = h('div', { id: 'shortcuts-list' });
-  replace(root, slots.banner,
-    h('div', { class: 'layout full' },
+  replace(
+    root,
+    slots.banner,
+    h(
+      'div',
+      { class: 'layout full' },
       card('sentence', 'Your sentence', slots.sentence, slots.tokens),
       lesson,
       card('settings', 'Settings', slots.settings),
-      h('details', { class: 'card keys' }, h('summary', {}, 'Keyboard shortcuts'), shortcuts)));
+      h('details', { class: 'card keys' }, h('summary', {}, 'Keyboard shortcuts'), shortcuts),
+    ),
+  );
   renderShortcuts(shortcuts);
   return slots;
 }

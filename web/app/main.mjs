@@ -13,9 +13,11 @@ const app = mountAttentionLab(document.querySelector('#app'), {
   page: true,
 });
 
-app.ready.then(() => {
-  document.documentElement.dataset.build = app.lab.build;
-}).catch((err) => {
-  document.documentElement.dataset.ready = 'error';
-  console.error(err);
-});
+app.ready
+  .then(() => {
+    document.documentElement.dataset.build = app.lab.build;
+  })
+  .catch((err) => {
+    document.documentElement.dataset.ready = 'error';
+    console.error(err);
+  });

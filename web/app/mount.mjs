@@ -20,7 +20,8 @@ export { LAYOUTS };
 
 // The setting and view keys a store change touched, for onChange ('result' and 'errors' are not
 // state a host can set).
-const stateKeys = (changed) => new Set([...changed].filter((k) => k !== 'result' && k !== 'errors'));
+const stateKeys = (changed) =>
+  new Set([...changed].filter((k) => k !== 'result' && k !== 'errors'));
 
 /**
  * Mounts the UI into `root` and starts loading the core.
@@ -38,17 +39,22 @@ const stateKeys = (changed) => new Set([...changed].filter((k) => k !== 'result'
  *
  * Returns { ready, state, query, result, lab, update(patch), destroy() }.
  */
-export function mountAttentionLab(root, {
-  createLab,
-  layout = 'full',
-  initialState = {},
-  syncUrl = false,
-  page = false,
-  onChange = () => {},
-  onError = () => {},
-} = {}) {
-  if (typeof createLab !== 'function') throw new TypeError('mountAttentionLab: createLab must be a function returning a lab');
-  if (!LAYOUTS.includes(layout)) throw new TypeError(`mountAttentionLab: layout must be 'compact' or 'full', not ${layout}`);
+export function mountAttentionLab(
+  root,
+  {
+    createLab,
+    layout = 'full',
+    initialState = {},
+    syncUrl = false,
+    page = false,
+    onChange = () => {},
+    onError = () => {},
+  } = {},
+) {
+  if (typeof createLab !== 'function')
+    throw new TypeError('mountAttentionLab: createLab must be a function returning a lab');
+  if (!LAYOUTS.includes(layout))
+    throw new TypeError(`mountAttentionLab: layout must be 'compact' or 'full', not ${layout}`);
   const doc = root.ownerDocument;
   const cleanups = [];
   let destroyed = false;
@@ -81,7 +87,14 @@ export function mountAttentionLab(root, {
       presets: lab.presets,
       onChange: (key) => controller.edit(controls.read(), key),
       onPreset: (preset) =>
-        controller.edit({ ...controls.read(), sentence: preset.sentence, ...(preset.dIn ? { dIn: preset.dIn } : {}) }, 'sentence'),
+        controller.edit(
+          {
+            ...controls.read(),
+            sentence: preset.sentence,
+            ...(preset.dIn ? { dIn: preset.dIn } : {}),
+          },
+          'sentence',
+        ),
     });
     return controls;
   }
@@ -98,16 +111,28 @@ export function mountAttentionLab(root, {
     const steps = checkSteps(lab.stages);
     const controls = buildControls();
     if (slots.experiment) cleanups.push(createExperiment(slots.experiment, { lab }).destroy);
-    const player = createPlayer(slots.player, { steps, onGo: (i) => controller.setView({ step: steps[i].slug }, 'ui') });
+    const player = createPlayer(slots.player, {
+      steps,
+      onGo: (i) => controller.setView({ step: steps[i].slug }, 'ui'),
+    });
     cleanups.push(() => player.stop());
-    cleanups.push(installShortcuts(player, { cycleHead: controller.cycleHead, target: page ? doc : root }));
+    cleanups.push(
+      installShortcuts(player, { cycleHead: controller.cycleHead, target: page ? doc : root }),
+    );
 
     listen(createErrorDisplay({ banner: slots.banner, controls }));
-    listen(createView({
-      slots, controls, player, panel, steps, motion,
-      dims: new Map(lab.stages.map((s) => [s.name, s.dims])),
-      title: page ? (text) => (doc.title = text) : null,
-    }));
+    listen(
+      createView({
+        slots,
+        controls,
+        player,
+        panel,
+        steps,
+        motion,
+        dims: new Map(lab.stages.map((s) => [s.name, s.dims])),
+        title: page ? (text) => (doc.title = text) : null,
+      }),
+    );
     listen(report);
     controller.start();
     if (page) doc.documentElement.dataset.ready = 'true';

@@ -24,7 +24,11 @@ export const PAGE_DEFAULTS = Object.freeze({
 });
 
 /** The text the page tokenizes: not an option of the core, which takes embeddings. */
-const SENTENCE = Object.freeze({ name: 'sentence', type: 'text', default: 'Your journey starts with one step' });
+const SENTENCE = Object.freeze({
+  name: 'sentence',
+  type: 'text',
+  default: 'Your journey starts with one step',
+});
 
 /**
  * Every setting of a forward pass, under the JS API's own option names: the sentence, then the
@@ -47,7 +51,8 @@ export const VIEW = Object.freeze([
 
 const SETTING = new Map(SETTINGS.map((s) => [s.name, s]));
 // Store listeners get one set of changed names, so a view key must never shadow a setting.
-for (const v of VIEW) if (SETTING.has(v.name)) throw new Error(`view key '${v.name}' is also a setting`);
+for (const v of VIEW)
+  if (SETTING.has(v.name)) throw new Error(`view key '${v.name}' is also a setting`);
 
 /** The setting's description (the core's table entry, or the sentence's). */
 export const setting = (name) => SETTING.get(name);
@@ -79,7 +84,8 @@ export function readValue(spec, raw) {
   return raw;
 }
 
-const writeValue = (spec, value) => (spec.type === 'boolean' ? String(value === true) : String(value));
+const writeValue = (spec, value) =>
+  spec.type === 'boolean' ? String(value === true) : String(value);
 
 /**
  * { settings, view } from a query string such as location.search; missing keys get defaults, keys
@@ -90,7 +96,12 @@ export function parseUrl(search) {
   const params = new URLSearchParams(search);
   if (!params.has('step') && params.has('stage')) params.set('step', params.get('stage'));
   const read = (list) =>
-    Object.fromEntries(list.map((spec) => [spec.name, params.has(spec.name) ? readValue(spec, params.get(spec.name)) : spec.default]));
+    Object.fromEntries(
+      list.map((spec) => [
+        spec.name,
+        params.has(spec.name) ? readValue(spec, params.get(spec.name)) : spec.default,
+      ]),
+    );
   return { settings: read(SETTINGS), view: read(VIEW) };
 }
 
@@ -114,7 +125,10 @@ export const NO_ERRORS = Object.freeze({ settings: null, step: null });
  * history and location, settings and view are mirrored into the URL (replaceState: no history
  * spam). Only the controller calls set(); the views subscribe.
  */
-export function createStore(initial, { history = globalThis.history, location = globalThis.location } = {}) {
+export function createStore(
+  initial,
+  { history = globalThis.history, location = globalThis.location } = {},
+) {
   let state = Object.freeze({
     settings: { ...DEFAULT_SETTINGS, ...initial.settings },
     view: { ...DEFAULT_VIEW, ...initial.view },
@@ -126,7 +140,8 @@ export function createStore(initial, { history = globalThis.history, location = 
   const syncUrl = () => {
     if (!history || !location) return;
     const url = `${location.pathname}${toUrl(state)}${location.hash}`;
-    if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(null, '', url);
+    if (url !== `${location.pathname}${location.search}${location.hash}`)
+      history.replaceState(null, '', url);
   };
 
   // A part of the state merged key by key; the keys whose value changed go into `changed`.

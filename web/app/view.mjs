@@ -8,7 +8,12 @@ import { renderTokens } from './ui/tokens.mjs';
 function liveHelp({ settings, sizes }) {
   const { module } = settings;
   return {
-    heads: module === 'mha' ? `d_h = d_out / h = ${sizes.dh}` : module === 'wrapper' ? `${sizes.h} separate heads of d_out each` : 'CausalAttention: exactly 1',
+    heads:
+      module === 'mha'
+        ? `d_h = d_out / h = ${sizes.dh}`
+        : module === 'wrapper'
+          ? `${sizes.h} separate heads of d_out each`
+          : 'CausalAttention: exactly 1',
     dOut: module === 'wrapper' ? `per head: side by side D = h·d_out = ${sizes.D}` : '',
   };
 }
@@ -27,7 +32,8 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
     if (changed.has('result') || changed.has('errors')) {
       controls.write(state.errors.settings?.asked ?? state.settings);
     }
-    if (changed.has('result')) for (const [key, text] of Object.entries(liveHelp(state.result))) controls.setLive(key, text);
+    if (changed.has('result'))
+      for (const [key, text] of Object.entries(liveHelp(state.result))) controls.setLive(key, text);
   }
 
   function renderStep(state) {
@@ -39,7 +45,10 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
       view,
       result,
       dims: (name) => dims.get(name),
-      heads: view.head === 'all' ? Array.from({ length: result.sizes.h }, (_, i) => i) : [Number(view.head)],
+      heads:
+        view.head === 'all'
+          ? Array.from({ length: result.sizes.h }, (_, i) => i)
+          : [Number(view.head)],
       motion: motion.animates(),
       entered: shownStep !== index, // a step entered anew animates; a new head or setting does not
     });

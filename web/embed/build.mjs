@@ -31,16 +31,27 @@ const APP = path.join(root, 'web', 'app');
 // them inlined in that order (a shadow root's constructed sheet cannot @import).
 export function stylesheetFiles() {
   const entry = fs.readFileSync(path.join(APP, 'styles.css'), 'utf8');
-  const parts = [...entry.matchAll(/^@import url\("([\w-]+\.css)"\);$/gm)].map((m) => path.join(APP, m[1]));
-  const rest = entry.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^@import url\("[\w-]+\.css"\);$/gm, '').trim();
-  if (!parts.length || rest) throw new Error('web/app/styles.css must hold only @import url("….css") lines: update web/embed/build.mjs');
+  const parts = [...entry.matchAll(/^@import url\("([\w-]+\.css)"\);$/gm)].map((m) =>
+    path.join(APP, m[1]),
+  );
+  const rest = entry
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^@import url\("[\w-]+\.css"\);$/gm, '')
+    .trim();
+  if (!parts.length || rest)
+    throw new Error(
+      'web/app/styles.css must hold only @import url("….css") lines: update web/embed/build.mjs',
+    );
   return parts;
 }
 
 export function shadowStyles() {
-  let css = stylesheetFiles().map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  let css = stylesheetFiles()
+    .map((file) => fs.readFileSync(file, 'utf8'))
+    .join('\n');
   for (const [pattern, replacement] of REWRITES) {
-    if (!pattern.test(css)) throw new Error(`web/app/styles*.css no longer match ${pattern}: update web/embed/build.mjs`);
+    if (!pattern.test(css))
+      throw new Error(`web/app/styles*.css no longer match ${pattern}: update web/embed/build.mjs`);
     css = css.replace(pattern, replacement);
   }
   css += '\n' + fs.readFileSync(path.join(here, 'element.css'), 'utf8');
@@ -50,20 +61,32 @@ export function shadowStyles() {
 const stylesPlugin = {
   name: 'attention-lab-styles',
   setup(b) {
-    b.onResolve({ filter: /^attention-lab:styles$/ }, () => ({ path: 'styles', namespace: 'attention-lab-styles' }));
+    b.onResolve({ filter: /^attention-lab:styles$/ }, () => ({
+      path: 'styles',
+      namespace: 'attention-lab-styles',
+    }));
     b.onLoad({ filter: /.*/, namespace: 'attention-lab-styles' }, () => ({
       contents: shadowStyles(),
       loader: 'text',
-      watchFiles: [path.join(APP, 'styles.css'), ...stylesheetFiles(), path.join(here, 'element.css')],
+      watchFiles: [
+        path.join(APP, 'styles.css'),
+        ...stylesheetFiles(),
+        path.join(here, 'element.css'),
+      ],
     }));
     // The API stays a separate file beside the bundle: ./index.mjs relative to the script.
     b.onResolve({ filter: /^\.\/index\.mjs$/ }, (args) =>
-      args.importer === path.join(here, 'element.mjs') ? { path: './index.mjs', external: true } : undefined);
+      args.importer === path.join(here, 'element.mjs')
+        ? { path: './index.mjs', external: true }
+        : undefined,
+    );
     // So does the core's contract, which the page's modules read their options from: the API
     // imports the same file, so it is loaded once, not bundled a second time.
     b.onResolve({ filter: /\/contract\.mjs$/ }, (args) =>
       path.resolve(args.resolveDir, args.path) === path.join(root, 'web', 'lib', 'contract.mjs')
-        ? { path: './contract.mjs', external: true } : undefined);
+        ? { path: './contract.mjs', external: true }
+        : undefined,
+    );
   },
 };
 
@@ -74,7 +97,9 @@ await build({
   format: 'esm',
   target: 'es2022',
   minify: true,
-  banner: { js: '// attention-lab <attention-lab> custom element. MIT licence. Needs ./index.mjs and the core files beside it.' },
+  banner: {
+    js: '// attention-lab <attention-lab> custom element. MIT licence. Needs ./index.mjs and the core files beside it.',
+  },
   plugins: [stylesPlugin],
   logLevel: 'warning',
 });

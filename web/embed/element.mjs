@@ -11,7 +11,14 @@
 import { createAttentionLab } from './index.mjs';
 import { mountAttentionLab } from '../app/mount.mjs';
 import { LAYOUTS } from '../app/layout.mjs';
-import { SETTINGS, VIEW, DEFAULT_SETTINGS, DEFAULT_VIEW, readValue, choicesOf } from '../app/store.mjs';
+import {
+  SETTINGS,
+  VIEW,
+  DEFAULT_SETTINGS,
+  DEFAULT_VIEW,
+  readValue,
+  choicesOf,
+} from '../app/store.mjs';
 import { findStep } from '../app/stages/index.mjs';
 import STYLES from 'attention-lab:styles';
 
@@ -23,10 +30,17 @@ export const attributeName = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLow
  * name, except the heads' layout, which shares the `layout` attribute with the element's layout.
  */
 export const SETTING_ATTRIBUTES = Object.freeze(
-  Object.fromEntries(SETTINGS.filter((s) => s.name !== 'layout').map((s) => [attributeName(s.name), s.name])),
+  Object.fromEntries(
+    SETTINGS.filter((s) => s.name !== 'layout').map((s) => [attributeName(s.name), s.name]),
+  ),
 );
 /** Attribute → view key (the page's URL names); `stage` takes a step id or a trace stage name. */
-export const VIEW_ATTRIBUTES = Object.freeze({ stage: 'step', head: 'head', item: 'item', numbers: 'numbers' });
+export const VIEW_ATTRIBUTES = Object.freeze({
+  stage: 'step',
+  head: 'head',
+  item: 'item',
+  numbers: 'numbers',
+});
 // The `layout` attribute holds the element's layout (LAYOUTS: compact, full) and optionally the
 // heads' layout (the core's choices: fused, loop).
 const HEAD_LAYOUTS = choicesOf('layout');
@@ -59,7 +73,11 @@ function parseLayout(raw) {
 // One stylesheet for every element of the page (constructed once, never changed).
 let sheet;
 function adoptStyles(shadow) {
-  if ('adoptedStyleSheets' in shadow && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+  if (
+    'adoptedStyleSheets' in shadow &&
+    typeof CSSStyleSheet === 'function' &&
+    'replaceSync' in CSSStyleSheet.prototype
+  ) {
     if (!sheet) {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(STYLES);
@@ -160,7 +178,8 @@ export class AttentionLabElement extends Base {
   #fromAttributes() {
     const settings = { ...DEFAULT_SETTINGS };
     for (const [attribute, key] of Object.entries(SETTING_ATTRIBUTES)) {
-      if (this.hasAttribute(attribute)) settings[key] = parseValue(key, this.getAttribute(attribute));
+      if (this.hasAttribute(attribute))
+        settings[key] = parseValue(key, this.getAttribute(attribute));
     }
     const layout = parseLayout(this.getAttribute('layout'));
     if (layout.heads) settings.layout = layout.heads;
@@ -182,7 +201,8 @@ export class AttentionLabElement extends Base {
       layout: layout.ui,
       initialState,
       onChange: (change) => this.#changed(change),
-      onError: (err) => this.#emit('attention-lab-error', { message: err.message, option: err.option ?? '' }),
+      onError: (err) =>
+        this.#emit('attention-lab-error', { message: err.message, option: err.option ?? '' }),
     });
     this.#app = app;
     app.ready.then(
@@ -251,7 +271,8 @@ export class AttentionLabElement extends Base {
     if (key === 'step') {
       if (now !== null && findStep(now) === findStep(value)) return; // "attentionWeights" is "softmax"
       if (now === null && findStep(value) === 0) return;
-    } else if (now === null ? String(value) === String(DEFAULT_VIEW[key]) : now === String(value)) return;
+    } else if (now === null ? String(value) === String(DEFAULT_VIEW[key]) : now === String(value))
+      return;
     this.setAttribute(attribute, String(value));
   }
 
@@ -263,7 +284,10 @@ export class AttentionLabElement extends Base {
 /** Defines the element under `name` (default 'attention-lab') unless that name is taken. */
 export function defineAttentionLab(name = 'attention-lab') {
   if (!globalThis.customElements || customElements.get(name)) return;
-  customElements.define(name, name === 'attention-lab' ? AttentionLabElement : class extends AttentionLabElement {});
+  customElements.define(
+    name,
+    name === 'attention-lab' ? AttentionLabElement : class extends AttentionLabElement {},
+  );
 }
 
 defineAttentionLab();

@@ -12,6 +12,12 @@ export class AttentionLabError extends Error {
 // The core hands its errors over as plain objects { name: 'AttentionLab<Kind>', option, message }.
 export function fromCoreError(error) {
   if (error instanceof AttentionLabError) return error;
-  const kind = typeof error?.name === 'string' && error.name.startsWith('AttentionLab') ? error.name.slice('AttentionLab'.length) : '';
-  return new AttentionLabError(String(error?.message ?? error), { option: error?.option ?? '', kind: kind || 'Error' });
+  const kind =
+    typeof error?.name === 'string' && error.name.startsWith('AttentionLab')
+      ? error.name.slice('AttentionLab'.length)
+      : '';
+  return new AttentionLabError(String(error?.message ?? error), {
+    option: error?.option ?? '',
+    kind: kind || 'Error',
+  });
 }

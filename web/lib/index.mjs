@@ -15,10 +15,27 @@ export { MAX_THREADS } from './loader.mjs';
 /** The lectures' example sentences. */
 export const PRESETS = Object.freeze(
   [
-    { id: 'journey', sentence: 'Your journey starts with one step', dIn: 3, note: "the lecture notebook's own 3-d vectors" },
-    { id: 'dog', sentence: 'the dog chased the ball but it could not catch it', note: "what does 'it' attend to?" },
-    { id: 'dogs-animals', sentence: 'all dogs are animals', note: 'same words as the next one, other order' },
-    { id: 'animals-dogs', sentence: 'all animals are dogs', note: 'causal attention sees the order' },
+    {
+      id: 'journey',
+      sentence: 'Your journey starts with one step',
+      dIn: 3,
+      note: "the lecture notebook's own 3-d vectors",
+    },
+    {
+      id: 'dog',
+      sentence: 'the dog chased the ball but it could not catch it',
+      note: "what does 'it' attend to?",
+    },
+    {
+      id: 'dogs-animals',
+      sentence: 'all dogs are animals',
+      note: 'same words as the next one, other order',
+    },
+    {
+      id: 'animals-dogs',
+      sentence: 'all animals are dogs',
+      note: 'causal attention sees the order',
+    },
   ].map((preset) => Object.freeze(preset)),
 );
 
@@ -95,13 +112,30 @@ class AttentionLab {
   headExperiment(options = {}) {
     const keys = ['heads', 'headSize', 'tokens', 'batch', 'dIn', 'repeats', 'seed'];
     const given = readPlainOptions(options, keys, 'headExperiment() options', 'options');
-    const { heads = [2, 400, 4000], headSize = 3, tokens = 6, batch = 2, dIn = 3, repeats = 15, seed = 123 } = given;
-    if (!Array.isArray(heads) || heads.length === 0 || heads.some((h) => !Number.isInteger(h) || h < 1)) {
-      throw new AttentionLabError(`heads must be a list of positive integers such as [2, 400, 4000], not ${describe(heads)}`, { option: 'heads' });
+    const {
+      heads = [2, 400, 4000],
+      headSize = 3,
+      tokens = 6,
+      batch = 2,
+      dIn = 3,
+      repeats = 15,
+      seed = 123,
+    } = given;
+    if (
+      !Array.isArray(heads) ||
+      heads.length === 0 ||
+      heads.some((h) => !Number.isInteger(h) || h < 1)
+    ) {
+      throw new AttentionLabError(
+        `heads must be a list of positive integers such as [2, 400, 4000], not ${describe(heads)}`,
+        { option: 'heads' },
+      );
     }
     for (const [key, value] of Object.entries({ headSize, tokens, batch, dIn, repeats, seed })) {
       if (!Number.isInteger(value)) {
-        throw new AttentionLabError(`${key} = ${describe(value)}: must be an integer`, { option: key });
+        throw new AttentionLabError(`${key} = ${describe(value)}: must be an integer`, {
+          option: key,
+        });
       }
     }
     const plain = { heads: [...heads], headSize, tokens, batch, dIn, repeats, seed };
@@ -131,7 +165,10 @@ class AttentionLab {
 
   #alive() {
     if (!this.#engine) {
-      throw new AttentionLabError('this lab was terminated; create a new one with createAttentionLab()', { option: 'lab', kind: 'Error' });
+      throw new AttentionLabError(
+        'this lab was terminated; create a new one with createAttentionLab()',
+        { option: 'lab', kind: 'Error' },
+      );
     }
     return this.#engine;
   }
@@ -149,10 +186,13 @@ class AttentionLab {
   forward(options) {
     const { config, inputs, weights } = options === undefined ? {} : this.#normalize(options);
     if (inputs === undefined) {
-      throw new AttentionLabError('inputs is required: a Float32Array or number[] holding (B,T,d_in) row-major', {
-        option: 'inputs',
-        kind: 'InputError',
-      });
+      throw new AttentionLabError(
+        'inputs is required: a Float32Array or number[] holding (B,T,d_in) row-major',
+        {
+          option: 'inputs',
+          kind: 'InputError',
+        },
+      );
     }
     const model = new AttentionModel(this.#core, this.#state, this.#alive(), config, weights);
     try {
@@ -170,9 +210,15 @@ class AttentionLab {
 
   // The caller's options as plain, checked copies, read once (getters run here and only here).
   #normalize(options) {
-    const { config, inputs, weights } = normalizeOptions(options, (name, value) => this.#core.checkOption(name, value));
+    const { config, inputs, weights } = normalizeOptions(options, (name, value) =>
+      this.#core.checkOption(name, value),
+    );
     const limit = this.#limits.maxTensorElements;
-    return { config, inputs: inputs === undefined ? undefined : toFloat32(inputs, 'inputs', limit), weights: normalizeWeights(weights, limit) };
+    return {
+      config,
+      inputs: inputs === undefined ? undefined : toFloat32(inputs, 'inputs', limit),
+      weights: normalizeWeights(weights, limit),
+    };
   }
 
   /** GPT-2 tokens of a sentence: [{ id, text }]. */
@@ -215,7 +261,13 @@ class AttentionLab {
     const fromLecture = dIn === preset.dIn && text === preset.sentence;
     const one = fromLecture
       ? preset.embeddings
-      : unwrap(this.#core.tokenEmbeddings(tokens.map((t) => t.id), dIn, seed));
+      : unwrap(
+          this.#core.tokenEmbeddings(
+            tokens.map((t) => t.id),
+            dIn,
+            seed,
+          ),
+        );
     const inputs = new Float32Array(count);
     for (let b = 0; b < batch; ++b) inputs.set(one, b * one.length);
     return {
@@ -234,7 +286,8 @@ function describe(value) {
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (value === null) return 'null';
   if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
-  if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
+  if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol')
+    return `a ${typeof value}`;
   return String(value);
 }
 

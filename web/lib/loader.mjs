@@ -6,7 +6,8 @@ import { LIMITS } from './contract.mjs';
 
 // A tiny module using one SIMD128 instruction: what wasm-feature-detect checks, inlined.
 const SIMD_PROBE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15,
+  253, 98, 11,
 ]);
 
 function hasSimd() {
@@ -34,7 +35,10 @@ function chooseThreads(threads) {
     return Math.max(1, Math.min(MAX_THREADS, globalThis.navigator?.hardwareConcurrency ?? 1));
   }
   if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
-    throw new AttentionLabError(`threads = ${threads}: allowed are 'auto' or an integer from 1 to ${MAX_THREADS}`, { option: 'threads' });
+    throw new AttentionLabError(
+      `threads = ${threads}: allowed are 'auto' or an integer from 1 to ${MAX_THREADS}`,
+      { option: 'threads' },
+    );
   }
   if (threads > 1 && !canUseThreads()) {
     throw new AttentionLabError(
@@ -86,7 +90,8 @@ export async function loadCore({ threads = 'auto', locateFile, wasmBinary } = {}
   const moduleOptions = {};
   if (locateFile) moduleOptions.locateFile = locateFile;
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
-  if (build === 'threads' && !inNode) Object.assign(moduleOptions, await threadedBrowserOptions(locateFile));
+  if (build === 'threads' && !inNode)
+    Object.assign(moduleOptions, await threadedBrowserOptions(locateFile));
   const factory =
     build === 'threads'
       ? (await import('./attention-core-threads.mjs')).default
@@ -94,7 +99,10 @@ export async function loadCore({ threads = 'auto', locateFile, wasmBinary } = {}
   const core = await factory(moduleOptions);
   if (inNode && build === 'threads') {
     // Worker threads must not keep Node alive: a script that is done should exit.
-    for (const worker of [...(core.PThread?.unusedWorkers ?? []), ...(core.PThread?.runningWorkers ?? [])]) {
+    for (const worker of [
+      ...(core.PThread?.unusedWorkers ?? []),
+      ...(core.PThread?.runningWorkers ?? []),
+    ]) {
       worker.unref?.();
     }
   }

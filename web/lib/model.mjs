@@ -25,13 +25,16 @@ function copyIntoArray(into, heap, start) {
 // the memory's current buffer and renew the view.
 function heapF32(core) {
   const buffer = core.wasmMemory?.buffer;
-  if (buffer !== undefined && core.HEAPF32.buffer !== buffer) core.HEAPF32 = new Float32Array(buffer);
+  if (buffer !== undefined && core.HEAPF32.buffer !== buffer)
+    core.HEAPF32 = new Float32Array(buffer);
   return core.HEAPF32;
 }
 
 // Frees the WASM memory of models that were garbage-collected without dispose().
 const finalizer =
-  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((model) => model.delete()) : null;
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((model) => model.delete())
+    : null;
 
 export class AttentionModel {
   #core;
@@ -134,34 +137,49 @@ export class AttentionModel {
   // pages for it (9 ms for the 3 MB of T = 1024, d = 768 on our 2-vCPU test machine).
   #outputArray(options) {
     if (options === undefined) return undefined;
-    const { output: into } = readPlainOptions(options, ['output'], "forward()'s second argument", 'output');
+    const { output: into } = readPlainOptions(
+      options,
+      ['output'],
+      "forward()'s second argument",
+      'output',
+    );
     if (into === undefined) return undefined;
     const [batch, tokens, width] = this.#outputShape;
     const wanted = `a Float32Array of batch × tokens × width = ${batch} × ${tokens} × ${width} = ${this.#outputCount} values`;
     if (!(into instanceof Float32Array)) {
-      const got = into === null ? 'null' : ArrayBuffer.isView(into) ? into.constructor.name : typeof into;
-      throw new AttentionLabError(`output must be ${wanted} (it receives the result); got ${got}`, { option: 'output' });
+      const got =
+        into === null ? 'null' : ArrayBuffer.isView(into) ? into.constructor.name : typeof into;
+      throw new AttentionLabError(`output must be ${wanted} (it receives the result); got ${got}`, {
+        option: 'output',
+      });
     }
     if (into.length !== this.#outputCount) {
-      throw new AttentionLabError(`output has ${into.length} values; it must be ${wanted}`, { option: 'output' });
+      throw new AttentionLabError(`output has ${into.length} values; it must be ${wanted}`, {
+        option: 'output',
+      });
     }
     return into;
   }
 
   #alive() {
     if (!this.#model) {
-      throw new AttentionLabError('this model was disposed; create a new one with lab.createModel()', {
-        option: 'model',
-        kind: 'Error',
-      });
+      throw new AttentionLabError(
+        'this model was disposed; create a new one with lab.createModel()',
+        {
+          option: 'model',
+          kind: 'Error',
+        },
+      );
     }
     if (this.#lab.terminated) {
-      throw new AttentionLabError('the lab of this model was terminated; create a new lab with createAttentionLab()', {
-        option: 'lab',
-        kind: 'Error',
-      });
+      throw new AttentionLabError(
+        'the lab of this model was terminated; create a new lab with createAttentionLab()',
+        {
+          option: 'lab',
+          kind: 'Error',
+        },
+      );
     }
     return this.#model;
   }
 }
-

@@ -8,7 +8,9 @@ import { OPTIONS } from './contract.mjs';
  * The defaults of every option, from the core's option table. tokens and dIn have none here: they
  * are inferred from the inputs' length (and required without inputs).
  */
-export const DEFAULTS = Object.freeze(Object.fromEntries(OPTIONS.map((o) => [o.name, o.inferred ? undefined : o.default])));
+export const DEFAULTS = Object.freeze(
+  Object.fromEntries(OPTIONS.map((o) => [o.name, o.inferred ? undefined : o.default])),
+);
 
 /** Every name forward() and createModel() accept: the core's options, then the data. */
 export const OPTION_NAMES = Object.freeze([...OPTIONS.map((o) => o.name), 'inputs', 'weights']);
@@ -17,7 +19,15 @@ const fail = (option, message, kind = 'OptionError') => {
   throw new AttentionLabError(message, { option, kind });
 };
 const show = (v) =>
-  typeof v === 'string' ? `'${v.length > 40 ? `${v.slice(0, 40)}…` : v}'` : Array.isArray(v) ? `[${v.length} items]` : v === null ? 'null' : typeof v === 'object' || typeof v === 'symbol' || typeof v === 'function' ? `a ${typeof v}` : String(v);
+  typeof v === 'string'
+    ? `'${v.length > 40 ? `${v.slice(0, 40)}…` : v}'`
+    : Array.isArray(v)
+      ? `[${v.length} items]`
+      : v === null
+        ? 'null'
+        : typeof v === 'object' || typeof v === 'symbol' || typeof v === 'function'
+          ? `a ${typeof v}`
+          : String(v);
 
 export function isNumberArray(v) {
   return v instanceof Float32Array || v instanceof Float64Array || Array.isArray(v);
@@ -28,12 +38,21 @@ export function isNumberArray(v) {
  * run here, once), refusing anything but a plain object and keys outside `allowed`.
  */
 export function readPlainOptions(options, allowed, what, option) {
-  if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
-    fail(option, `${what} must be an object such as { ${allowed.slice(0, 3).join(', ')} }, not ${show(options)}`);
+  if (
+    options === null ||
+    typeof options !== 'object' ||
+    Array.isArray(options) ||
+    ArrayBuffer.isView(options)
+  ) {
+    fail(
+      option,
+      `${what} must be an object such as { ${allowed.slice(0, 3).join(', ')} }, not ${show(options)}`,
+    );
   }
   const out = {};
   for (const key of Object.keys(options)) {
-    if (!allowed.includes(key)) fail(key, `unknown option '${key}'; the options are: ${allowed.join(', ')}`);
+    if (!allowed.includes(key))
+      fail(key, `unknown option '${key}'; the options are: ${allowed.join(', ')}`);
     const value = options[key];
     if (value !== undefined) out[key] = value;
   }
@@ -46,7 +65,12 @@ export function readPlainOptions(options, allowed, what, option) {
  * option (undefined or an error object); the core checks every other value when it reads config.
  */
 export function normalizeOptions(options, check) {
-  const { inputs, weights, ...given } = readPlainOptions(options, OPTION_NAMES, 'options', 'options');
+  const { inputs, weights, ...given } = readPlainOptions(
+    options,
+    OPTION_NAMES,
+    'options',
+    'options',
+  );
   const config = { ...DEFAULTS, ...given };
   // The sizes used to read the inputs as (B,T,d_in) must be valid before any arithmetic on them.
   for (const key of ['batch', 'tokens', 'dIn']) {
@@ -67,14 +91,21 @@ function inferSizes(o, count) {
     return;
   }
   if (o.dIn === undefined && o.tokens === undefined) {
-    fail('dIn', `give dIn (the embedding size) or tokens, so that the ${count} inputs can be read as (B,T,d_in)`);
+    fail(
+      'dIn',
+      `give dIn (the embedding size) or tokens, so that the ${count} inputs can be read as (B,T,d_in)`,
+    );
   }
   if (o.dIn === undefined) o.dIn = count / (o.batch * o.tokens);
   if (o.tokens === undefined) o.tokens = count / (o.batch * o.dIn);
   const needed = o.batch * o.tokens * o.dIn;
   if (!Number.isInteger(o.dIn) || !Number.isInteger(o.tokens) || needed !== count) {
-    fail('inputs', `inputs has ${count} values; batch × tokens × dIn must equal that ` +
-      `(row-major (B,T,d_in)), but batch = ${o.batch}, tokens = ${show(o.tokens)}, dIn = ${show(o.dIn)}`, 'InputError');
+    fail(
+      'inputs',
+      `inputs has ${count} values; batch × tokens × dIn must equal that ` +
+        `(row-major (B,T,d_in)), but batch = ${o.batch}, tokens = ${show(o.tokens)}, dIn = ${show(o.dIn)}`,
+      'InputError',
+    );
   }
 }
 
@@ -84,15 +115,21 @@ function inferSizes(o, count) {
  */
 export function toFloat32(value, option, limit = Infinity) {
   if (!isNumberArray(value)) {
-    fail(option, `${option} must be a Float32Array or an array of numbers, not ${show(value)}`, 'InputError');
+    fail(
+      option,
+      `${option} must be a Float32Array or an array of numbers, not ${show(value)}`,
+      'InputError',
+    );
   }
   if (value instanceof Float32Array) return value;
   const length = value.length;
-  if (!(length <= limit)) fail(option, `${option} has ${length} values; at most ${limit} are allowed`, 'MemoryError');
+  if (!(length <= limit))
+    fail(option, `${option} has ${length} values; at most ${limit} are allowed`, 'MemoryError');
   const out = new Float32Array(length);
   for (let i = 0; i < length; ++i) {
     const v = value[i];
-    if (typeof v !== 'number') fail(option, `${option}[${i}] = ${show(v)}: every value must be a number`, 'InputError');
+    if (typeof v !== 'number')
+      fail(option, `${option}[${i}] = ${show(v)}: every value must be a number`, 'InputError');
     out[i] = v;
   }
   return out;
@@ -105,7 +142,10 @@ export function toFloat32(value, option, limit = Infinity) {
 export function normalizeWeights(weights, limit = Infinity) {
   if (weights === undefined || weights === null) return undefined;
   if (typeof weights !== 'object' || Array.isArray(weights) || ArrayBuffer.isView(weights)) {
-    fail('weights', 'weights must be an object keyed by PyTorch state_dict names, e.g. { "W_query.weight": [...] }');
+    fail(
+      'weights',
+      'weights must be an object keyed by PyTorch state_dict names, e.g. { "W_query.weight": [...] }',
+    );
   }
   return Object.keys(weights).map((key) => {
     const value = weights[key];

@@ -11,17 +11,38 @@ export const main = () => 'inputs';
 export function explain(ctx) {
   const { sizes, source } = ctx.result;
   return [
-    h('p', {}, 'The network cannot compute with words, so each token is looked up in a table and replaced by a list of ',
-      m(`d_in = ${sizes.dIn}`), ' numbers: its embedding. One row per token, one column per number.'),
+    h(
+      'p',
+      {},
+      'The network cannot compute with words, so each token is looked up in a table and replaced by a list of ',
+      m(`d_in = ${sizes.dIn}`),
+      ' numbers: its embedding. One row per token, one column per number.',
+    ),
     source === 'lecture'
-      ? h('p', {}, 'These are the very vectors of the lecture notebook for “Your journey starts with one step”.')
-      : h('p', {}, 'A trained model learns these vectors. Here each token id gets a fixed pseudo-random vector drawn from the seed, so the same token always gets the same row.'),
-    h('p', {}, sizes.B > 1
-      ? `The batch holds the sentence ${sizes.B} times (B = ${sizes.B}), as the lecture does: every sequence of a batch is processed on its own, so all copies give the same numbers unless dropout is on.`
-      : 'The batch holds one sequence (B = 1).'),
+      ? h(
+          'p',
+          {},
+          'These are the very vectors of the lecture notebook for “Your journey starts with one step”.',
+        )
+      : h(
+          'p',
+          {},
+          'A trained model learns these vectors. Here each token id gets a fixed pseudo-random vector drawn from the seed, so the same token always gets the same row.',
+        ),
+    h(
+      'p',
+      {},
+      sizes.B > 1
+        ? `The batch holds the sentence ${sizes.B} times (B = ${sizes.B}), as the lecture does: every sequence of a batch is processed on its own, so all copies give the same numbers unless dropout is on.`
+        : 'The batch holds one sequence (B = 1).',
+    ),
   ];
 }
 
 export function render(ctx) {
-  return tensorFigure(ctx, 'inputs', { label: 'Embeddings X', columns: 'features', corner: 'token' });
+  return tensorFigure(ctx, 'inputs', {
+    label: 'Embeddings X',
+    columns: 'features',
+    corner: 'token',
+  });
 }

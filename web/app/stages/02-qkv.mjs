@@ -12,25 +12,49 @@ export function explain(ctx) {
   const { sizes } = ctx.result;
   const { settings } = ctx;
   return [
-    h('p', {}, 'Every embedding is projected three times, by three learned matrices, into three roles:'),
-    h('ul', {},
+    h(
+      'p',
+      {},
+      'Every embedding is projected three times, by three learned matrices, into three roles:',
+    ),
+    h(
+      'ul',
+      {},
       h('li', {}, h('strong', {}, 'query'), ' — what this token is looking for;'),
       h('li', {}, h('strong', {}, 'key'), ' — what this token offers to be found by;'),
-      h('li', {}, h('strong', {}, 'value'), ' — what it passes on when it is attended to.')),
-    h('p', {}, 'Each is a plain linear layer: ', m('Q = X · W_queryᵀ'), settings.qkvBias ? ' + a bias (qkv bias is on)' : ' (no bias: qkv bias is off)',
-      `, and the same for K and V. Each token's ${sizes.dIn} numbers become ${sizes.D}.`),
+      h('li', {}, h('strong', {}, 'value'), ' — what it passes on when it is attended to.'),
+    ),
+    h(
+      'p',
+      {},
+      'Each is a plain linear layer: ',
+      m('Q = X · W_queryᵀ'),
+      settings.qkvBias ? ' + a bias (qkv bias is on)' : ' (no bias: qkv bias is off)',
+      `, and the same for K and V. Each token's ${sizes.dIn} numbers become ${sizes.D}.`,
+    ),
     settings.module === 'wrapper'
-      ? h('p', {}, `The wrapper keeps ${sizes.h} separate heads, each with its own matrices of width d_out = ${settings.dOut}; side by side they are ${sizes.D} columns wide.`)
+      ? h(
+          'p',
+          {},
+          `The wrapper keeps ${sizes.h} separate heads, each with its own matrices of width d_out = ${settings.dOut}; side by side they are ${sizes.D} columns wide.`,
+        )
       : sizes.h > 1
-        ? h('p', {}, `The coloured column headers show which of the ${sizes.h} heads will own each column in the next step.`)
+        ? h(
+            'p',
+            {},
+            `The coloured column headers show which of the ${sizes.h} heads will own each column in the next step.`,
+          )
         : null,
   ];
 }
 
 export function render(ctx) {
   const opts = { columns: 'features', headColumns: ctx.result.sizes.h > 1, corner: 'token' };
-  return h('div', { class: 'figure-row' },
+  return h(
+    'div',
+    { class: 'figure-row' },
     tensorFigure(ctx, 'queries', { ...opts, label: 'Queries Q' }),
     tensorFigure(ctx, 'keys', { ...opts, label: 'Keys K' }),
-    tensorFigure(ctx, 'values', { ...opts, label: 'Values V' }));
+    tensorFigure(ctx, 'values', { ...opts, label: 'Values V' }),
+  );
 }

@@ -16,21 +16,65 @@ export function explain(ctx) {
   const { settings } = ctx;
   const parts = [];
   if (settings.module === 'mha') {
-    parts.push(h('p', {}, 'Multi-head attention does not project again for each head: it cuts the ', m(`d_out = ${sizes.D}`),
-      ' columns into ', m(`h = ${sizes.h}`), ' groups of ', m(`d_h = d_out / h = ${sizes.dh}`), ' columns.'));
+    parts.push(
+      h(
+        'p',
+        {},
+        'Multi-head attention does not project again for each head: it cuts the ',
+        m(`d_out = ${sizes.D}`),
+        ' columns into ',
+        m(`h = ${sizes.h}`),
+        ' groups of ',
+        m(`d_h = d_out / h = ${sizes.dh}`),
+        ' columns.',
+      ),
+    );
   } else {
-    parts.push(h('p', {}, settings.module === 'wrapper'
-      ? `The wrapper's ${sizes.h} heads each projected their own ${sizes.dh} columns; stacking them gives the same layout as a split.`
-      : 'A single CausalAttention module has just one head: the “split” keeps all columns together.'));
+    parts.push(
+      h(
+        'p',
+        {},
+        settings.module === 'wrapper'
+          ? `The wrapper's ${sizes.h} heads each projected their own ${sizes.dh} columns; stacking them gives the same layout as a split.`
+          : 'A single CausalAttention module has just one head: the “split” keeps all columns together.',
+      ),
+    );
   }
   parts.push(
-    h('ol', { class: 'moves' },
-      h('li', {}, h('strong', {}, 'view'), ' ', m(`(B,T,d_out) → (B,T,h,d_h)`), ': no number moves, each row is just read as h short pieces.'),
-      h('li', {}, h('strong', {}, 'transpose(1, 2)'), ' ', m('→ (B,h,T,d_h)'), ': the head axis moves in front of the tokens, so each head becomes its own T × d_h matrix and all heads can be computed in parallel, like a batch.')),
-    h('p', { class: 'aside' }, 'For scale: GPT-2 small splits 768 columns into 12 heads of 64; GPT-3 splits 12 288 into 96 heads of 128.'),
+    h(
+      'ol',
+      { class: 'moves' },
+      h(
+        'li',
+        {},
+        h('strong', {}, 'view'),
+        ' ',
+        m(`(B,T,d_out) → (B,T,h,d_h)`),
+        ': no number moves, each row is just read as h short pieces.',
+      ),
+      h(
+        'li',
+        {},
+        h('strong', {}, 'transpose(1, 2)'),
+        ' ',
+        m('→ (B,h,T,d_h)'),
+        ': the head axis moves in front of the tokens, so each head becomes its own T × d_h matrix and all heads can be computed in parallel, like a batch.',
+      ),
+    ),
+    h(
+      'p',
+      { class: 'aside' },
+      'For scale: GPT-2 small splits 768 columns into 12 heads of 64; GPT-3 splits 12 288 into 96 heads of 128.',
+    ),
   );
   if (settings.layout === 'loop') {
-    parts.push(h('p', {}, 'Layout “loop”: each head ran its own small projection; the page stacks their results, which is the same tensor.'));
+    parts.push(
+      h(
+        'p',
+        {},
+        'Layout “loop”: each head ran its own small projection; the page stacks their results, which is the same tensor.',
+      ),
+    );
   }
   return parts;
 }
@@ -47,13 +91,24 @@ export function render(ctx) {
       if (ctx.view.head !== 'all' && head !== Number(ctx.view.head)) table.classList.add('dimmed');
     },
   });
-  const phase = h('p', { class: 'phase' }, `transposed: (B,h,T,d_h), ${ctx.result.sizes.h} matrices of T × d_h`);
-  const replay = h('button', { type: 'button', class: 'replay', dataset: { action: 'replay-split' } }, 'Replay the split');
-  return h('div', { class: 'split' },
+  const phase = h(
+    'p',
+    { class: 'phase' },
+    `transposed: (B,h,T,d_h), ${ctx.result.sizes.h} matrices of T × d_h`,
+  );
+  const replay = h(
+    'button',
+    { type: 'button', class: 'replay', dataset: { action: 'replay-split' } },
+    'Replay the split',
+  );
+  return h(
+    'div',
+    { class: 'split' },
     h('div', { class: 'split-bar' }, phase, replay),
     tensorFigure(ctx, 'queryHeads', opts('Query heads')),
     tensorFigure(ctx, 'keyHeads', opts('Key heads')),
-    tensorFigure(ctx, 'valueHeads', opts('Value heads')));
+    tensorFigure(ctx, 'valueHeads', opts('Value heads')),
+  );
 }
 
 const PHASES = [

@@ -12,15 +12,32 @@ export const main = () => 'attentionScores';
 export function explain(ctx) {
   const { sizes } = ctx.result;
   return [
-    h('p', {}, 'In every head, each query is compared with every key by a dot product: ', m('scores = Q_h · K_hᵀ'),
-      `, a ${sizes.T} × ${sizes.T} table per head.`),
-    h('p', {}, 'Read a row: it belongs to one token asking (its query) and says how well each token’s key answers it. Columns are the tokens being looked at. Red is a strong match, blue a poor one.'),
-    h('p', {}, 'Different heads hold different slices of Q and K, so they can match tokens for different reasons.'),
+    h(
+      'p',
+      {},
+      'In every head, each query is compared with every key by a dot product: ',
+      m('scores = Q_h · K_hᵀ'),
+      `, a ${sizes.T} × ${sizes.T} table per head.`,
+    ),
+    h(
+      'p',
+      {},
+      'Read a row: it belongs to one token asking (its query) and says how well each token’s key answers it. Columns are the tokens being looked at. Red is a strong match, blue a poor one.',
+    ),
+    h(
+      'p',
+      {},
+      'Different heads hold different slices of Q and K, so they can match tokens for different reasons.',
+    ),
   ];
 }
 
 export function render(ctx) {
   return tensorFigure(ctx, 'attentionScores', {
-    label: 'Scores', columns: 'tokens', rowRole: 'query', columnRole: 'key', corner: 'query ↓ key →',
+    label: 'Scores',
+    columns: 'tokens',
+    rowRole: 'query',
+    columnRole: 'key',
+    corner: 'query ↓ key →',
   });
 }

@@ -13,15 +13,30 @@ export const main = () => 'scaledScores';
 export function explain(ctx) {
   const { dh } = ctx.result.sizes;
   return [
-    h('p', {}, 'A dot product adds up d_h products, so the longer the vectors, the larger the scores tend to get. Very large scores make the softmax of the next steps almost all-or-nothing, and then training barely changes anything.'),
-    h('p', {}, 'So every score is divided by the square root of the head size: here ', m(`d_h = ${dh}`), ', so by ',
-      m(`√${dh} = ${fmt(Math.sqrt(dh))}`), '. The pattern stays the same; only the spread shrinks.'),
+    h(
+      'p',
+      {},
+      'A dot product adds up d_h products, so the longer the vectors, the larger the scores tend to get. Very large scores make the softmax of the next steps almost all-or-nothing, and then training barely changes anything.',
+    ),
+    h(
+      'p',
+      {},
+      'So every score is divided by the square root of the head size: here ',
+      m(`d_h = ${dh}`),
+      ', so by ',
+      m(`√${dh} = ${fmt(Math.sqrt(dh))}`),
+      '. The pattern stays the same; only the spread shrinks.',
+    ),
     h('p', { class: 'aside' }, 'GPT-2’s heads have d_h = 64 (divide by 8); GPT-3’s have 128.'),
   ];
 }
 
 export function render(ctx) {
   return tensorFigure(ctx, 'scaledScores', {
-    label: 'Scaled scores', columns: 'tokens', rowRole: 'query', columnRole: 'key', corner: 'query ↓ key →',
+    label: 'Scaled scores',
+    columns: 'tokens',
+    rowRole: 'query',
+    columnRole: 'key',
+    corner: 'query ↓ key →',
   });
 }

@@ -16,19 +16,46 @@ export function explain(ctx) {
   const { settings } = ctx;
   const parts = [];
   if (!settings.causal) {
-    parts.push(h('p', {}, 'Causal masking is off: every token may look at every other token, the later ones included, as in an encoder such as BERT. Nothing is masked here.'));
+    parts.push(
+      h(
+        'p',
+        {},
+        'Causal masking is off: every token may look at every other token, the later ones included, as in an encoder such as BERT. Nothing is masked here.',
+      ),
+    );
   } else {
-    parts.push(h('p', {}, 'A language model writes one token after the other, so while reading token i it must not see the tokens that come after it. Those are the cells above the diagonal: column j > row i.'));
+    parts.push(
+      h(
+        'p',
+        {},
+        'A language model writes one token after the other, so while reading token i it must not see the tokens that come after it. Those are the cells above the diagonal: column j > row i.',
+      ),
+    );
   }
   if (settings.masking === 'naive') {
     parts.push(
-      h('p', {}, 'Naive masking: first a softmax over the whole row (future included), then the future cells are set to 0. Now the rows no longer sum to 1 (see Σ), so each row is divided by its sum: the third table, which the next step uses as the attention weights.'),
-      h('p', { class: 'warning' }, 'Why the lecture rejects this: the future tokens still took part in the first softmax. If one of them has a much larger score, the past weights shrink to almost nothing, or underflow to exactly 0, and no renormalising can recover them.'),
+      h(
+        'p',
+        {},
+        'Naive masking: first a softmax over the whole row (future included), then the future cells are set to 0. Now the rows no longer sum to 1 (see Σ), so each row is divided by its sum: the third table, which the next step uses as the attention weights.',
+      ),
+      h(
+        'p',
+        { class: 'warning' },
+        'Why the lecture rejects this: the future tokens still took part in the first softmax. If one of them has a much larger score, the past weights shrink to almost nothing, or underflow to exactly 0, and no renormalising can recover them.',
+      ),
     );
   } else if (settings.causal) {
     parts.push(
-      h('p', {}, 'So the future scores are replaced by ', m('−∞'), ' before the softmax. Since ', m('e^−∞ = 0'),
-        ', they will get exactly zero weight, and the softmax will share the whole weight among the visible tokens: one pass, nothing to repair.'),
+      h(
+        'p',
+        {},
+        'So the future scores are replaced by ',
+        m('−∞'),
+        ' before the softmax. Since ',
+        m('e^−∞ = 0'),
+        ', they will get exactly zero weight, and the softmax will share the whole weight among the visible tokens: one pass, nothing to repair.',
+      ),
     );
   }
   return parts;
@@ -36,12 +63,37 @@ export function explain(ctx) {
 
 export function render(ctx) {
   const { settings } = ctx;
-  const common = { columns: 'tokens', rowRole: 'query', columnRole: 'key', corner: 'query ↓ key →', cellClass: future(settings) };
+  const common = {
+    columns: 'tokens',
+    rowRole: 'query',
+    columnRole: 'key',
+    corner: 'query ↓ key →',
+    cellClass: future(settings),
+  };
   if (settings.masking === 'naive') {
-    return h('div', { class: 'figure-row' },
-      tensorFigure(ctx, 'unmaskedWeights', { ...common, label: 'Softmax over all tokens', kind: 'weights', rowSums: true, cellClass: undefined }),
-      tensorFigure(ctx, 'zeroedWeights', { ...common, label: 'Future set to 0', kind: 'weights', rowSums: true }),
-      tensorFigure(ctx, 'attentionWeights', { ...common, label: 'Renormalised (each row ÷ its sum)', kind: 'weights', rowSums: true }));
+    return h(
+      'div',
+      { class: 'figure-row' },
+      tensorFigure(ctx, 'unmaskedWeights', {
+        ...common,
+        label: 'Softmax over all tokens',
+        kind: 'weights',
+        rowSums: true,
+        cellClass: undefined,
+      }),
+      tensorFigure(ctx, 'zeroedWeights', {
+        ...common,
+        label: 'Future set to 0',
+        kind: 'weights',
+        rowSums: true,
+      }),
+      tensorFigure(ctx, 'attentionWeights', {
+        ...common,
+        label: 'Renormalised (each row ÷ its sum)',
+        kind: 'weights',
+        rowSums: true,
+      }),
+    );
   }
   return tensorFigure(ctx, 'maskedScores', { ...common, label: 'Masked scores' });
 }

@@ -13,24 +13,52 @@ export function explain(ctx) {
   const { settings } = ctx;
   if (settings.masking === 'naive') {
     return [
-      h('p', {}, 'Naive masking, second half: every zeroed row is divided by its own sum, so it adds up to 1 again (see Σ). When nothing underflowed, these are the same weights as with −∞ masking, up to rounding.'),
+      h(
+        'p',
+        {},
+        'Naive masking, second half: every zeroed row is divided by its own sum, so it adds up to 1 again (see Σ). When nothing underflowed, these are the same weights as with −∞ masking, up to rounding.',
+      ),
       h('p', {}, 'Switch masking to −∞ to get them in one honest pass.'),
     ];
   }
   return [
-    h('p', {}, 'The softmax turns each row of scores into weights: ', m('w_j = e^(s_j) / Σ_k e^(s_k)'),
-      '. Every weight is positive, a higher score gets a larger share, and each row adds up to exactly 1, shown in the Σ column.'),
+    h(
+      'p',
+      {},
+      'The softmax turns each row of scores into weights: ',
+      m('w_j = e^(s_j) / Σ_k e^(s_k)'),
+      '. Every weight is positive, a higher score gets a larger share, and each row adds up to exactly 1, shown in the Σ column.',
+    ),
     settings.causal
-      ? h('p', {}, 'The masked cells had ', m('−∞'), ' and now hold exactly 0: the first token can only attend to itself, the last one to everybody.')
-      : h('p', {}, 'Without the causal mask every token spreads its weight over the whole sentence.'),
-    h('p', { class: 'aside' }, 'The weights of this model are random, not trained, so the rows are often close to even: the point is the mechanism, not the pattern.'),
+      ? h(
+          'p',
+          {},
+          'The masked cells had ',
+          m('−∞'),
+          ' and now hold exactly 0: the first token can only attend to itself, the last one to everybody.',
+        )
+      : h(
+          'p',
+          {},
+          'Without the causal mask every token spreads its weight over the whole sentence.',
+        ),
+    h(
+      'p',
+      { class: 'aside' },
+      'The weights of this model are random, not trained, so the rows are often close to even: the point is the mechanism, not the pattern.',
+    ),
   ];
 }
 
 export function render(ctx) {
   return tensorFigure(ctx, 'attentionWeights', {
-    label: 'Attention weights', kind: 'weights', columns: 'tokens', rowRole: 'query', columnRole: 'key',
-    corner: 'query ↓ key →', rowSums: true,
+    label: 'Attention weights',
+    kind: 'weights',
+    columns: 'tokens',
+    rowRole: 'query',
+    columnRole: 'key',
+    corner: 'query ↓ key →',
+    rowSums: true,
     cellClass: (v, r, c) => (ctx.settings.causal && c > r ? 'future' : undefined),
   });
 }

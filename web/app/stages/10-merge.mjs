@@ -12,17 +12,47 @@ export const main = () => 'mergedHeads';
 export function explain(ctx) {
   const { sizes } = ctx.result;
   return [
-    h('p', {}, 'The heads worked side by side; now their results are put back together. ', m('transpose(1, 2)'),
-      ' brings the tokens in front again, ', m('(B,h,T,d_h) → (B,T,h,d_h)'), ', and merging the last two axes glues each token’s ',
-      `${sizes.h} head pieces into one row of ${sizes.D} numbers: `, m('(B,T,d_out)'), '.'),
-    h('p', {}, 'The colours mark where every column came from: head 1’s columns first, then head 2’s, and so on. No number changes in this step.'),
+    h(
+      'p',
+      {},
+      'The heads worked side by side; now their results are put back together. ',
+      m('transpose(1, 2)'),
+      ' brings the tokens in front again, ',
+      m('(B,h,T,d_h) → (B,T,h,d_h)'),
+      ', and merging the last two axes glues each token’s ',
+      `${sizes.h} head pieces into one row of ${sizes.D} numbers: `,
+      m('(B,T,d_out)'),
+      '.',
+    ),
+    h(
+      'p',
+      {},
+      'The colours mark where every column came from: head 1’s columns first, then head 2’s, and so on. No number changes in this step.',
+    ),
   ];
 }
 
 export function render(ctx) {
   const all = Array.from({ length: ctx.result.sizes.h }, (_, i) => i);
-  return h('div', { class: 'figure-row' },
-    tensorFigure(ctx, 'contextHeads', { label: 'Context per head', columns: 'features', kind: 'heads', heads: all, headTint: true,
-      colour: (v, r, c, head) => tint(headColour(head), 0.62), corner: 'token', legend: false }),
-    tensorFigure(ctx, 'mergedHeads', { label: 'Merged heads', columns: 'features', kind: 'heads', headColumns: true, corner: 'token' }));
+  return h(
+    'div',
+    { class: 'figure-row' },
+    tensorFigure(ctx, 'contextHeads', {
+      label: 'Context per head',
+      columns: 'features',
+      kind: 'heads',
+      heads: all,
+      headTint: true,
+      colour: (v, r, c, head) => tint(headColour(head), 0.62),
+      corner: 'token',
+      legend: false,
+    }),
+    tensorFigure(ctx, 'mergedHeads', {
+      label: 'Merged heads',
+      columns: 'features',
+      kind: 'heads',
+      headColumns: true,
+      corner: 'token',
+    }),
+  );
 }

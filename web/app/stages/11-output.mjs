@@ -13,17 +13,34 @@ export function explain(ctx) {
   const { settings } = ctx;
   if (settings.module !== 'mha') {
     return [
-      h('p', { class: 'note' }, h('strong', {}, `There is no output projection for module “${settings.module}”.`),
+      h(
+        'p',
+        { class: 'note' },
+        h('strong', {}, `There is no output projection for module “${settings.module}”.`),
         settings.module === 'wrapper'
           ? ' The wrapper simply concatenates its heads: the output is the merged tensor of the previous step, unchanged, and the head colours stay separate.'
-          : ' A single CausalAttention returns its context vectors as they are.'),
+          : ' A single CausalAttention returns its context vectors as they are.',
+      ),
       h('p', {}, 'Choose module “mha” to see the heads being mixed.'),
     ];
   }
   return [
-    h('p', {}, 'The last layer, ', m('out_proj'), ', is a ', m('d_out × d_out'), ' linear layer with a bias. Every output number is a weighted sum of ',
-      h('em', {}, 'all'), ' merged columns, so every output column blends what all heads found.'),
-    h('p', {}, 'The colours show that blend: each cell is filled with the head colours, each as wide as that head’s share of the cell’s value (measured by the size of weight × input). The hover box lists the shares.'),
+    h(
+      'p',
+      {},
+      'The last layer, ',
+      m('out_proj'),
+      ', is a ',
+      m('d_out × d_out'),
+      ' linear layer with a bias. Every output number is a weighted sum of ',
+      h('em', {}, 'all'),
+      ' merged columns, so every output column blends what all heads found.',
+    ),
+    h(
+      'p',
+      {},
+      'The colours show that blend: each cell is filled with the head colours, each as wide as that head’s share of the cell’s value (measured by the size of weight × input). The hover box lists the shares.',
+    ),
   ];
 }
 
@@ -53,23 +70,44 @@ function stripes(colours, s) {
 export function render(ctx) {
   const { sizes } = ctx.result;
   if (ctx.settings.module !== 'mha' || !ctx.result.weights) {
-    return tensorFigure(ctx, 'output', { label: 'Output = merged heads', columns: 'features', kind: 'heads', headColumns: true, corner: 'token' });
+    return tensorFigure(ctx, 'output', {
+      label: 'Output = merged heads',
+      columns: 'features',
+      kind: 'heads',
+      headColumns: true,
+      corner: 'token',
+    });
   }
   const b = Math.min(ctx.view.item, sizes.B - 1);
   const colours = Array.from({ length: sizes.h }, (_, i) => headColour(i));
   const output = tensorFigure(ctx, 'output', {
-    label: 'Output', columns: 'features', corner: 'token', legend: false,
+    label: 'Output',
+    columns: 'features',
+    corner: 'token',
+    legend: false,
     colour: (v, r, c) => tint(blend(colours, shares(ctx, b, r, c)), 0.55),
     background: (v, r, c) => stripes(colours, shares(ctx, b, r, c)),
     describeExtra: () => (r, c) => {
       const s = shares(ctx, b, r, c);
       const total = s.reduce((x, y) => x + y, 0) || 1;
-      return [`mix: ${s.map((x, i) => `head ${i + 1} ${Math.round((100 * x) / total)}%`).join(', ')}`];
+      return [
+        `mix: ${s.map((x, i) => `head ${i + 1} ${Math.round((100 * x) / total)}%`).join(', ')}`,
+      ];
     },
   });
   output.append(headLegend(sizes.h));
-  return h('div', { class: 'figure-row' },
-    tensorFigure(ctx, 'mergedHeads', { label: 'Merged heads (input)', columns: 'features', kind: 'heads', headColumns: true, corner: 'token', legend: false }),
+  return h(
+    'div',
+    { class: 'figure-row' },
+    tensorFigure(ctx, 'mergedHeads', {
+      label: 'Merged heads (input)',
+      columns: 'features',
+      kind: 'heads',
+      headColumns: true,
+      corner: 'token',
+      legend: false,
+    }),
     h('span', { class: 'op', 'aria-hidden': 'true' }, '→ out_proj →'),
-    output);
+    output,
+  );
 }

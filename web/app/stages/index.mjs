@@ -14,7 +14,19 @@ import * as merge from './10-merge.mjs';
 import * as output from './11-output.mjs';
 import { choicesOf } from '../store.mjs';
 
-export const STEPS = Object.freeze([embeddings, qkv, split, scores, scale, mask, softmax, dropout, context, merge, output]);
+export const STEPS = Object.freeze([
+  embeddings,
+  qkv,
+  split,
+  scores,
+  scale,
+  mask,
+  softmax,
+  dropout,
+  context,
+  merge,
+  output,
+]);
 
 // The mask step shows another stage for each way of masking (the core's choices of `masking`).
 const MASKINGS = choicesOf('masking');
@@ -27,14 +39,17 @@ export function checkSteps(coreStages) {
   const order = new Map(coreStages.map((s, i) => [s.name, i]));
   for (const step of STEPS) {
     for (const name of step.traceStages) {
-      if (!order.has(name)) throw new Error(`step '${step.slug}' shows '${name}', which the core does not trace`);
+      if (!order.has(name))
+        throw new Error(`step '${step.slug}' shows '${name}', which the core does not trace`);
     }
   }
   for (const masking of MASKINGS) {
     const positions = STEPS.map((s) => order.get(s.main({ masking })));
     positions.forEach((p, i) => {
       if (i > 0 && p < positions[i - 1]) {
-        throw new Error(`step '${STEPS[i].slug}' comes before '${STEPS[i - 1].slug}' in the core's order`);
+        throw new Error(
+          `step '${STEPS[i].slug}' comes before '${STEPS[i - 1].slug}' in the core's order`,
+        );
       }
     });
   }

@@ -5,8 +5,18 @@
 import { interpolateRdBu, interpolateYlGnBu } from 'd3-scale-chromatic';
 
 const HEAD_COLOURS = [
-  '#4477AA', '#EE7733', '#228833', '#CC3311', '#AA3377', '#33BBEE',
-  '#999933', '#882255', '#44AA99', '#DDCC77', '#332288', '#BBBBBB',
+  '#4477AA',
+  '#EE7733',
+  '#228833',
+  '#CC3311',
+  '#AA3377',
+  '#33BBEE',
+  '#999933',
+  '#882255',
+  '#44AA99',
+  '#DDCC77',
+  '#332288',
+  '#BBBBBB',
 ];
 
 export const headColour = (h) => HEAD_COLOURS[h % HEAD_COLOURS.length];

@@ -10,12 +10,33 @@ import { LIMITS, pageMax } from '../compute.mjs';
 
 /** The settings panel: groups of [option, label], in the order a student meets them. */
 export const GROUPS = Object.freeze([
-  { legend: 'Sizes', controls: [['dIn', 'd_in'], ['dOut', 'd_out'], ['heads', 'heads h'], ['batch', 'batch B']] },
+  {
+    legend: 'Sizes',
+    controls: [
+      ['dIn', 'd_in'],
+      ['dOut', 'd_out'],
+      ['heads', 'heads h'],
+      ['batch', 'batch B'],
+    ],
+  },
   {
     legend: 'Attention',
-    controls: [['module', 'module'], ['masking', 'masking'], ['layout', 'heads computed'], ['causal', 'causal mask'], ['qkvBias', 'qkv bias']],
+    controls: [
+      ['module', 'module'],
+      ['masking', 'masking'],
+      ['layout', 'heads computed'],
+      ['causal', 'causal mask'],
+      ['qkvBias', 'qkv bias'],
+    ],
   },
-  { legend: 'Training and randomness', controls: [['training', 'mode'], ['dropout', 'dropout p'], ['seed', 'seed']] },
+  {
+    legend: 'Training and randomness',
+    controls: [
+      ['training', 'mode'],
+      ['dropout', 'dropout p'],
+      ['seed', 'seed'],
+    ],
+  },
 ]);
 
 /**
@@ -23,7 +44,11 @@ export const GROUPS = Object.freeze([
  * and for the two values of training, which the page shows as two named modes.
  */
 export const CHOICE_LABELS = Object.freeze({
-  module: { mha: 'MultiHeadAttention (mha)', wrapper: 'MultiHeadAttentionWrapper', causal: 'CausalAttention (one head)' },
+  module: {
+    mha: 'MultiHeadAttention (mha)',
+    wrapper: 'MultiHeadAttentionWrapper',
+    causal: 'CausalAttention (one head)',
+  },
   masking: { 'neg-inf': '−∞ before softmax', naive: 'naive: softmax, zero, renormalise' },
   layout: { fused: 'fused: one matmul, then split', loop: 'loop: one projection per head' },
   training: { false: 'evaluation', true: 'training' },
@@ -52,13 +77,24 @@ export function controlRange(name) {
   const spec = setting(name);
   const step = STEP[name] ?? 1;
   const limit = pageMax(name);
-  const max = limit !== undefined && limit < spec.max ? limit : spec.maxExclusive ? spec.max - step : spec.max;
+  const max =
+    limit !== undefined && limit < spec.max
+      ? limit
+      : spec.maxExclusive
+        ? spec.max - step
+        : spec.max;
   return { min: spec.min, max, step };
 }
 
 // The input a setting's type asks for; a boolean with page words for its values is a pair of radios.
 const inputOf = (spec) =>
-  spec.type === 'choice' ? 'select' : spec.type === 'boolean' ? (CHOICE_LABELS[spec.name] ? 'radio' : 'checkbox') : 'number';
+  spec.type === 'choice'
+    ? 'select'
+    : spec.type === 'boolean'
+      ? CHOICE_LABELS[spec.name]
+        ? 'radio'
+        : 'checkbox'
+      : 'number';
 
 function field(name, label, onChange) {
   const spec = setting(name);
@@ -71,45 +107,91 @@ function field(name, label, onChange) {
     h('p', { class: 'msg', id: `msg-${name}`, role: 'alert' }),
   ];
   const change = () => onChange(name);
-  const control = (cls, ...children) => h('div', { class: cls, dataset: { control: name } }, ...children, ...lines);
+  const control = (cls, ...children) =>
+    h('div', { class: cls, dataset: { control: name } }, ...children, ...lines);
   if (kind === 'select') {
-    const options = choicesOf(name).map((value) => h('option', { value }, CHOICE_LABELS[name]?.[value] ?? value));
-    return control('control', h('label', { for: id }, label), h('select', { id, name, 'aria-describedby': describedBy, onchange: change }, options));
+    const options = choicesOf(name).map((value) =>
+      h('option', { value }, CHOICE_LABELS[name]?.[value] ?? value),
+    );
+    return control(
+      'control',
+      h('label', { for: id }, label),
+      h('select', { id, name, 'aria-describedby': describedBy, onchange: change }, options),
+    );
   }
   if (kind === 'checkbox') {
-    const input = h('input', { id, name, type: 'checkbox', 'aria-describedby': describedBy, onchange: change });
+    const input = h('input', {
+      id,
+      name,
+      type: 'checkbox',
+      'aria-describedby': describedBy,
+      onchange: change,
+    });
     return control('control check', input, h('label', { for: id }, label));
   }
   if (kind === 'radio') {
-    return h('fieldset', { class: 'control radio', dataset: { control: name }, 'aria-describedby': describedBy },
+    return h(
+      'fieldset',
+      { class: 'control radio', dataset: { control: name }, 'aria-describedby': describedBy },
       h('legend', {}, label),
-      h('div', { class: 'segmented' }, [false, true].map((value) =>
-        h('label', {}, h('input', { type: 'radio', name, value: String(value), onchange: change }), h('span', {}, CHOICE_LABELS[name][value])))),
-      ...lines);
+      h(
+        'div',
+        { class: 'segmented' },
+        [false, true].map((value) =>
+          h(
+            'label',
+            {},
+            h('input', { type: 'radio', name, value: String(value), onchange: change }),
+            h('span', {}, CHOICE_LABELS[name][value]),
+          ),
+        ),
+      ),
+      ...lines,
+    );
   }
   const { min, max, step } = controlRange(name);
   const input = h('input', {
-    id, name, type: 'number', inputmode: spec.type === 'integer' ? 'numeric' : 'decimal',
-    min, max, step, 'aria-describedby': describedBy, oninput: change,
+    id,
+    name,
+    type: 'number',
+    inputmode: spec.type === 'integer' ? 'numeric' : 'decimal',
+    min,
+    max,
+    step,
+    'aria-describedby': describedBy,
+    oninput: change,
   });
   return control('control number', h('label', { for: id }, label), input);
 }
 
 // Reads and writes one control's value in the setting's type.
 const IO = {
-  checkbox: { read: (el) => el.querySelector('input').checked, write: (el, v) => (el.querySelector('input').checked = Boolean(v)) },
+  checkbox: {
+    read: (el) => el.querySelector('input').checked,
+    write: (el, v) => (el.querySelector('input').checked = Boolean(v)),
+  },
   radio: {
     read: (el) => el.querySelector('input:checked')?.value === 'true',
-    write: (el, v) => el.querySelectorAll('input').forEach((r) => (r.checked = r.value === String(v))),
+    write: (el, v) =>
+      el.querySelectorAll('input').forEach((r) => (r.checked = r.value === String(v))),
   },
-  select: { read: (el) => el.querySelector('select').value, write: (el, v) => (el.querySelector('select').value = String(v)) },
+  select: {
+    read: (el) => el.querySelector('select').value,
+    write: (el, v) => (el.querySelector('select').value = String(v)),
+  },
   number: {
     // A number that does not parse (the field reports '') stays '' for the page's "enter a number".
-    read: (el) => (el.querySelector('input').value.trim() === '' ? '' : Number(el.querySelector('input').value)),
+    read: (el) =>
+      el.querySelector('input').value.trim() === '' ? '' : Number(el.querySelector('input').value),
     write(el, v) {
       const input = el.querySelector('input');
       // The field being typed in keeps its text while it means the same number ("0.10", "1e1").
-      if (input === el.getRootNode().activeElement && Number(input.value) === v && input.value !== '') return;
+      if (
+        input === el.getRootNode().activeElement &&
+        Number(input.value) === v &&
+        input.value !== ''
+      )
+        return;
       input.value = String(v);
     },
   },
@@ -121,30 +203,67 @@ const IO = {
  */
 export function createControls(sentenceRoot, settingsRoot, { presets, onChange, onPreset }) {
   const sentence = h('input', {
-    id: 'ctl-sentence', name: 'sentence', type: 'text', dir: 'auto', autocomplete: 'off', spellcheck: 'false',
-    'aria-describedby': 'help-sentence msg-sentence', oninput: () => onChange('sentence'),
+    id: 'ctl-sentence',
+    name: 'sentence',
+    type: 'text',
+    dir: 'auto',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    'aria-describedby': 'help-sentence msg-sentence',
+    oninput: () => onChange('sentence'),
   });
-  replace(sentenceRoot,
-    h('div', { class: 'control sentence', dataset: { control: 'sentence' } },
+  replace(
+    sentenceRoot,
+    h(
+      'div',
+      { class: 'control sentence', dataset: { control: 'sentence' } },
       h('label', { for: 'ctl-sentence' }, 'Sentence'),
       sentence,
-      h('span', { class: 'help', id: 'help-sentence' }, `Any text; up to ${LIMITS.tokens} GPT-2 tokens.`),
-      h('p', { class: 'msg', id: 'msg-sentence', role: 'alert' })),
-    h('div', { class: 'presets', role: 'group', 'aria-label': 'Example sentences' },
-      presets.map((p) => h('button', { type: 'button', class: 'preset', title: p.note, onclick: () => onPreset(p) }, p.sentence))));
+      h(
+        'span',
+        { class: 'help', id: 'help-sentence' },
+        `Any text; up to ${LIMITS.tokens} GPT-2 tokens.`,
+      ),
+      h('p', { class: 'msg', id: 'msg-sentence', role: 'alert' }),
+    ),
+    h(
+      'div',
+      { class: 'presets', role: 'group', 'aria-label': 'Example sentences' },
+      presets.map((p) =>
+        h(
+          'button',
+          { type: 'button', class: 'preset', title: p.note, onclick: () => onPreset(p) },
+          p.sentence,
+        ),
+      ),
+    ),
+  );
 
-  replace(settingsRoot, GROUPS.map((g) =>
-    h('fieldset', { class: 'settings-group' }, h('legend', {}, g.legend), g.controls.map(([name, label]) => field(name, label, onChange)))));
+  replace(
+    settingsRoot,
+    GROUPS.map((g) =>
+      h(
+        'fieldset',
+        { class: 'settings-group' },
+        h('legend', {}, g.legend),
+        g.controls.map(([name, label]) => field(name, label, onChange)),
+      ),
+    ),
+  );
 
   const roots = [sentenceRoot, settingsRoot];
-  const control = (key) => roots.map((r) => r.querySelector(`[data-control="${key}"]`)).find(Boolean);
+  const control = (key) =>
+    roots.map((r) => r.querySelector(`[data-control="${key}"]`)).find(Boolean);
   const names = GROUPS.flatMap((g) => g.controls.map(([name]) => name));
   const io = (name) => IO[inputOf(setting(name))];
 
   return {
     /** The settings as the controls hold them now (numbers that do not parse are ''). */
     read() {
-      return Object.fromEntries([['sentence', sentence.value], ...names.map((name) => [name, io(name).read(control(name))])]);
+      return Object.fromEntries([
+        ['sentence', sentence.value],
+        ...names.map((name) => [name, io(name).read(control(name))]),
+      ]);
     },
     /** Shows `settings` in the controls. */
     write(settings) {

@@ -11,9 +11,12 @@ export function h(tag, attrs = {}, ...children) {
   for (const [name, value] of Object.entries(attrs ?? {})) {
     if (value === undefined || value === null || value === false) continue;
     if (name === 'class') el.className = value;
-    else if (name === 'dataset') for (const [k, v] of Object.entries(value)) el.dataset[k] = String(v);
-    else if (name === 'style') for (const [k, v] of Object.entries(value)) el.style.setProperty(k, v);
-    else if (name.startsWith('on') && typeof value === 'function') el.addEventListener(name.slice(2), value);
+    else if (name === 'dataset')
+      for (const [k, v] of Object.entries(value)) el.dataset[k] = String(v);
+    else if (name === 'style')
+      for (const [k, v] of Object.entries(value)) el.style.setProperty(k, v);
+    else if (name.startsWith('on') && typeof value === 'function')
+      el.addEventListener(name.slice(2), value);
     else el.setAttribute(name, value === true ? '' : String(value));
   }
   append(el, children);

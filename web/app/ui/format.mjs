@@ -13,4 +13,5 @@ export const fmt = (v, decimals = DECIMALS) => formatNumber(v, decimals, TYPESET
 export const exact = (v) => (Object.is(v, -0) ? '0' : String(v));
 
 /** The exact value for people: "−∞" or the shortest decimal that is that float. */
-export const exactText = (v) => (Number.isFinite(v) ? exact(v).replace('-', TYPESET.minus) : fmt(v));
+export const exactText = (v) =>
+  Number.isFinite(v) ? exact(v).replace('-', TYPESET.minus) : fmt(v);

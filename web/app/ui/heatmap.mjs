@@ -23,7 +23,18 @@ export function matrixTable(o) {
   if (o.colGroups) {
     const tr = h('tr', { class: 'groups' }, h('td', { class: 'corner' }));
     for (const g of o.colGroups) {
-      tr.append(h('th', { scope: 'colgroup', colspan: g.span, class: `group ink-${inkOn(g.colour)}`, style: { '--head': g.colour } }, g.label));
+      tr.append(
+        h(
+          'th',
+          {
+            scope: 'colgroup',
+            colspan: g.span,
+            class: `group ink-${inkOn(g.colour)}`,
+            style: { '--head': g.colour },
+          },
+          g.label,
+        ),
+      );
     }
     if (o.rowSums) tr.append(h('td', { class: 'corner' }));
     head.append(tr);
@@ -135,7 +146,8 @@ export function installHeatmapInteractions(root, { show, hide }) {
     const td = dataCell(e.target);
     if (!td) return;
     // Roving tab stop: the focused cell becomes its table's one Tab stop.
-    for (const other of td.closest('table').querySelectorAll('td[tabindex="0"]')) other.tabIndex = -1;
+    for (const other of td.closest('table').querySelectorAll('td[tabindex="0"]'))
+      other.tabIndex = -1;
     td.tabIndex = 0;
     inspect(td);
   });

@@ -13,7 +13,9 @@ export const SHORTCUTS = [
 
 const typing = (el) =>
   el instanceof HTMLElement &&
-  (el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' ||
+  (el.isContentEditable ||
+    el.tagName === 'TEXTAREA' ||
+    el.tagName === 'SELECT' ||
     (el.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'range'].includes(el.type)));
 
 /** Listens on `target` (the document for the page, an embedded copy's own root); returns a remover. */
@@ -23,7 +25,9 @@ export function installShortcuts(player, { cycleHead, target: scope = document }
     const target = e.target;
     if (typing(target)) return;
     const onRange = target instanceof HTMLInputElement && target.type === 'range';
-    const activates = target instanceof HTMLElement && target.matches('button, summary, a[href], input[type="checkbox"], input[type="radio"]');
+    const activates =
+      target instanceof HTMLElement &&
+      target.matches('button, summary, a[href], input[type="checkbox"], input[type="radio"]');
     const actions = {
       ' ': () => !activates && player.toggle(),
       ArrowRight: () => !onRange && player.next(),
@@ -38,7 +42,8 @@ export function installShortcuts(player, { cycleHead, target: scope = document }
     };
     const action = actions[e.key];
     if (!action) return;
-    if (e.key.startsWith('Arrow') && (target instanceof HTMLInputElement && (target.type === 'radio'))) return;
+    if (e.key.startsWith('Arrow') && target instanceof HTMLInputElement && target.type === 'radio')
+      return;
     if (action() !== false) e.preventDefault();
   };
   scope.addEventListener('keydown', onKey);

@@ -12,27 +12,84 @@ export function createPlayer(root, { steps, onGo }) {
   let timer = null;
 
   const stepButtons = steps.map((step, i) =>
-    h('li', {}, h('button', { type: 'button', class: 'step-link', dataset: { slug: step.slug }, onclick: () => go(i) },
-      h('span', { class: 'num' }, String(i + 1)), h('span', { class: 'label' }, step.short))));
-  const playButton = h('button', { type: 'button', class: 'play', 'aria-keyshortcuts': 'Space', onclick: () => toggle() });
-  const back = h('button', { type: 'button', 'aria-keyshortcuts': 'ArrowLeft', onclick: () => go(index - 1) }, '◀ Back');
-  const next = h('button', { type: 'button', 'aria-keyshortcuts': 'ArrowRight', class: 'next', onclick: () => go(index + 1) }, 'Next ▶');
+    h(
+      'li',
+      {},
+      h(
+        'button',
+        { type: 'button', class: 'step-link', dataset: { slug: step.slug }, onclick: () => go(i) },
+        h('span', { class: 'num' }, String(i + 1)),
+        h('span', { class: 'label' }, step.short),
+      ),
+    ),
+  );
+  const playButton = h('button', {
+    type: 'button',
+    class: 'play',
+    'aria-keyshortcuts': 'Space',
+    onclick: () => toggle(),
+  });
+  const back = h(
+    'button',
+    { type: 'button', 'aria-keyshortcuts': 'ArrowLeft', onclick: () => go(index - 1) },
+    '◀ Back',
+  );
+  const next = h(
+    'button',
+    {
+      type: 'button',
+      'aria-keyshortcuts': 'ArrowRight',
+      class: 'next',
+      onclick: () => go(index + 1),
+    },
+    'Next ▶',
+  );
   const scrubber = h('input', {
-    type: 'range', id: 'scrubber', min: 1, max: steps.length, step: 1, value: 1,
+    type: 'range',
+    id: 'scrubber',
+    min: 1,
+    max: steps.length,
+    step: 1,
+    value: 1,
     oninput: (e) => go(Number(e.target.value) - 1),
   });
-  const speedSelect = h('select', { id: 'speed', onchange: (e) => setSpeed(Number(e.target.value)) },
-    SPEEDS.map((s) => h('option', { value: String(s) }, `${s}×`)));
+  const speedSelect = h(
+    'select',
+    { id: 'speed', onchange: (e) => setSpeed(Number(e.target.value)) },
+    SPEEDS.map((s) => h('option', { value: String(s) }, `${s}×`)),
+  );
   speedSelect.value = '1';
 
-  replace(root,
+  replace(
+    root,
     h('nav', { 'aria-label': 'Lecture steps', class: 'steps' }, h('ol', {}, stepButtons)),
-    h('div', { class: 'transport' },
-      back, playButton, next,
+    h(
+      'div',
+      { class: 'transport' },
+      back,
+      playButton,
+      next,
       h('label', { class: 'scrub' }, h('span', { class: 'visually-hidden' }, 'Step'), scrubber),
-      h('label', { class: 'speed' }, 'speed ', speedSelect)),
-    h('p', { class: 'hint' }, 'Keys: ', h('kbd', {}, 'Space'), ' play/pause · ', h('kbd', {}, '←'), ' ', h('kbd', {}, '→'), ' step · ',
-      h('kbd', {}, 'Home'), ' ', h('kbd', {}, 'End'), ' first/last · ', h('kbd', {}, 'H'), ' heads'));
+      h('label', { class: 'speed' }, 'speed ', speedSelect),
+    ),
+    h(
+      'p',
+      { class: 'hint' },
+      'Keys: ',
+      h('kbd', {}, 'Space'),
+      ' play/pause · ',
+      h('kbd', {}, '←'),
+      ' ',
+      h('kbd', {}, '→'),
+      ' step · ',
+      h('kbd', {}, 'Home'),
+      ' ',
+      h('kbd', {}, 'End'),
+      ' first/last · ',
+      h('kbd', {}, 'H'),
+      ' heads',
+    ),
+  );
 
   function go(i, { fromTimer = false } = {}) {
     const clamped = Math.max(0, Math.min(steps.length - 1, i));
@@ -43,11 +100,14 @@ export function createPlayer(root, { steps, onGo }) {
   function schedule() {
     clearTimeout(timer);
     if (!playing) return;
-    timer = setTimeout(() => {
-      if (index >= steps.length - 1) return stop();
-      go(index + 1, { fromTimer: true });
-      schedule();
-    }, (SECONDS_PER_STEP * 1000) / speed);
+    timer = setTimeout(
+      () => {
+        if (index >= steps.length - 1) return stop();
+        go(index + 1, { fromTimer: true });
+        schedule();
+      },
+      (SECONDS_PER_STEP * 1000) / speed,
+    );
   }
 
   function start() {
@@ -81,7 +141,10 @@ export function createPlayer(root, { steps, onGo }) {
     back.disabled = index === 0;
     next.disabled = index === steps.length - 1;
     scrubber.value = String(index + 1);
-    scrubber.setAttribute('aria-valuetext', `step ${index + 1} of ${steps.length}: ${steps[index].title}`);
+    scrubber.setAttribute(
+      'aria-valuetext',
+      `step ${index + 1} of ${steps.length}: ${steps[index].title}`,
+    );
     stepButtons.forEach((li, i) => {
       const b = li.firstChild;
       if (i === index) b.setAttribute('aria-current', 'step');

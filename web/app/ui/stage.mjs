@@ -10,10 +10,12 @@ import { installHeatmapInteractions } from './heatmap.mjs';
 function focusKey(root) {
   const el = root.getRootNode().activeElement;
   if (!el || !root.contains(el) || el === root) return null;
-  if (el.matches('input[name]')) return `input[name="${CSS.escape(el.name)}"][value="${CSS.escape(el.value)}"]`;
+  if (el.matches('input[name]'))
+    return `input[name="${CSS.escape(el.name)}"][value="${CSS.escape(el.value)}"]`;
   if (el.matches('.numbers-toggle input')) return '.numbers-toggle input';
   if (el.matches('[data-action]')) return `[data-action="${CSS.escape(el.dataset.action)}"]`;
-  if (el.matches('td[data-i]')) return `[data-tensor="${CSS.escape(el.closest('[data-tensor]').dataset.tensor)}"] td[data-i="${el.dataset.i}"]`;
+  if (el.matches('td[data-i]'))
+    return `[data-tensor="${CSS.escape(el.closest('[data-tensor]').dataset.tensor)}"] td[data-i="${el.dataset.i}"]`;
   if (el.id) return `#${CSS.escape(el.id)}`;
   return null;
 }
@@ -24,24 +26,37 @@ function focusKey(root) {
  */
 export function createStagePanel(root, { onView, tooltipHost = document.body }) {
   const tooltip = h('div', { class: 'tooltip', role: 'tooltip', hidden: true });
-  const readout = h('p', { class: 'readout', id: 'readout' }, 'Hover over or focus a cell to see its exact value and its tokens.');
+  const readout = h(
+    'p',
+    { class: 'readout', id: 'readout' },
+    'Hover over or focus a cell to see its exact value and its tokens.',
+  );
   let cleanup = null;
   tooltipHost.append(tooltip);
 
   installHeatmapInteractions(root, {
     show(lines, td) {
-      replace(tooltip, lines.map((l, i) => h('span', { class: i === 0 ? 'tt-index' : i === lines.length - 1 ? 'tt-value' : '' }, l)));
+      replace(
+        tooltip,
+        lines.map((l, i) =>
+          h('span', { class: i === 0 ? 'tt-index' : i === lines.length - 1 ? 'tt-value' : '' }, l),
+        ),
+      );
       replace(readout, lines.join(' · '));
       tooltip.hidden = false;
       const cell = td.getBoundingClientRect();
       const tip = tooltip.getBoundingClientRect();
-      const x = Math.min(window.innerWidth - tip.width - 8, Math.max(8, cell.left + cell.width / 2 - tip.width / 2));
+      const x = Math.min(
+        window.innerWidth - tip.width - 8,
+        Math.max(8, cell.left + cell.width / 2 - tip.width / 2),
+      );
       const below = cell.bottom + 8 + tip.height < window.innerHeight;
       const y = below ? cell.bottom + 8 : Math.max(8, cell.top - tip.height - 8);
       // Page coordinates on <body>; coordinates inside the (positioned) host otherwise.
-      const origin = tooltipHost === document.body
-        ? { left: -window.scrollX, top: -window.scrollY }
-        : tooltipHost.getBoundingClientRect();
+      const origin =
+        tooltipHost === document.body
+          ? { left: -window.scrollX, top: -window.scrollY }
+          : tooltipHost.getBoundingClientRect();
       tooltip.style.setProperty('left', `${x - origin.left}px`);
       tooltip.style.setProperty('top', `${y - origin.top}px`);
     },
@@ -54,21 +69,62 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
   function toolbar(step, ctx) {
     const { sizes } = ctx.result;
     const group = (label, name, options, current) =>
-      h('fieldset', { class: 'segmented-field' }, h('legend', {}, label),
-        h('div', { class: 'segmented' }, options.map(([value, text, colour]) =>
-          h('label', { style: colour ? { '--head': colour } : undefined, class: colour ? 'has-head' : '' },
-            h('input', { type: 'radio', name, value, checked: String(current) === value, onchange: () => onView({ [name]: value }) }),
-            h('span', {}, text)))));
-    return h('div', { class: 'toolbar' },
+      h(
+        'fieldset',
+        { class: 'segmented-field' },
+        h('legend', {}, label),
+        h(
+          'div',
+          { class: 'segmented' },
+          options.map(([value, text, colour]) =>
+            h(
+              'label',
+              { style: colour ? { '--head': colour } : undefined, class: colour ? 'has-head' : '' },
+              h('input', {
+                type: 'radio',
+                name,
+                value,
+                checked: String(current) === value,
+                onchange: () => onView({ [name]: value }),
+              }),
+              h('span', {}, text),
+            ),
+          ),
+        ),
+      );
+    return h(
+      'div',
+      { class: 'toolbar' },
       sizes.h > 1 && step.perHead
-        ? group('Heads', 'head', [['all', 'all side by side'], ...Array.from({ length: sizes.h }, (_, i) => [String(i), `${i + 1}`, headColour(i)])], ctx.view.head)
+        ? group(
+            'Heads',
+            'head',
+            [
+              ['all', 'all side by side'],
+              ...Array.from({ length: sizes.h }, (_, i) => [String(i), `${i + 1}`, headColour(i)]),
+            ],
+            ctx.view.head,
+          )
         : null,
       sizes.B > 1
-        ? group('Batch item', 'item', Array.from({ length: sizes.B }, (_, i) => [String(i), `${i + 1}`]), ctx.view.item)
+        ? group(
+            'Batch item',
+            'item',
+            Array.from({ length: sizes.B }, (_, i) => [String(i), `${i + 1}`]),
+            ctx.view.item,
+          )
         : null,
-      h('label', { class: 'numbers-toggle' },
-        h('input', { type: 'checkbox', checked: ctx.view.numbers, onchange: (e) => onView({ numbers: e.target.checked }) }),
-        ' numbers in cells'));
+      h(
+        'label',
+        { class: 'numbers-toggle' },
+        h('input', {
+          type: 'checkbox',
+          checked: ctx.view.numbers,
+          onchange: (e) => onView({ numbers: e.target.checked }),
+        }),
+        ' numbers in cells',
+      ),
+    );
   }
 
   return {
@@ -80,21 +136,48 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
       const main = step.main(ctx.settings);
       const tensor = ctx.result.trace[main];
       const body = step.render(ctx);
-      const section = h('section', { class: 'stage', id: 'stage', 'aria-labelledby': 'stage-title', dataset: { stage: main, step: step.slug } },
-        h('header', { class: 'stage-head' },
+      const section = h(
+        'section',
+        {
+          class: 'stage',
+          id: 'stage',
+          'aria-labelledby': 'stage-title',
+          dataset: { stage: main, step: step.slug },
+        },
+        h(
+          'header',
+          { class: 'stage-head' },
           h('p', { class: 'step-count' }, `Step ${index + 1} of ${count}`),
           h('h2', { id: 'stage-title', tabindex: '-1' }, step.title),
-          h('p', { class: 'stage-shape' }, h('code', { class: 'trace-name' }, main), ' ', h('span', { class: 'shape', dataset: { shape: tensor.shape.join(',') } }, namedShape(ctx.dims(main), tensor.shape)))),
-        h('div', { class: 'stage-body' },
+          h(
+            'p',
+            { class: 'stage-shape' },
+            h('code', { class: 'trace-name' }, main),
+            ' ',
+            h(
+              'span',
+              { class: 'shape', dataset: { shape: tensor.shape.join(',') } },
+              namedShape(ctx.dims(main), tensor.shape),
+            ),
+          ),
+        ),
+        h(
+          'div',
+          { class: 'stage-body' },
           h('div', { class: 'explain' }, step.explain(ctx)),
-          h('div', { class: 'numbers' }, toolbar(step, ctx), readout, body)));
+          h('div', { class: 'numbers' }, toolbar(step, ctx), readout, body),
+        ),
+      );
       replace(root, section);
       cleanup = step.mount?.(ctx, body) ?? null;
       if (refocus) root.querySelector(refocus)?.focus({ preventScroll: true });
       return section;
     },
     message(text, kind = 'info') {
-      replace(root, h('p', { class: `panel-message ${kind}`, role: kind === 'error' ? 'alert' : null }, text));
+      replace(
+        root,
+        h('p', { class: `panel-message ${kind}`, role: kind === 'error' ? 'alert' : null }, text),
+      );
     },
     destroy() {
       cleanup?.();

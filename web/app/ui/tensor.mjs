@@ -16,7 +16,10 @@ export function tokenRows(tokens) {
 }
 
 const tokenCols = (tokens) =>
-  tokens.map((t, i) => ({ text: tokenLabel(t.text), title: `token ${i + 1}: “${t.text}” (id ${t.id})` }));
+  tokens.map((t, i) => ({
+    text: tokenLabel(t.text),
+    title: `token ${i + 1}: “${t.text}” (id ${t.id})`,
+  }));
 
 const quoted = (t) => `“${tokenLabel(t.text)}”`;
 
@@ -36,15 +39,26 @@ function maxFinite(data) {
 function scaleFor(kind, data, sizes) {
   switch (kind) {
     case 'weights':
-      return { colour: (v) => weightColour(v, 1), legend: legendBar(0, 1, (t) => weightColour(t, 1)) };
+      return {
+        colour: (v) => weightColour(v, 1),
+        legend: legendBar(0, 1, (t) => weightColour(t, 1)),
+      };
     case 'dropped': {
       const max = Math.max(1, maxFinite(data));
-      return { colour: (v) => weightColour(v, max), legend: legendBar(0, max, (t) => weightColour(t, 1)) };
+      return {
+        colour: (v) => weightColour(v, max),
+        legend: legendBar(0, max, (t) => weightColour(t, 1)),
+      };
     }
     case 'mask':
       return {
         colour: (v) => (v ? '#dbe8f3' : '#ffffff'),
-        legend: h('p', { class: 'legend' }, swatch('#dbe8f3', '1 = kept'), swatch('#ffffff', '0 = dropped', 'dropped')),
+        legend: h(
+          'p',
+          { class: 'legend' },
+          swatch('#dbe8f3', '1 = kept'),
+          swatch('#ffffff', '0 = dropped', 'dropped'),
+        ),
       };
     case 'heads':
       return {
@@ -67,14 +81,23 @@ function legendBar(lo, hi, colourAt) {
     { class: 'legend' },
     h('span', { class: 'visually-hidden' }, 'Colour scale from '),
     h('span', { class: 'legend-end' }, fmt(lo, 2)),
-    h('span', { class: 'legend-bar', 'aria-hidden': 'true', style: { 'background-image': gradient(colourAt) } }),
+    h('span', {
+      class: 'legend-bar',
+      'aria-hidden': 'true',
+      style: { 'background-image': gradient(colourAt) },
+    }),
     h('span', { class: 'visually-hidden' }, ' to '),
     h('span', { class: 'legend-end' }, fmt(hi, 2)),
   );
 }
 
 const swatch = (colour, label, extra = '') =>
-  h('span', { class: 'swatch-item' }, h('span', { class: `swatch ${extra}`, style: { '--swatch': colour } }), label);
+  h(
+    'span',
+    { class: 'swatch-item' },
+    h('span', { class: `swatch ${extra}`, style: { '--swatch': colour } }),
+    label,
+  );
 
 export function headLegend(heads) {
   return h(
@@ -86,7 +109,11 @@ export function headLegend(heads) {
 
 /** Column groups "head 1 | head 2 | …" over a (B,T,h·d_h) tensor's columns. */
 export function headGroups(sizes) {
-  return Array.from({ length: sizes.h }, (_, i) => ({ label: `head ${i + 1}`, span: sizes.dh, colour: headColour(i) }));
+  return Array.from({ length: sizes.h }, (_, i) => ({
+    label: `head ${i + 1}`,
+    span: sizes.dh,
+    colour: headColour(i),
+  }));
 }
 
 /**
@@ -132,7 +159,11 @@ export function tensorFigure(ctx, name, opts = {}) {
       ? tokenCols(tokens)
       : Array.from({ length: X }, (_, c) => ({
           text: String(c + 1),
-          colour: opts.headColumns ? headColour(Math.floor(c / sizes.dh)) : head !== null && opts.headTint ? headColour(head) : undefined,
+          colour: opts.headColumns
+            ? headColour(Math.floor(c / sizes.dh))
+            : head !== null && opts.headTint
+              ? headColour(head)
+              : undefined,
         }));
     const columnWord = (c) =>
       byTokens
@@ -151,7 +182,11 @@ export function tensorFigure(ctx, name, opts = {}) {
       },
       // Visible: "head 2"; read out: "Attention weights, attentionWeights (B=2, …), batch item 1, head 2".
       caption: [
-        h('span', { class: 'visually-hidden' }, `${opts.label ?? name}, ${name} ${namedShape(ctx.dims(name), shape)}, batch item ${b + 1}${head !== null ? ', ' : ''}`),
+        h(
+          'span',
+          { class: 'visually-hidden' },
+          `${opts.label ?? name}, ${name} ${namedShape(ctx.dims(name), shape)}, batch item ${b + 1}${head !== null ? ', ' : ''}`,
+        ),
         head !== null ? h('span', { class: 'head-caption' }, `head ${head + 1}`) : null,
       ],
       className: ctx.view.numbers ? '' : 'no-numbers',
