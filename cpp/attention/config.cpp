@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "errors.hpp"
 #include "options.hpp"
@@ -13,10 +12,10 @@
 namespace attention {
 namespace {
 
+// Numbers in messages as the option table writes them (no iostreams: they would pull the whole
+// locale machinery into the WebAssembly module).
 std::string fmt(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
+  return format_number(v);
 }
 
 std::string megabytes(double bytes) {
@@ -33,29 +32,13 @@ std::string divisors(long long n) {
 }
 
 // Each option's own type and range (options.cpp holds them).
-void check_each_option(const Config& c) {
+[[gnu::noinline]] void check_each_option(const Config& c) {
   for (const OptionSpec& spec : option_specs()) check_option(spec, get_option(c, spec));
 }
 
 // The rules that tie options together, as the reference classes have them.
-void check_rules(const Config& c) {
-  if (c.module == Module::mha && c.d_out % c.heads != 0) {
-    throw OptionError("heads", "heads = " + std::to_string(c.heads) +
-                                   " does not divide dOut = " + std::to_string(c.d_out) +
-                                   ": each head gets d_out / h columns, so heads must be a divisor "
-                                   "of dOut (" +
-                                   divisors(c.d_out) + (c.d_out > 8 ? ", ..." : "") + ")");
-  }
-  if (c.module == Module::causal && c.heads != 1) {
-    throw OptionError("heads", "heads = " + std::to_string(c.heads) +
-                                   ": module 'causal' (CausalAttention) has exactly one head; "
-                                   "use heads = 1, or module 'mha' or 'wrapper' for several");
-  }
-}
-
-// Every tensor the forward pass allocates, counted in 64 bits before any allocation.
-void check_sizes(const Config& c) {
-  const long long B = c.batch, T = c.tokens, d_in = c.d_in, h = c.heads;
+[[gnu::noinline]] void check_rules(const Config& c) {
+  const long long h = c.heads;
   const long long D = c.module == Module::wrapper ? h * c.d_out : c.d_out;  // no int overflow
   if (D > kMaxDimension) {
     throw OptionError("heads", "heads × dOut = " + std::to_string(h) + " × " +
@@ -63,6 +46,64 @@ void check_sizes(const Config& c) {
                                    ": the wrapper's merged width h·d_out must be at most " +
                                    std::to_string(kMaxDimension));
   }
+
+  if (c.module == Module::mha && c.d_out % c.heads != 0) {
+    throw OptionError("heads", "heads = " + std::to_string(c.heads) +
+                                   " does not divide dOut = " + std::to_string(c.d_out) +
+                                   ": each head gets d_out / h columns, so heads must be a divisor "
+                                   "of dOut (" +
+                                   divisors(c.d_out) + (c.d_out > 8 ? ", ..." : "") + ")");
+  }
+  const std::string cls =
+      std::string("module '") + to_string(c.module) + "' (" + class_name(c.module) + ")";
+  if ((c.module == Module::causal || c.is_self_attention()) && c.heads != 1) {
+    throw OptionError("heads", "heads = " + std::to_string(c.heads) + ": " + cls +
+                                   " has exactly one head; use heads = 1, or module 'mha' or "
+                                   "'wrapper' for several");
+  }
+  if (c.module == Module::simplified && c.d_out != c.d_in) {
+    throw OptionError("dOut", "dOut = " + std::to_string(c.d_out) + ": " + cls +
+                                  " has no weights, so its queries, keys, values and context "
+                                  "vectors are d_in = " +
+                                  std::to_string(c.d_in) +
+                                  " wide; leave dOut out or set it to dIn");
+  }
+  if (c.is_self_attention()) {
+    // The notebook's early classes have no mask and no dropout: refuse rather than ignore.
+    if (c.causal) {
+      throw OptionError("causal", "causal = true: " + cls +
+                                      " has no causal mask (the lecture adds it in "
+                                      "CausalAttention); use causal = false, or module 'causal'");
+    }
+    if (c.masking != Masking::neg_inf) {
+      throw OptionError("masking", "masking = '" + std::string(to_string(c.masking)) + "': " + cls +
+                                       " has no causal mask, so there is no masking to choose");
+    }
+    if (c.dropping()) {
+      throw OptionError("dropout", "dropout = " + fmt(c.dropout) + " in training: " + cls +
+                                       " has no dropout (the lecture adds it in CausalAttention); "
+                                       "use dropout = 0, or module 'causal'");
+    }
+  }
+  if (c.qkv_bias && (c.module == Module::simplified || c.module == Module::sa_v1)) {
+    throw OptionError("qkvBias", "qkvBias = true: " + cls +
+                                     (c.module == Module::simplified
+                                          ? " has no weights"
+                                          : "'s parameters are plain torch.rand matrices without "
+                                            "a bias") +
+                                     "; use module 'sa_v2' for projections with a bias");
+  }
+  if (c.forgotten_transpose && c.module != Module::mha) {
+    throw OptionError("forgottenTranspose",
+                      "forgottenTranspose = true: only module 'mha' (MultiHeadAttention) views "
+                      "its projections as (B,T,h,d_h), where forgetting the transpose matters");
+  }
+}
+
+// Every tensor the forward pass allocates, counted in 64 bits before any allocation.
+[[gnu::noinline]] void check_sizes(const Config& c) {
+  const long long B = c.batch, T = c.tokens, d_in = c.d_in, h = c.heads;
+  const long long D = c.module == Module::wrapper ? h * c.d_out : c.d_out;  // checked in rules
   const struct {
     const char* option;
     const char* what;
@@ -105,7 +146,7 @@ void check_sizes(const Config& c) {
   }
 }
 
-void check_work(const Config& c) {
+[[gnu::noinline]] void check_work(const Config& c) {
   const double flops = forward_flops(c);
   if (flops <= c.max_flops) return;
   throw WorkError(
@@ -120,15 +161,20 @@ void check_work(const Config& c) {
 
 }  // namespace
 
-void validate(const Config& c) {
+void validate_options(const Config& c) {
   check_each_option(c);
   check_rules(c);
+}
+
+void validate(const Config& c) {
+  validate_options(c);
   check_sizes(c);
   check_work(c);
 }
 
 bool materialises_scores(const Config& c) {
-  return c.trace || c.masking == Masking::naive || (c.training && c.dropout > 0.0);
+  return c.trace || c.masking == Masking::naive || c.dropping() || !c.scale ||
+         c.is_self_attention();
 }
 
 double trace_bytes(const Config& c) {
@@ -154,36 +200,81 @@ double forward_flops(const Config& c) {
   return projections + attention + elementwise + output;
 }
 
+namespace {
+
+// Each enum value with its option value (the option table lists the same names: a test checks it).
+template <class E>
+struct Named {
+  E value;
+  const char* name;
+};
+constexpr Named<Module> kModules[] = {
+    {Module::simplified, "simplified"}, {Module::sa_v1, "sa_v1"},     {Module::sa_v2, "sa_v2"},
+    {Module::causal, "causal"},         {Module::wrapper, "wrapper"}, {Module::mha, "mha"}};
+constexpr Named<Masking> kMaskings[] = {{Masking::neg_inf, "neg-inf"}, {Masking::naive, "naive"}};
+constexpr Named<Layout> kLayouts[] = {{Layout::fused, "fused"}, {Layout::loop, "loop"}};
+constexpr Named<DropoutRng> kDropoutRngs[] = {{DropoutRng::cpu, "cpu"}, {DropoutRng::mkl, "mkl"}};
+
+template <class E, std::size_t N>
+const char* name_of(const Named<E> (&list)[N], E value) {
+  for (const auto& entry : list)
+    if (entry.value == value) return entry.name;
+  return "?";
+}
+
+// Checks the name against the option table's choices (one message everywhere), then maps it.
+template <class E, std::size_t N>
+E parse(const Named<E> (&list)[N], const char* option, const std::string& s) {
+  check_option(*find_option(option), OptionValue::of(s));
+  for (const auto& entry : list)
+    if (s == entry.name) return entry.value;
+  return list[0].value;
+}
+
+}  // namespace
+
 const char* to_string(Module m) {
+  return name_of(kModules, m);
+}
+const char* to_string(Masking m) {
+  return name_of(kMaskings, m);
+}
+const char* to_string(Layout l) {
+  return name_of(kLayouts, l);
+}
+const char* to_string(DropoutRng r) {
+  return name_of(kDropoutRngs, r);
+}
+
+const char* class_name(Module m) {
   switch (m) {
-    case Module::mha:
-      return "mha";
-    case Module::wrapper:
-      return "wrapper";
+    case Module::simplified:
+      return "simplified self-attention";
+    case Module::sa_v1:
+      return "SelfAttention_v1";
+    case Module::sa_v2:
+      return "SelfAttention_v2";
     case Module::causal:
-      return "causal";
+      return "CausalAttention";
+    case Module::wrapper:
+      return "MultiHeadAttentionWrapper";
+    case Module::mha:
+      return "MultiHeadAttention";
   }
   return "?";
 }
-const char* to_string(Masking m) {
-  return m == Masking::naive ? "naive" : "neg-inf";
-}
-const char* to_string(Layout l) {
-  return l == Layout::loop ? "loop" : "fused";
-}
 
-// The names come from the option table's choices (one list); these map them to the enums.
 Module parse_module(const std::string& s) {
-  check_option(*find_option("module"), OptionValue::of(s));
-  return s == "wrapper" ? Module::wrapper : s == "causal" ? Module::causal : Module::mha;
+  return parse(kModules, "module", s);
 }
 Masking parse_masking(const std::string& s) {
-  check_option(*find_option("masking"), OptionValue::of(s));
-  return s == "naive" ? Masking::naive : Masking::neg_inf;
+  return parse(kMaskings, "masking", s);
 }
 Layout parse_layout(const std::string& s) {
-  check_option(*find_option("layout"), OptionValue::of(s));
-  return s == "loop" ? Layout::loop : Layout::fused;
+  return parse(kLayouts, "layout", s);
+}
+DropoutRng parse_dropout_rng(const std::string& s) {
+  return parse(kDropoutRngs, "dropoutRng", s);
 }
 
 }  // namespace attention

@@ -6,17 +6,20 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace attention {
 
-// Which of the lecture's reference classes to reproduce (and whose constructor signature d_out
-// follows).
+// Which of the chapter's classes to reproduce (and whose constructor signature d_out follows), in
+// the order the lectures build them.
 enum class Module {
-  mha,      // MultiHeadAttention: one weight split, d_out = h·d_h, then out_proj mixes the heads
-  wrapper,  // MultiHeadAttentionWrapper: h independent CausalAttention heads of size d_out,
-            // concatenated
-  causal,   // CausalAttention: a single head of size d_out
+  simplified,  // attention without trainable weights: queries = keys = values = the inputs
+  sa_v1,       // SelfAttention_v1: torch.rand (d_in, d_out) parameters, x @ W
+  sa_v2,       // SelfAttention_v2: nn.Linear projections, no mask, no dropout
+  causal,      // CausalAttention: a single head of size d_out, masked, with dropout
+  wrapper,     // MultiHeadAttentionWrapper: h CausalAttention heads of size d_out, concatenated
+  mha,  // MultiHeadAttention: one weight split, d_out = h·d_h, then out_proj mixes the heads
 };
 enum class Masking {
   neg_inf,
@@ -26,6 +29,9 @@ enum class Layout {
   fused,
   loop
 };  // one weight-split matmul, or a loop over per-head weight slices
+// Whose random numbers dropout draws: PyTorch's default CPU kernel (the notebook's mask), or MKL's
+// MCG31m1 generator, which PyTorch builds with MKL use on Intel CPUs (another mask, same seed).
+enum class DropoutRng { cpu, mkl };
 
 struct Config {
   int batch = 1;   // B
@@ -41,6 +47,10 @@ struct Config {
   Module module = Module::mha;
   Masking masking = Masking::neg_inf;
   Layout layout = Layout::fused;
+  bool scale = true;  // ÷ √d_h before the softmax (off for 'simplified' by default)
+  std::optional<std::uint32_t> dropout_seed;  // torch.manual_seed right before the dropout draw
+  DropoutRng dropout_rng = DropoutRng::cpu;
+  bool forgotten_transpose = false;  // also Q·Kᵀ without the transpose (mha): (B,T,h,h)
   bool trace = true;
   double max_trace_bytes = 256.0 * (1 << 20);  // for every (B,h,T,T) stage together
   double max_flops = 1e11;                     // work limit of one forward pass
@@ -50,6 +60,11 @@ struct Config {
   // d_h: the size of one head.
   int head_size() const { return module == Module::mha ? d_out / heads : d_out; }
   bool has_output_projection() const { return module == Module::mha; }
+  // The notebook's early classes: one head, no mask, no dropout, no merge.
+  bool is_self_attention() const {
+    return module == Module::simplified || module == Module::sa_v1 || module == Module::sa_v2;
+  }
+  bool dropping() const { return training && dropout > 0.0; }
 };
 
 // Limits of every build, the same natively and in 32-bit WebAssembly: every dimension fits an int
@@ -62,6 +77,10 @@ constexpr long long kMaxTensorElements = 1LL << 28;  // 1 GiB of float32
 // too large) or WorkError (a forward pass over max_flops) naming the first bad option. Every size
 // is computed in 64-bit arithmetic before anything is allocated.
 void validate(const Config& config);
+
+// Only each option's range and the rules between options (not the memory and work limits): what
+// describe() needs to name every shape of a model too large to run here, GPT-3's.
+void validate_options(const Config& config);
 
 // Whether the forward pass computes (B,h,T,T) tensors stage by stage (with a trace, with the naive
 // mask, or with dropout in training) rather than on the blocked fast path, which never holds one.
@@ -78,8 +97,11 @@ double forward_flops(const Config& config);
 const char* to_string(Module m);
 const char* to_string(Masking m);
 const char* to_string(Layout l);
+const char* to_string(DropoutRng r);
+const char* class_name(Module m);             // "MultiHeadAttention", "SelfAttention_v1", ...
 Module parse_module(const std::string& s);    // throws OptionError("module", ...)
 Masking parse_masking(const std::string& s);  // throws OptionError("masking", ...)
 Layout parse_layout(const std::string& s);    // throws OptionError("layout", ...)
+DropoutRng parse_dropout_rng(const std::string& s);  // throws OptionError("dropoutRng", ...)
 
 }  // namespace attention

@@ -4,7 +4,7 @@
 
 #include <cmath>
 #include <limits>
-#include <sstream>
+#include <string>
 
 #include "errors.hpp"
 #include "fast_path.hpp"
@@ -41,12 +41,13 @@ void require_renormalisable(const NaiveWeights& naive) {
         float sum = 0.0f;
         for (int j = 0; j < T; ++j) sum += row[j];
         if (!(sum > 0.0f)) {
-          std::ostringstream msg;
-          msg << "masking = 'naive': in batch " << b << ", head " << h << ", token " << i
-              << " gave all of its softmax weight to future tokens, so after zeroing the future "
-                 "its row sums to 0 and renormalising would divide 0 by 0; masking with −∞ "
-                 "before the softmax avoids this: use masking = 'neg-inf'";
-          throw NumericalError("masking", msg.str());
+          throw NumericalError(
+              "masking", "masking = 'naive': in batch " + std::to_string(b) + ", head " +
+                             std::to_string(h) + ", token " + std::to_string(i) +
+                             " gave all of its softmax weight to future tokens, so after zeroing "
+                             "the future its row sums to 0 and renormalising would divide 0 by 0; "
+                             "masking with −∞ before the softmax avoids this: use masking = "
+                             "'neg-inf'");
         }
       }
 }
@@ -69,12 +70,13 @@ struct AttentionStages {
 };
 
 // The stages of AttentionStages in lecture order, as the trace lists them: the one place that
-// order is written. The masking decides between the masked scores and the naive detour.
-std::vector<std::pair<Stage, Tensor AttentionStages::*>> attention_stage_order(Masking masking) {
+// order is written. The masking decides between the masked scores and the naive detour; without
+// scaling there are no scaled scores.
+std::vector<std::pair<Stage, Tensor AttentionStages::*>> attention_stage_order(const Config& c) {
   using A = AttentionStages;
-  std::vector<std::pair<Stage, Tensor A::*>> order = {{Stage::attentionScores, &A::scores},
-                                                      {Stage::scaledScores, &A::scaled}};
-  if (masking == Masking::neg_inf) {
+  std::vector<std::pair<Stage, Tensor A::*>> order = {{Stage::attentionScores, &A::scores}};
+  if (c.scale) order.push_back({Stage::scaledScores, &A::scaled});
+  if (c.masking == Masking::neg_inf) {
     order.push_back({Stage::maskedScores, &A::masked});
   } else {
     order.push_back({Stage::unmaskedWeights, &A::unmasked});
@@ -92,20 +94,20 @@ AttentionStages attend(const Config& c, const Tensor& query_heads, const Tensor&
                        Tensor keep) {
   AttentionStages a;
   a.scores = attention_scores(query_heads, key_heads);  // (B,h',T,T)
-  a.scaled = scale_scores(a.scores, c.head_size());
-  require_finite_scores(a.scaled);
+  if (c.scale) a.scaled = scale_scores(a.scores, c.head_size());
+  const Tensor& scaled = c.scale ? a.scaled : a.scores;  // what the mask and softmax see
+  require_finite_scores(scaled);
   if (c.masking == Masking::neg_inf) {
-    a.masked = c.causal ? apply_causal_mask(a.scaled) : a.scaled;
+    a.masked = c.causal ? apply_causal_mask(scaled) : scaled;
     a.weights = softmax_rows(a.masked);
   } else {
-    NaiveWeights naive = naive_causal_weights(a.scaled, c.causal);
+    NaiveWeights naive = naive_causal_weights(scaled, c.causal);
     require_renormalisable(naive);
     a.unmasked = std::move(naive.unmasked);
     a.zeroed = std::move(naive.zeroed);
     a.weights = std::move(naive.renormalised);
   }
-  const bool dropping = c.training && c.dropout > 0.0;
-  a.dropped = dropping ? apply_dropout(a.weights, keep, c.dropout) : a.weights;
+  a.dropped = c.dropping() ? apply_dropout(a.weights, keep, c.dropout) : a.weights;
   a.keep = std::move(keep);
   return a;
 }
@@ -119,18 +121,39 @@ struct ForwardStages {
   Tensor context, merged, output;  // (B,h,T,d_h), (B,T,D), (B,T,D)
 };
 
-// The trace: every stage in lecture order (stages.hpp names them).
-Trace trace_of(ForwardStages f, Masking masking) {
+// The trace: every stage in lecture order (stages.hpp names them). MultiHeadAttention also shows
+// its view (B,T,h,d_h) before the transpose, and on request the scores of a forgotten transpose.
+Trace trace_of(const Config& c, ForwardStages f) {
   Trace trace;
   trace.add(Stage::inputs, std::move(f.inputs));
-  trace.add(Stage::queries, std::move(f.projected.queries));
-  trace.add(Stage::keys, std::move(f.projected.keys));
-  trace.add(Stage::values, std::move(f.projected.values));
-  trace.add(Stage::queryHeads, std::move(f.heads.queries));
-  trace.add(Stage::keyHeads, std::move(f.heads.keys));
-  trace.add(Stage::valueHeads, std::move(f.heads.values));
-  for (const auto& [stage, field] : attention_stage_order(masking))
-    trace.add(stage, std::move(f.attention.*field));
+  if (c.module == Module::mha) {
+    trace.add(Stage::queries, f.projected.queries);
+    trace.add(Stage::keys, f.projected.keys);
+    trace.add(Stage::values, f.projected.values);
+    QueriesKeysValues view = {view_heads(f.projected.queries, c.heads),
+                              view_heads(f.projected.keys, c.heads),
+                              view_heads(f.projected.values, c.heads)};
+    Tensor forgotten;
+    if (c.forgotten_transpose) forgotten = forgotten_transpose_scores(view.queries, view.keys);
+    trace.add(Stage::queryView, std::move(view.queries));
+    trace.add(Stage::keyView, std::move(view.keys));
+    trace.add(Stage::valueView, std::move(view.values));
+    trace.add(Stage::queryHeads, std::move(f.heads.queries));
+    trace.add(Stage::keyHeads, std::move(f.heads.keys));
+    trace.add(Stage::valueHeads, std::move(f.heads.values));
+    trace.add(Stage::attentionScores, std::move(f.attention.scores));
+    if (c.forgotten_transpose) trace.add(Stage::forgottenTranspose, std::move(forgotten));
+  } else {
+    trace.add(Stage::queries, std::move(f.projected.queries));
+    trace.add(Stage::keys, std::move(f.projected.keys));
+    trace.add(Stage::values, std::move(f.projected.values));
+    trace.add(Stage::queryHeads, std::move(f.heads.queries));
+    trace.add(Stage::keyHeads, std::move(f.heads.keys));
+    trace.add(Stage::valueHeads, std::move(f.heads.values));
+    trace.add(Stage::attentionScores, std::move(f.attention.scores));
+  }
+  for (const auto& [stage, field] : attention_stage_order(c))
+    if (stage != Stage::attentionScores) trace.add(stage, std::move(f.attention.*field));
   trace.add(Stage::contextHeads, std::move(f.context));
   trace.add(Stage::mergedHeads, std::move(f.merged));
   trace.add(Stage::output, std::move(f.output));
@@ -168,10 +191,12 @@ Model::Model(const Config& config, Weights weights) : Model(config) {
 Tensor Model::draw_keep_mask() {
   const Config& c = config_;
   // PyTorch's dropout returns its input untouched (and draws nothing) when p = 0 or in eval mode.
-  if (!c.training || c.dropout == 0.0) return Tensor({c.batch, c.heads, c.tokens, c.tokens}, 1.0f);
+  if (!c.dropping()) return Tensor({c.batch, c.heads, c.tokens, c.tokens}, 1.0f);
+  // The notebook calls torch.manual_seed(123) again right before it drops the attention weights.
+  if (c.dropout_seed) rng_.manual_seed(*c.dropout_seed);
   const DropOrder order =
       c.module == Module::wrapper ? DropOrder::head_batch : DropOrder::batch_head;
-  return draw_dropout_mask(rng_, c.batch, c.heads, c.tokens, c.dropout, order);
+  return draw_dropout_mask(rng_, c.batch, c.heads, c.tokens, c.dropout, order, c.dropout_rng);
 }
 
 Result Model::forward(const float* inputs, std::size_t n) {
@@ -202,7 +227,9 @@ Result Model::forward(const float* inputs, std::size_t n) {
   } else {
     Tensor x({c.batch, c.tokens, c.d_in});  // (B,T,d_in)
     std::copy_n(inputs, n, x.data.data());
-    result = c.layout == Layout::fused ? forward_fused(x) : forward_loop(x);
+    result = c.is_self_attention()       ? forward_self_attention(x)
+             : c.layout == Layout::fused ? forward_fused(x)
+                                         : forward_loop(x);
   }
   require_finite_output(result.output, "the output");
   return result;
@@ -221,9 +248,8 @@ Result Model::forward_fused(const Tensor& inputs) {
   Tensor output = c.has_output_projection() ? project_output(merged, weights_) : merged;
   Result r;
   if (c.trace) {
-    r.trace = trace_of({inputs, std::move(projected), std::move(heads), std::move(attention),
-                        std::move(context), std::move(merged), output},
-                       c.masking);
+    r.trace = trace_of(c, {inputs, std::move(projected), std::move(heads), std::move(attention),
+                           std::move(context), std::move(merged), output});
   }
   r.output = std::move(output);
   return r;
@@ -266,14 +292,55 @@ Result Model::forward_loop(const Tensor& inputs) {
     }
     f.projected = {concat_heads(queries), concat_heads(keys), concat_heads(values)};
     f.heads = {stack_heads(queries), stack_heads(keys), stack_heads(values)};
-    for (const auto& [stage, field] : attention_stage_order(c.masking)) {
+    for (const auto& [stage, field] : attention_stage_order(c)) {
       std::vector<Tensor> per_head;
       for (AttentionStages& head : head_attention) per_head.push_back(std::move(head.*field));
       f.attention.*field = stack_heads(per_head);
     }
-    r.trace = trace_of(std::move(f), c.masking);
+    r.trace = trace_of(c, std::move(f));
   }
   r.output = std::move(output);
+  return r;
+}
+
+// The notebook's first classes: one head, no mask, no dropout, nothing to merge. Without trainable
+// weights (simplified) the queries, keys and values are the inputs themselves.
+Result Model::forward_self_attention(const Tensor& inputs) {
+  const Config& c = config_;
+  const int B = c.batch, T = c.tokens;
+  const bool weighted = c.module != Module::simplified;
+  QueriesKeysValues projected = weighted ? project_qkv(inputs, weights_, 0, c.width())
+                                         : QueriesKeysValues{inputs, inputs, inputs};  // (B,T,D)
+  const int D = projected.queries.dim(2);
+  auto as_one_head = [&](Tensor t) {  // (B,T,D) is (B,1,T,D)
+    t.shape = {B, 1, T, D};
+    return t;
+  };
+  const Tensor queries = as_one_head(projected.queries), keys = as_one_head(projected.keys);
+  Tensor scores = attention_scores(queries, keys);  // (B,1,T,T)
+  Tensor scaled = c.scale ? scale_scores(scores, D) : Tensor();
+  require_finite_scores(c.scale ? scaled : scores);
+  Tensor weights = softmax_rows(c.scale ? scaled : scores);                  // every row sums to 1
+  Tensor context = weighted_values(weights, as_one_head(projected.values));  // (B,1,T,D)
+  context.shape = {B, T, D};
+  Result r;
+  if (c.trace) {
+    Trace& trace = r.trace;
+    trace.add(Stage::inputs, inputs);
+    if (weighted) {
+      trace.add(Stage::queries, std::move(projected.queries));
+      trace.add(Stage::keys, std::move(projected.keys));
+      trace.add(Stage::values, std::move(projected.values));
+    }
+    Tensor sum_normalised;
+    if (!weighted) sum_normalised = sum_normalise_rows(scores);
+    trace.add(Stage::attentionScores, std::move(scores));
+    if (c.scale) trace.add(Stage::scaledScores, std::move(scaled));
+    trace.add(Stage::attentionWeights, std::move(weights));
+    if (!weighted) trace.add(Stage::sumNormalisedWeights, std::move(sum_normalised));
+    trace.add(Stage::output, context);
+  }
+  r.output = std::move(context);
   return r;
 }
 

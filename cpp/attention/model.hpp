@@ -1,5 +1,6 @@
-// A causal multi-head attention module with its weights and its random stream: the C++ twin of the
-// lecture's CausalAttention, MultiHeadAttentionWrapper and MultiHeadAttention classes.
+// An attention module with its weights and its random stream: the C++ twin of the chapter's
+// classes, from attention without trainable weights through SelfAttention_v1 and _v2 to
+// CausalAttention, MultiHeadAttentionWrapper and MultiHeadAttention.
 #pragma once
 
 #include <map>
@@ -69,6 +70,7 @@ class Model {
 
   Result forward_fused(const Tensor& inputs);
   Result forward_loop(const Tensor& inputs);
+  Result forward_self_attention(const Tensor& inputs);
   Tensor draw_keep_mask();
 
   Config config_;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 
 #include "errors.hpp"
 
@@ -62,6 +63,16 @@ OptionSpec choice(const char* name, const char* meaning, const char* help,
   return s;
 }
 
+OptionSpec with_module_defaults(OptionSpec s, std::vector<std::pair<std::string, OptionValue>> d) {
+  s.module_defaults = std::move(d);
+  return s;
+}
+
+OptionSpec optional(OptionSpec s) {
+  s.optional = true;
+  return s;
+}
+
 OptionSpec range(const char* name, OptionType type, const char* meaning, const char* help,
                  double min, double max, bool max_exclusive = false, const char* note = "") {
   OptionSpec s = spec(name, type, meaning, help);
@@ -99,14 +110,26 @@ const std::vector<Entry>& entries() {
        [](Config& c, const OptionValue& v) { c.d_out = static_cast<int>(v.number); }},
       {dimension("heads", "the number of heads h",
                  "h: attention heads side by side, each with its own queries, keys and values",
-                 "for module 'mha' heads must divide dOut; module 'causal' has exactly one head"),
+                 "for module 'mha' heads must divide dOut; every module but 'wrapper' and 'mha' "
+                 "has exactly one head"),
        [](const Config& c) { return number(c.heads); },
        [](Config& c, const OptionValue& v) { c.heads = static_cast<int>(v.number); }},
       {boolean("qkvBias", "qkv_bias", "give W_query, W_key and W_value a bias (qkv_bias = True)"),
        [](const Config& c) { return flag(c.qkv_bias); },
        [](Config& c, const OptionValue& v) { c.qkv_bias = v.boolean; }},
-      {boolean("causal", "causal masking",
-               "hide the future: scores above the diagonal become −∞ before the softmax"),
+      {with_module_defaults(
+           boolean("scale", "scaling",
+                   "divide the scores by √d_h before the softmax, so that long dot "
+                   "products do not make it a one-hot row"),
+           {{"simplified", OptionValue::of(false)}}),
+       [](const Config& c) { return flag(c.scale); },
+       [](Config& c, const OptionValue& v) { c.scale = v.boolean; }},
+      {with_module_defaults(
+           boolean("causal", "causal masking",
+                   "hide the future: scores above the diagonal become −∞ before the softmax"),
+           {{"simplified", OptionValue::of(false)},
+            {"sa_v1", OptionValue::of(false)},
+            {"sa_v2", OptionValue::of(false)}}),
        [](const Config& c) { return flag(c.causal); },
        [](Config& c, const OptionValue& v) { c.causal = v.boolean; }},
       {range(
@@ -125,10 +148,31 @@ const std::vector<Entry>& entries() {
              0.0, 4294967295.0),
        [](const Config& c) { return number(c.seed); },
        [](Config& c, const OptionValue& v) { c.seed = static_cast<std::uint32_t>(v.number); }},
+      {optional(range("dropoutSeed", OptionType::integer, "the dropout seed",
+                      "torch.manual_seed(dropoutSeed) right before the dropout draw, as the "
+                      "notebook re-seeds before dropping the attention weights (unset: the stream "
+                      "goes on from the weights' draws)",
+                      0.0, 4294967295.0)),
+       [](const Config& c) {
+         return c.dropout_seed ? number(*c.dropout_seed) : OptionValue::of_type("undefined");
+       },
+       [](Config& c, const OptionValue& v) {
+         if (v.kind == OptionValue::Kind::number)
+           c.dropout_seed = static_cast<std::uint32_t>(v.number);
+         else
+           c.dropout_seed.reset();
+       }},
+      {choice("dropoutRng", "the dropout generator",
+              "whose random numbers dropout draws: PyTorch's default CPU kernel (cpu, the "
+              "notebook's mask) or MKL's MCG31m1 (mkl: PyTorch builds with MKL on Intel CPUs)",
+              {"cpu", "mkl"}),
+       [](const Config& c) { return text(to_string(c.dropout_rng)); },
+       [](Config& c, const OptionValue& v) { c.dropout_rng = parse_dropout_rng(v.text); }},
       {choice("module", "the module",
-              "the lecture's class: MultiHeadAttention (mha), MultiHeadAttentionWrapper (wrapper) "
-              "or CausalAttention (causal)",
-              {"mha", "wrapper", "causal"}),
+              "the chapter's class, in lecture order: attention without weights (simplified), "
+              "SelfAttention_v1 (sa_v1), SelfAttention_v2 (sa_v2), CausalAttention (causal), "
+              "MultiHeadAttentionWrapper (wrapper), MultiHeadAttention (mha)",
+              {"simplified", "sa_v1", "sa_v2", "causal", "wrapper", "mha"}),
        [](const Config& c) { return text(to_string(c.module)); },
        [](Config& c, const OptionValue& v) { c.module = parse_module(v.text); }},
       {choice("masking", "the masking",
@@ -143,6 +187,11 @@ const std::vector<Entry>& entries() {
            {"fused", "loop"}),
        [](const Config& c) { return text(to_string(c.layout)); },
        [](Config& c, const OptionValue& v) { c.layout = parse_layout(v.text); }},
+      {boolean("forgottenTranspose", "the forgotten transpose",
+               "also compute Q·Kᵀ on the (B,T,h,d_h) views, as if transpose(1, 2) were forgotten: "
+               "(B,T,h,h) scores between heads instead of (B,h,T,T) between tokens (mha)"),
+       [](const Config& c) { return flag(c.forgotten_transpose); },
+       [](Config& c, const OptionValue& v) { c.forgotten_transpose = v.boolean; }},
       {boolean("trace", "trace",
                "keep every intermediate stage (false: only the output, on the blocked fast path)"),
        [](const Config& c) { return flag(c.trace); },
@@ -171,6 +220,8 @@ const Entry& entry_of(const OptionSpec& spec) {
   throw OptionError(spec.name, std::string("unknown option '") + spec.name + "'");
 }
 
+}  // namespace
+
 // The shortest decimal that reads back as the same double (4294967298, 0.1, 1e+300).
 std::string format_number(double v) {
   if (std::isnan(v)) return "NaN";
@@ -186,6 +237,8 @@ std::string format_number(double v) {
   }
   return buffer;
 }
+
+namespace {
 
 std::string shown(const OptionValue& v) {
   switch (v.kind) {
@@ -222,6 +275,7 @@ std::string allowed(const OptionSpec& s) {
 }
 
 bool fits(const OptionSpec& s, const OptionValue& v) {
+  if (s.optional && v.kind == OptionValue::Kind::other && v.text == "undefined") return true;
   switch (s.type) {
     case OptionType::integer:
       return v.kind == OptionValue::Kind::number && std::floor(v.number) == v.number &&
@@ -268,6 +322,30 @@ void check_option(const OptionSpec& s, const OptionValue& v) {
 void set_option(Config& config, const OptionSpec& spec, const OptionValue& value) {
   check_option(spec, value);
   entry_of(spec).set(config, value);
+}
+
+Config make_config(const std::vector<std::pair<std::string, OptionValue>>& given) {
+  Config config;
+  std::set<std::string> named;
+  for (const auto& [name, value] : given) {
+    const OptionSpec* spec = find_option(name);
+    if (spec == nullptr) {
+      std::string names;
+      for (const OptionSpec& s : option_specs())
+        names += (names.empty() ? "" : ", ") + std::string(s.name);
+      throw OptionError(name, "unknown option '" + name + "'; the options are: " + names);
+    }
+    set_option(config, *spec, value);
+    named.insert(name);
+  }
+  for (const Entry& e : entries()) {
+    if (named.count(e.spec.name)) continue;
+    for (const auto& [module, value] : e.spec.module_defaults)
+      if (module == to_string(config.module)) e.set(config, value);
+  }
+  // Attention without weights has no d_out of its own: its vectors stay d_in wide.
+  if (config.module == Module::simplified && !named.count("dOut")) config.d_out = config.d_in;
+  return config;
 }
 
 OptionValue get_option(const Config& config, const OptionSpec& spec) {

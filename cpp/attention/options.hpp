@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "config.hpp"
@@ -40,7 +41,11 @@ struct OptionSpec {
   std::vector<std::string> choices;  // choice: the allowed strings
   const char* rule = "";             // how it depends on other options ("" when it does not)
   const char* note = "";             // why the range is what it is, added to error messages
-  bool inferred = false;             // the JS API infers it from the inputs' length when omitted
+  bool optional = false;             // may be absent (no default): dropoutSeed
+  // Defaults that differ by module, applied when the option is not given ('simplified' does not
+  // scale; the notebook's early classes have no mask).
+  std::vector<std::pair<std::string, OptionValue>> module_defaults;
+  bool inferred = false;  // the JS API infers it from the inputs' length when omitted
 };
 
 // The table, in the order the lecture introduces the options.
@@ -55,5 +60,13 @@ void set_option(Config& config, const OptionSpec& spec, const OptionValue& value
 OptionValue get_option(const Config& config, const OptionSpec& spec);
 // Throws OptionError when `value` is outside the option's type or range (used by validate()).
 void check_option(const OptionSpec& spec, const OptionValue& value);
+
+// The shortest decimal that reads back as the same double: 4294967298, 0.1, 1e+300, NaN.
+std::string format_number(double v);
+
+// A Config from the options a caller gave (by name): each checked and stored, unknown names
+// refused, then the module's own defaults for what was not given (and for 'simplified', dOut =
+// dIn). validate() is still to be called (the Model does).
+Config make_config(const std::vector<std::pair<std::string, OptionValue>>& given);
 
 }  // namespace attention

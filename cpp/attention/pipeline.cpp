@@ -30,6 +30,24 @@ QueriesKeysValues project_qkv(const Tensor& inputs, const Weights& w, int first_
           linear(inputs, w.value_weight.data() + row * d_in, bias(w.value_bias), n)};  // (B,T,n)
 }
 
+Tensor view_heads(const Tensor& x, int heads) {
+  Tensor view = x;  // the same numbers in the same order: view() moves nothing
+  view.shape = {x.dim(0), x.dim(1), heads, x.dim(2) / heads};  // (B,T,h,d_h)
+  return view;
+}
+
+Tensor forgotten_transpose_scores(const Tensor& query_view, const Tensor& key_view) {
+  const int B = query_view.dim(0), T = query_view.dim(1), H = query_view.dim(2);
+  const int d_h = query_view.dim(3);
+  Tensor scores({B, T, H, H});  // (B,T,h,h): for each token, its heads against its heads
+  for (int bt = 0; bt < B * T; ++bt) {
+    ConstMatrixView Q(&query_view.data[std::size_t(bt) * H * d_h], H, d_h);
+    ConstMatrixView K(&key_view.data[std::size_t(bt) * H * d_h], H, d_h);
+    MatrixView(&scores.data[std::size_t(bt) * H * H], H, H).noalias() = Q * K.transpose();
+  }
+  return scores;
+}
+
 Tensor split_heads(const Tensor& x, int heads) {
   const int B = x.dim(0), T = x.dim(1), D = x.dim(2), d_h = D / heads;
   Tensor y({B, heads, T, d_h});  // (B,h,T,d_h)
@@ -92,6 +110,18 @@ Tensor softmax_rows(const Tensor& masked_scores) {
   return weights;
 }
 
+Tensor sum_normalise_rows(const Tensor& scores) {
+  Tensor weights = scores;
+  const int T = weights.dim(-1);
+  for (std::size_t row = 0; row < weights.size() / T; ++row) {
+    float* w = &weights.data[row * T];
+    float sum = 0.0f;
+    for (int j = 0; j < T; ++j) sum += w[j];
+    for (int j = 0; j < T; ++j) w[j] /= sum;  // as the notebook: attn_scores / attn_scores.sum()
+  }
+  return weights;
+}
+
 NaiveWeights naive_causal_weights(const Tensor& scaled_scores, bool causal) {
   NaiveWeights naive;
   naive.unmasked = softmax_rows(scaled_scores);
@@ -115,21 +145,32 @@ NaiveWeights naive_causal_weights(const Tensor& scaled_scores, bool causal) {
   return naive;
 }
 
+void draw_keep(TorchGenerator& rng, double p, DropoutRng kind, float* keep, std::size_t count) {
+  const double keep_probability = 1.0 - p;  // torch: noise.bernoulli_(1 - p)
+  if (kind == DropoutRng::cpu) {
+    for (std::size_t e = 0; e < count; ++e) keep[e] = rng.bernoulli(keep_probability) ? 1.0f : 0.0f;
+    return;
+  }
+  // MKL: one 32-bit draw seeds the whole call's stream (viRngBernoulli, ICDF: 1 when u < p).
+  MklMcg31 stream(rng.random());
+  for (std::size_t e = 0; e < count; ++e)
+    keep[e] = stream.uniform() < keep_probability ? 1.0f : 0.0f;
+}
+
 Tensor draw_dropout_mask(TorchGenerator& rng, int batch, int heads, int tokens, double p,
-                         DropOrder order) {
+                         DropOrder order, DropoutRng kind) {
   Tensor keep({batch, heads, tokens, tokens});  // (B,h,T,T)
-  const double keep_probability = 1.0 - p;      // torch: noise.bernoulli_(1 - p)
   const std::size_t TT = std::size_t(tokens) * tokens;
-  auto draw = [&](int b, int h) {
-    float* k = &keep.data[(std::size_t(b) * heads + h) * TT];
-    for (std::size_t e = 0; e < TT; ++e) k[e] = rng.bernoulli(keep_probability) ? 1.0f : 0.0f;
-  };
-  if (order == DropOrder::batch_head) {
+  if (order == DropOrder::batch_head) {  // one dropout call over the whole (B,h,T,T) tensor
+    draw_keep(rng, p, kind, keep.data.data(), keep.size());
+    return keep;
+  }
+  // The wrapper: each head's CausalAttention drops its own (B,T,T) weights, head after head.
+  std::vector<float> head(std::size_t(batch) * TT);
+  for (int h = 0; h < heads; ++h) {
+    draw_keep(rng, p, kind, head.data(), head.size());
     for (int b = 0; b < batch; ++b)
-      for (int h = 0; h < heads; ++h) draw(b, h);
-  } else {
-    for (int h = 0; h < heads; ++h)
-      for (int b = 0; b < batch; ++b) draw(b, h);
+      std::copy_n(&head[std::size_t(b) * TT], TT, &keep.data[(std::size_t(b) * heads + h) * TT]);
   }
   return keep;
 }

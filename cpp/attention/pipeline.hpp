@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "config.hpp"
 #include "tensor.hpp"
 #include "torch_rng.hpp"
 #include "weights.hpp"
@@ -23,8 +24,16 @@ struct QueriesKeysValues {
 // once for the weight split, or one head's d_h rows for the loop over heads.
 QueriesKeysValues project_qkv(const Tensor& inputs, const Weights& weights, int first_row, int n);
 
+// (B,T,D) → view (B,T,h,d_h): no number moves, each row is read as h pieces of d_h.
+Tensor view_heads(const Tensor& x, int heads);
+
 // (B,T,D) → view (B,T,h,d_h) → transpose(1,2) → (B,h,T,d_h): column block i becomes head i.
 Tensor split_heads(const Tensor& x, int heads);
+
+// The lecture's warning: Q·Kᵀ on the views, without the transpose, multiplies over the head axis
+// instead of the token axis: (B,T,h,d_h) · (B,T,d_h,h) → (B,T,h,h), "attention" between the heads
+// of one token instead of between tokens.
+Tensor forgotten_transpose_scores(const Tensor& query_view, const Tensor& key_view);
 
 // Q·Kᵀ for every batch and head: (B,h,T,d_h) × (B,h,T,d_h)ᵀ → (B,h,T,T).
 Tensor attention_scores(const Tensor& queries, const Tensor& keys);
@@ -37,6 +46,10 @@ Tensor apply_causal_mask(const Tensor& scaled_scores);
 
 // Softmax along each row (the last axis); every row sums to 1, and −∞ becomes exactly 0.
 Tensor softmax_rows(const Tensor& masked_scores);
+
+// The notebook's first try: each row divided by its sum. Rows sum to 1 too, but negative scores
+// give negative weights and the largest score does not stand out: why softmax is used instead.
+Tensor sum_normalise_rows(const Tensor& scores);
 
 // The naive route the lecture rejects: softmax over all tokens, zero the future, renormalise.
 struct NaiveWeights {
@@ -52,9 +65,14 @@ enum class DropOrder {
   head_batch,  // MultiHeadAttentionWrapper: each head's CausalAttention drops (B,T,T) in turn
 };
 
-// The keep mask (B,h,T,T) of 1 (kept) and 0 (dropped), drawn as PyTorch's CPU dropout does.
+// The keep mask (B,h,T,T) of 1 (kept) and 0 (dropped), drawn as PyTorch's CPU dropout does
+// (DropoutRng::cpu: two 32-bit draws per element), or as its MKL builds do on Intel CPUs
+// (DropoutRng::mkl: one 32-bit draw per dropout call seeds MKL's MCG31m1).
 Tensor draw_dropout_mask(TorchGenerator& rng, int batch, int heads, int tokens, double p,
-                         DropOrder order);
+                         DropOrder order, DropoutRng kind = DropoutRng::cpu);
+
+// keep[e] = 1 with probability 1 − p, in row-major order, for one dropout call on `count` values.
+void draw_keep(TorchGenerator& rng, double p, DropoutRng kind, float* keep, std::size_t count);
 
 // Dropped weights are 0, survivors are multiplied by 1/(1−p) so the expected row sum stays 1.
 Tensor apply_dropout(const Tensor& weights, const Tensor& keep, double p);

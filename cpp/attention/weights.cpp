@@ -27,15 +27,32 @@ void init_linear(TorchGenerator& rng, int out, int in, bool with_bias, float* we
 
 struct Parameter {
   std::string name;
-  std::vector<int> shape;
+  std::vector<int> shape;  // as the state dict has it
   std::vector<float>* storage;
   std::size_t offset;  // into storage (head blocks of the wrapper)
+  // SelfAttention_v1's nn.Parameter(torch.rand(d_in, d_out)), used as x @ W: stored transposed,
+  // (d_out, d_in) like nn.Linear's weight, so that every module projects the same way.
+  bool rand_transposed = false;
 };
+
+// Element e of the parameter in state-dict order, in its storage.
+float& element(const Parameter& p, std::size_t e) {
+  if (!p.rand_transposed) return (*p.storage)[p.offset + e];
+  const std::size_t rows = p.shape[0], cols = p.shape[1];  // (d_in, d_out)
+  return (*p.storage)[p.offset + (e % cols) * rows + e / cols];
+}
 
 // The parameters in the reference constructor's order, pointing into `w`.
 std::vector<Parameter> parameters(const Config& c, Weights& w) {
   const int D = c.width(), d_in = c.d_in;
   std::vector<Parameter> list;
+  if (c.module == Module::simplified) return list;  // no trainable weights
+  if (c.module == Module::sa_v1) {
+    list.push_back({"W_query", {d_in, D}, &w.query_weight, 0, true});
+    list.push_back({"W_key", {d_in, D}, &w.key_weight, 0, true});
+    list.push_back({"W_value", {d_in, D}, &w.value_weight, 0, true});
+    return list;
+  }
   auto qkv = [&](const std::string& prefix, int rows, std::size_t head) {
     const char* names[] = {"W_query", "W_key", "W_value"};
     std::vector<float>* weights[] = {&w.query_weight, &w.key_weight, &w.value_weight};
@@ -65,6 +82,7 @@ struct WeightSizes {
 WeightSizes weight_sizes(const Config& c) {
   const std::size_t D = c.width(), d_in = c.d_in;
   const bool out = c.has_output_projection();
+  if (c.module == Module::simplified) return {0, 0, 0, 0};
   return {D * d_in, c.qkv_bias ? D : 0, out ? D * D : 0, out ? D : 0};
 }
 
@@ -90,12 +108,23 @@ std::size_t count(const std::vector<int>& shape) {
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::vector<int>>> parameter_shapes(const Config& c) {
+  Weights none;  // parameters() only records where each would live; nothing is read or allocated
+  std::vector<std::pair<std::string, std::vector<int>>> out;
+  for (const Parameter& p : parameters(c, none)) out.emplace_back(p.name, p.shape);
+  return out;
+}
+
 Weights init_weights_like_torch(const Config& c, TorchGenerator& rng) {
   Weights w = allocate_weights(c);
   std::vector<Parameter> list = parameters(c, w);
   // Parameters come in (weight, bias) pairs per nn.Linear; biases follow their weight.
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Parameter& p = list[i];
+    if (p.rand_transposed) {  // torch.rand(d_in, d_out): uniform in [0, 1), row-major
+      for (std::size_t e = 0; e < count(p.shape); ++e) element(p, e) = rng.uniform(0.0f, 1.0f);
+      continue;
+    }
     const bool has_bias = i + 1 < list.size() && list[i + 1].shape.size() == 1;
     const Parameter* bias = has_bias ? &list[i + 1] : nullptr;
     init_linear(rng, p.shape[0], p.shape[1], has_bias, p.storage->data() + p.offset,
@@ -110,7 +139,7 @@ std::vector<std::pair<std::string, Tensor>> state_dict(const Config& c, const We
   std::vector<std::pair<std::string, Tensor>> out;
   for (const Parameter& p : parameters(c, copy)) {
     Tensor t(p.shape);
-    std::copy_n(p.storage->data() + p.offset, t.size(), t.data.data());
+    for (std::size_t e = 0; e < t.size(); ++e) t.data[e] = element(p, e);
     out.emplace_back(p.name, std::move(t));
   }
   return out;
@@ -154,7 +183,7 @@ Weights weights_from_state_dict(const Config& c,
                              "] is not a finite number; weights must be finite");
       }
     }
-    std::copy(found->second.begin(), found->second.end(), p.storage->begin() + p.offset);
+    for (std::size_t e = 0; e < n; ++e) element(p, e) = found->second[e];
   }
   return w;
 }

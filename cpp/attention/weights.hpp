@@ -1,4 +1,5 @@
-// The learned parameters of the three reference classes: drawn as PyTorch's nn.Linear draws them,
+// The learned parameters of the chapter's classes: drawn as PyTorch draws them (nn.Linear, or
+// torch.rand for SelfAttention_v1),
 // listed under their state_dict names, and loaded back from a state dict. Every function here
 // allocates from the configuration, so it must have passed validate() (Model's constructors do that
 // first).
@@ -37,6 +38,9 @@ std::vector<std::pair<std::string, Tensor>> state_dict(const Config& config,
 // other key is accepted (throws InputError naming the key).
 Weights weights_from_state_dict(const Config& config,
                                 const std::map<std::string, std::vector<float>>& state);
+
+// The state dict's names and shapes, without allocating anything: for any size, GPT-3's included.
+std::vector<std::pair<std::string, std::vector<int>>> parameter_shapes(const Config& config);
 
 // Throws InputError unless every vector of `weights` has the length `config` needs.
 void check_weight_sizes(const Config& config, const Weights& weights);

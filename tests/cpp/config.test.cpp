@@ -60,7 +60,8 @@ TEST_CASE("invalid options are typed errors that say what is allowed", "[errors]
     CHECK_NOTHROW(validate(c));
   }
   SECTION("unknown names") {
-    expect_error<OptionError>([] { parse_module("gpt"); }, "module", "'mha', 'wrapper', 'causal'");
+    expect_error<OptionError>([] { parse_module("gpt"); }, "module",
+                              "'simplified', 'sa_v1', 'sa_v2', 'causal', 'wrapper', 'mha'");
     expect_error<OptionError>([] { parse_masking("zero"); }, "masking", "'neg-inf', 'naive'");
     expect_error<OptionError>([] { parse_layout("fast"); }, "layout", "'fused', 'loop'");
   }

@@ -55,7 +55,7 @@ TEST_CASE("values that do not fit a field are refused, never wrapped", "[options
   CHECK_THAT(refusal("heads", OptionValue::of(std::string("2"))), Catch::Contains("heads = '2'"));
   CHECK_THAT(refusal("causal", OptionValue::of(1.0)), Catch::Contains("true or false"));
   CHECK_THAT(refusal("module", OptionValue::of(std::string("gpt"))),
-             Catch::Contains("one of 'mha', 'wrapper', 'causal'"));
+             Catch::Contains("one of 'simplified', 'sa_v1', 'sa_v2', 'causal', 'wrapper', 'mha'"));
   CHECK_THAT(refusal("layout", OptionValue::of_type("symbol")),
              Catch::Contains("a value of type symbol"));
 }

@@ -8,6 +8,9 @@
 //   option <key> <value>
 //   param <state_dict key> <ndim> <dims...>      then one line of values
 //   tensor <stage name> <ndim> <dims...>         then one line of values
+//   check <stage name> <row> <values...>          the notebook's printed numbers (4 decimals):
+//                                                 the first values of that row
+//   count <name> <n>                              a parameter count
 //   end
 // Values are decimal floats, "Infinity" or "-Infinity", separated by spaces.
 #pragma once
@@ -38,8 +41,17 @@ struct Tensor {
   }
 };
 
+// A `check` line: the notebook printed these numbers for row `row` (batch 0, head 0) of `stage`.
+struct Check {
+  std::string stage;
+  int row = 0;
+  std::vector<double> values;
+};
+
 struct Case {
   std::string name;
+  std::vector<Check> checks;
+  std::map<std::string, long long> counts;
   std::map<std::string, std::string> options;
   std::map<std::string, Tensor> params;
   std::map<std::string, Tensor> stages;
@@ -50,6 +62,8 @@ struct Case {
       throw std::runtime_error("fixture " + name + ": no option '" + key + "'");
     return it->second;
   }
+
+  bool has_option(const std::string& key) const { return options.count(key) != 0; }
 
   int option_int(const std::string& key) const {
     const std::string& text = option(key);
@@ -188,6 +202,16 @@ inline Case load(const std::string& path) {
       auto& target = kind == "param" ? c.params : c.stages;
       if (!target.emplace(words[1], std::move(t)).second)
         detail::fail(path, header_line, "duplicate " + kind + " '" + words[1] + "'");
+    } else if (kind == "check") {
+      if (words.size() < 4)
+        detail::fail(path, line_no, "expected 'check <stage> <row> <values...>'");
+      Check check{words[1], detail::parse_dim(words[2], path, line_no), {}};
+      for (std::size_t i = 3; i < words.size(); ++i)
+        check.values.push_back(std::strtod(words[i].c_str(), nullptr));
+      c.checks.push_back(std::move(check));
+    } else if (kind == "count") {
+      if (words.size() != 3) detail::fail(path, line_no, "expected 'count <name> <n>'");
+      c.counts[words[1]] = std::strtoll(words[2].c_str(), nullptr, 10);
     } else if (kind == "end") {
       if (words.size() != 1) detail::fail(path, line_no, "expected 'end'");
       ended = true;
