@@ -30,6 +30,8 @@ const GZIP_BUDGETS = [
       'index.mjs',
       'model.mjs',
       'loader.mjs',
+      'embed.mjs',
+      'experiments.mjs',
       'errors.mjs',
       'options.mjs',
       'contract.mjs',

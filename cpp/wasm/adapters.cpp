@@ -112,6 +112,10 @@ val WasmModel::outputShape() const {
   return shape;
 }
 
+val WasmModel::config() const {
+  return model_ ? config_to_js(model_->config()) : val::object();
+}
+
 int WasmModel::traceSize() const {
   return static_cast<int>(result_.trace.stages.size());
 }

@@ -56,6 +56,7 @@ class WasmModel {
   std::size_t runUnchecked() noexcept;
   std::size_t handle() { return reinterpret_cast<std::size_t>(this); }
   emscripten::val outputShape() const;  // [B, T, D]
+  emscripten::val config() const;       // every option as the model resolved it
 
   // The trace of the last forward pass; views are zero-copy and valid until the next call.
   int traceSize() const;
@@ -79,6 +80,12 @@ emscripten::val stage_list();  // [{name, dims}]
 // (T, d_in) embeddings of token ids: { value: Float32Array } or { error }.
 emscripten::val token_embeddings_js(emscripten::val ids, double d_in, double seed);
 emscripten::val lecture_preset_js();
+// The lab calls of the notebook's experiments, each { value } or { error }:
+emscripten::val describe_js(emscripten::val options);  // shapes and parameters, nothing allocated
+emscripten::val dropout_js(emscripten::val input, double p, double seed, std::string rng);
+emscripten::val dropout_statistics_js(emscripten::val input, double p, double draws, double seed,
+                                      std::string rng);
+emscripten::val masking_limits_js(emscripten::val gaps);
 int max_threads();
 double memory_bytes();
 double heap_bytes_in_use();  // malloc'd bytes now (the leak tests compare it)

@@ -22,6 +22,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
       .function("inputPointer", &WasmModel::inputPointer)
       .function("handle", &WasmModel::handle)
       .function("outputShape", &WasmModel::outputShape)
+      .function("config", &WasmModel::config)
       .function("traceSize", &WasmModel::traceSize)
       .function("traceName", &WasmModel::traceName)
       .function("traceShape", &WasmModel::traceShape)
@@ -34,6 +35,10 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
   function("stageList", &attention::wasm::stage_list);
   function("tokenEmbeddings", &attention::wasm::token_embeddings_js);
   function("lecturePreset", &attention::wasm::lecture_preset_js);
+  function("describe", &attention::wasm::describe_js);
+  function("dropout", &attention::wasm::dropout_js);
+  function("dropoutStatistics", &attention::wasm::dropout_statistics_js);
+  function("maskingLimits", &attention::wasm::masking_limits_js);
   function("maxThreads", &attention::wasm::max_threads);
   function("memoryBytes", &attention::wasm::memory_bytes);
   function("heapBytesInUse", &attention::wasm::heap_bytes_in_use);

@@ -17,7 +17,9 @@ val option_table() {
     val entry = val::object();
     entry.set("name", val(std::string(s.name)));
     entry.set("type", val(std::string(type_name(s.type))));
-    entry.set("default", to_js(get_option(defaults, s)));
+    const OptionValue value = get_option(defaults, s);
+    if (value.kind != OptionValue::Kind::other)
+      entry.set("default", to_js(value));  // optional: none
     if (s.type == OptionType::integer || s.type == OptionType::number) {
       entry.set("min", val(s.min));
       entry.set("max", val(s.max));
@@ -32,6 +34,10 @@ val option_table() {
     entry.set("help", val(std::string(s.help)));
     entry.set("rule", val(std::string(s.rule)));
     entry.set("inferred", val(s.inferred));
+    entry.set("optional", val(s.optional));
+    val module_defaults = val::object();
+    for (const auto& [module, value] : s.module_defaults) module_defaults.set(module, to_js(value));
+    entry.set("moduleDefaults", module_defaults);
     list.call<void>("push", entry);
   }
   return list;
@@ -103,6 +109,108 @@ double heap_bytes_in_use() {
 }
 std::string simd_kind() {
   return ATTENTION_SIMD;
+}
+
+namespace {
+
+val shape_array(const std::vector<long long>& shape) {
+  val out = val::array();
+  for (long long n : shape) out.call<void>("push", val(static_cast<double>(n)));
+  return out;
+}
+
+std::vector<float> finite_floats(const val& input) {
+  return emscripten::convertJSArrayToNumberVector<float>(input);
+}
+
+std::uint32_t seed_of(double seed) {
+  check_option(*find_option("seed"), OptionValue::of(seed));
+  return static_cast<std::uint32_t>(seed);
+}
+
+}  // namespace
+
+val describe_js(val options) {
+  return value_or_error([&] {
+    const Description d = describe(read_config(options));
+    val out = val::object();
+    val stages = val::array();
+    for (const auto& [stage, shape] : d.stages) {
+      val entry = val::object();
+      entry.set("name", val(std::string(stage_name(stage))));
+      entry.set("dims", val(std::string(kStages[static_cast<std::size_t>(stage)].dims)));
+      entry.set("shape", shape_array(shape));
+      stages.call<void>("push", entry);
+    }
+    val parameters = val::array();
+    for (const auto& [name, shape] : d.parameters) {
+      long long count = 1;
+      for (long long n : shape) count *= n;
+      val entry = val::object();
+      entry.set("name", val(name));
+      entry.set("shape", shape_array(shape));
+      entry.set("count", val(static_cast<double>(count)));
+      parameters.call<void>("push", entry);
+    }
+    out.set("stages", stages);
+    out.set("parameters", parameters);
+    out.set("parameterCount", val(static_cast<double>(d.parameter_count)));
+    out.set("width", val(d.width));
+    out.set("headSize", val(d.head_size));
+    out.set("flops", val(d.flops));
+    out.set("traceBytes", val(d.trace_bytes));
+    out.set("runsHere", val(d.runs_here));
+    out.set("whyNot", val(d.why_not));
+    return out;
+  });
+}
+
+val dropout_js(val input, double p, double seed, std::string rng) {
+  return value_or_error([&] {
+    const DropoutResult r =
+        dropout_like_torch(finite_floats(input), p, seed_of(seed), parse_dropout_rng(rng));
+    val out = val::object();
+    out.set("output", float32_array(r.output));
+    out.set("mask", float32_array(r.keep));
+    return out;
+  });
+}
+
+val dropout_statistics_js(val input, double p, double draws, double seed, std::string rng) {
+  return value_or_error([&] {
+    if (!(draws >= 1 && draws <= 100000 && draws == static_cast<int>(draws))) {
+      throw OptionError("draws", "draws must be an integer from 1 to 100000");
+    }
+    const DropoutStatistics s = dropout_statistics(finite_floats(input), p, static_cast<int>(draws),
+                                                   seed_of(seed), parse_dropout_rng(rng));
+    val out = val::object();
+    out.set("keptShare", float64_array(s.kept_share));
+    out.set("maxError", float64_array(s.max_error));
+    out.set("meanAbsError", float64_array(s.mean_abs_error));
+    out.set("mean", float32_array(s.mean));
+    return out;
+  });
+}
+
+val masking_limits_js(val gaps) {
+  return value_or_error([&] {
+    val rows = val::array();
+    for (const MaskingRow& r :
+         masking_limits(emscripten::convertJSArrayToNumberVector<double>(gaps))) {
+      val row = val::object();
+      row.set("gap", val(r.gap));
+      row.set("unmasked", float32_array(r.unmasked));
+      row.set("negInf", float32_array(r.neg_inf));
+      if (r.failure.empty()) {
+        row.set("naive", float32_array(r.naive));
+        row.set("maxDifference", val(r.max_difference));
+      } else {
+        row.set("failure", val(r.failure));
+      }
+      rows.call<void>("push", row);
+    }
+    return rows;
+  });
 }
 
 }  // namespace attention::wasm

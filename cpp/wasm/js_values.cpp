@@ -40,22 +40,32 @@ OptionValue to_option_value(const val& v) {
 }
 
 Config read_config(const val& options) {
-  Config config;
+  std::vector<std::pair<std::string, OptionValue>> given;
   const val keys = val::global("Object").call<val>("keys", options);
   const int count = keys["length"].as<int>();
   for (int i = 0; i < count; ++i) {
     const std::string key = keys[i].as<std::string>();
-    const OptionSpec* spec = find_option(key);
-    if (spec == nullptr) {
-      std::string names;
-      for (const OptionSpec& s : option_specs())
-        names += (names.empty() ? "" : ", ") + std::string(s.name);
-      throw OptionError(key, "unknown option '" + key + "'; the options are: " + names);
-    }
     const val value = options[key];
-    if (!value.isUndefined()) set_option(config, *spec, to_option_value(value));
+    if (!value.isUndefined()) given.emplace_back(key, to_option_value(value));
   }
-  return config;  // Model's constructor validates it, once
+  return make_config(given);  // Model's constructor validates it, once
+}
+
+val config_to_js(const Config& config) {
+  val out = val::object();
+  for (const OptionSpec& spec : option_specs()) {
+    const OptionValue value = get_option(config, spec);
+    if (value.kind != OptionValue::Kind::other) out.set(spec.name, to_js(value));
+  }
+  return out;
+}
+
+val float32_array(const std::vector<float>& v) {
+  return float32_copy(v.data(), v.size());
+}
+
+val float64_array(const std::vector<double>& v) {
+  return val::global("Float64Array").new_(val(emscripten::typed_memory_view(v.size(), v.data())));
 }
 
 int read_integer(const val& options, const char* key, int fallback, int min, int max) {

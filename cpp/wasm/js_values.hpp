@@ -42,9 +42,14 @@ val value_or_error(F&& f) {
 // A JS value as the option table sees it (numbers, booleans and strings; for anything else only
 // its type name, so no user code runs here).
 OptionValue to_option_value(const val& v);
-// A Config from a plain JS object of option-table names; unknown keys and values that do not fit
-// are refused (OptionError) before anything is stored. The Model validates the whole.
+// A Config from a plain JS object of option-table names (only what the caller gave: the core
+// applies the defaults, the module's own included); unknown keys and values that do not fit are
+// refused (OptionError) before anything is stored. The Model validates the whole.
 Config read_config(const val& options);
+// Every option's value in `config`, under the table's names (dropoutSeed only when set).
+val config_to_js(const Config& config);
+val float32_array(const std::vector<float>& v);
+val float64_array(const std::vector<double>& v);
 // An integer argument that is not a model option (headExperiment's), checked before any cast.
 int read_integer(const val& options, const char* key, int fallback, int min, int max);
 

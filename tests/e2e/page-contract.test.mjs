@@ -9,6 +9,7 @@ import { OPTIONS } from '../../web/lib/contract.mjs';
 import {
   SETTINGS,
   HIDDEN_OPTIONS,
+  PAGE_CHOICES,
   PAGE_DEFAULTS,
   DEFAULT_SETTINGS,
   parseUrl,
@@ -21,7 +22,10 @@ import { nodeLab, pageSuite } from './helpers.mjs';
 const suite = pageSuite();
 const { newPage, problems } = suite;
 
-const EXPOSED = OPTIONS.filter((o) => !(o.name in HIDDEN_OPTIONS));
+// The options the page offers, with the choices it declares it offers (a subset, with a reason).
+const EXPOSED = OPTIONS.filter((o) => !(o.name in HIDDEN_OPTIONS)).map((o) =>
+  o.name in PAGE_CHOICES ? { ...o, choices: PAGE_CHOICES[o.name] } : o,
+);
 // The page's own limit for a size, as the brief of each control states it.
 const PAGE_LIMIT = {
   dIn: LIMITS.dIn,
@@ -67,13 +71,21 @@ async function apiMessage(name, value) {
   throw new Error(`the API accepts ${name} = ${value}`);
 }
 
-test('the page offers every option of the core but tokens, trace, maxTraceBytes and maxFlops', () => {
-  assert.deepEqual(Object.keys(HIDDEN_OPTIONS), ['tokens', 'trace', 'maxTraceBytes', 'maxFlops']);
-  for (const name of Object.keys(HIDDEN_OPTIONS))
+test('the page offers every option of the core but the hidden ones, each hidden with a reason', () => {
+  for (const [name, reason] of Object.entries(HIDDEN_OPTIONS)) {
     assert.ok(
       OPTIONS.some((o) => o.name === name),
       `${name} is an option`,
     );
+    assert.ok(reason.length > 20, `${name}: a reason`);
+  }
+  for (const [name, choices] of Object.entries(PAGE_CHOICES)) {
+    const all = OPTIONS.find((o) => o.name === name).choices;
+    assert.ok(
+      choices.every((c) => all.includes(c)),
+      `${name}: the page's choices are the core's`,
+    );
+  }
   assert.deepEqual(
     SETTINGS.map((s) => s.name),
     ['sentence', ...EXPOSED.map((o) => o.name)],

@@ -44,6 +44,8 @@ export const DEFAULT_PACKAGE = path.join(REPO, 'dist/index.mjs');
 // (its index.d.ts ErrorKind type, its OPTION_NAMES) once it has loaded it.
 let KINDS = new Set(['OptionError', 'InputError', 'MemoryError', 'NumericalError', 'Error']);
 let PACKAGE_OPTIONS = new Set();
+// The package's stage count: its exported STAGES (older packages: the 18 stages they had).
+let PACKAGE_STAGE_COUNT = 18;
 const SLOTS = 6; // models kept alive between calls
 const HELD_MAX = 8; // earlier results re-checked after every call
 const KNOWN_GOOD_EVERY = 25;
@@ -1269,8 +1271,8 @@ function planGetters() {
       if (!Number.isInteger(g.threads) || g.threads < 1)
         problems.push(`lab.threads = ${render(g.threads)}`);
       if (g.simd !== true) problems.push(`lab.simd = ${render(g.simd)}`);
-      if (!Array.isArray(g.stages) || g.stages.length !== 18)
-        problems.push('lab.stages is not the 18 stages');
+      if (!Array.isArray(g.stages) || g.stages.length !== PACKAGE_STAGE_COUNT)
+        problems.push(`lab.stages is not the package's ${PACKAGE_STAGE_COUNT} stages`);
       if (!Array.isArray(g.presets) || g.presets.length === 0)
         problems.push('lab.presets is empty');
       if (!(g.memory > 0) || !Number.isFinite(g.memory))
@@ -1814,6 +1816,7 @@ function send(message) {
 // What the package under test documents: its error kinds (index.d.ts) and its option names.
 function learnPackage(api, packagePath) {
   if (Array.isArray(api.OPTION_NAMES)) PACKAGE_OPTIONS = new Set(api.OPTION_NAMES);
+  if (Array.isArray(api.STAGES)) PACKAGE_STAGE_COUNT = api.STAGES.length;
   try {
     const types = fs.readFileSync(path.join(path.dirname(packagePath), 'index.d.ts'), 'utf8');
     const union = /export type ErrorKind\s*=\s*([^;]+);/.exec(types)?.[1];

@@ -96,7 +96,7 @@ void step(const char* name) {
 template <class C>
 std::string max_flops_text(const C& c);  // below, with the other helpers for the core's versions
 
-std::string describe(const Config& c) {
+std::string describe_config(const Config& c) {
   std::ostringstream s;
   s.precision(17);
   s << "{batch=" << c.batch << " tokens=" << c.tokens << " d_in=" << c.d_in << " d_out=" << c.d_out
@@ -730,7 +730,7 @@ void run_input(FuzzedDataProvider& in, Config& config) {
       return;
     default: {
       config = fuzz_config(in);
-      set_subject(describe(config));
+      set_subject(describe_config(config));
       fuzz_model(in, config);
       return;
     }

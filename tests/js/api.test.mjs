@@ -346,15 +346,29 @@ describe('invariants', () => {
     assert.equal(new Set(names).size, names.length, 'no duplicate stage names');
     assert.equal(names[0], 'inputs');
     assert.equal(names.at(-1), 'output');
-    for (const masking of ['neg-inf', 'naive']) {
-      const keys = Object.keys(lab.forward({ ...lecture(), masking }).trace);
-      const without = masking === 'naive' ? ['maskedScores'] : ['unmaskedWeights', 'zeroedWeights'];
-      assert.deepEqual(
-        keys,
-        names.filter((n) => !without.includes(n)),
-        masking,
-      );
+    // Every module's trace is in the same order as lab.stages, holding the stages it has.
+    for (const module of ['simplified', 'sa_v1', 'sa_v2', 'causal', 'wrapper', 'mha']) {
+      for (const masking of ['neg-inf', 'naive']) {
+        const early = ['simplified', 'sa_v1', 'sa_v2'].includes(module);
+        if (early && masking === 'naive') continue; // no mask, no masking to choose
+        const options = { ...lecture(), module, masking, forgottenTranspose: module === 'mha' };
+        if (module !== 'mha' && module !== 'wrapper') delete options.heads;
+        if (module === 'simplified') delete options.dOut;
+        const keys = Object.keys(lab.forward(options).trace);
+        assert.deepEqual(
+          keys,
+          names.filter((n) => keys.includes(n)),
+          `${module} ${masking}`,
+        );
+        assert.deepEqual(
+          keys,
+          lab.describe({ ...options, inputs: undefined, tokens: 6 }).stages.map((s) => s.name),
+        );
+      }
     }
+    const all = Object.keys(lab.forward({ ...lecture(), forgottenTranspose: true }).trace);
+    for (const name of ['queryView', 'forgottenTranspose', 'maskedScores', 'droppedWeights'])
+      assert.ok(all.includes(name), name);
     for (const s of lab.stages) assert.match(s.dims, /^[A-Za-z_]+(,[A-Za-z_]+)*$/, s.name);
     assert.ok(Object.isFrozen(lab.stages));
   });
@@ -425,6 +439,7 @@ describe('invariants', () => {
       const second = model.forward(base.inputs);
       assert.deepEqual(second.output.data, first.output.data);
       assert.deepEqual(first.output.data, lab.forward(base).output.data);
+      assert.equal('dropoutSeed' in DEFAULTS, false); // no default: absent when unset
       assert.deepEqual(model.options, {
         ...DEFAULTS,
         batch: 2,

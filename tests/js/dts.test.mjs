@@ -134,6 +134,7 @@ test('the types agree with the core table: options, choices, defaults, stages (t
         `Equal<Option<${JSON.stringify(o.name)}>, ${declaredTypes[o.type]}>`,
       );
     }
+    if (o.optional) continue; // no default: absent from the resolved options when unset
     lines.push(
       `export const ${o.name}_default: Option<${JSON.stringify(o.name)}> = ${literal(o.default)};`,
     );
@@ -145,7 +146,11 @@ test('the types agree with the core table: options, choices, defaults, stages (t
   check('optionInfoNames', `Equal<OptionInfo['name'], ${union(api.OPTIONS.map((o) => o.name))}>`);
   check('optionNames', `Equal<OptionName, ${union(api.OPTION_NAMES)}>`);
   check('modelOptionKeys', `Equal<keyof ModelOptions, ${union(api.OPTION_NAMES)}>`);
-  check('resolvedOptionKeys', `Equal<keyof ResolvedOptions, ${union(Object.keys(api.DEFAULTS))}>`);
+  // Every option, the optional ones (dropoutSeed) included, resolved.
+  check(
+    'resolvedOptionKeys',
+    `Equal<keyof ResolvedOptions, ${union(api.OPTIONS.map((o) => o.name))}>`,
+  );
   check('stageNames', `Equal<StageName, ${union(api.STAGES.map((s) => s.name))}>`);
   lines.push(
     '// The declared DEFAULTS (literal types) hold exactly the runtime values, no key more or less.',
@@ -215,6 +220,11 @@ test('each "Default X" in the documentation of ModelOptions is the table default
     const property = properties.get(o.name);
     assert.ok(property, `ModelOptions has no ${o.name}`);
     const doc = documentation(property);
+    if (o.optional) {
+      // dropoutSeed: no default, so the documentation says none.
+      assert.match(doc, /Default: none/, `${o.name}: "Default: none …"`);
+      continue;
+    }
     if (o.inferred) {
       // tokens and dIn: inferred from the inputs, so the documentation must not state a number.
       assert.match(doc, /Default: inferred/, `${o.name}: "Default: inferred …"`);

@@ -88,7 +88,7 @@ describe('option errors', () => {
       { module: 'gpt' },
       'module',
       'OptionError',
-      [/module = 'gpt'/, /'mha', 'wrapper', 'causal'/],
+      [/module = 'gpt'/, /'simplified', 'sa_v1', 'sa_v2', 'causal', 'wrapper', 'mha'/],
     ],
     [
       'bad masking',

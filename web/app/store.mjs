@@ -11,6 +11,18 @@ export const HIDDEN_OPTIONS = Object.freeze({
   trace: 'the page shows every stage, so it always asks for the trace',
   maxTraceBytes: "the page's own limits (LIMITS in compute.mjs) keep a pass far below it",
   maxFlops: "the page's own limits (LIMITS in compute.mjs) keep a pass far below it",
+  scale: 'the stepper always shows the ÷ √d_h step; turning it off is a lab of its own',
+  dropoutSeed: "the stepper draws one model's dropout; the notebook's re-seeded dropout is a lab",
+  dropoutRng: "the stepper shows the notebook's (CPU) mask; the other platform's is a lab",
+  forgottenTranspose: 'the stepper shows the transpose done right; forgetting it is a lab',
+});
+
+/**
+ * Choices the stepper offers where it offers fewer than the core: it walks the classes that have
+ * every step (a mask, heads, a merge); the notebook's earlier classes are drawn by the labs.
+ */
+export const PAGE_CHOICES = Object.freeze({
+  module: Object.freeze(['causal', 'wrapper', 'mha']),
 });
 
 /**
@@ -37,7 +49,11 @@ const SENTENCE = Object.freeze({
 export const SETTINGS = Object.freeze([
   SENTENCE,
   ...OPTIONS.filter((o) => !(o.name in HIDDEN_OPTIONS)).map((o) =>
-    Object.freeze({ ...o, default: o.name in PAGE_DEFAULTS ? PAGE_DEFAULTS[o.name] : o.default }),
+    Object.freeze({
+      ...o,
+      default: o.name in PAGE_DEFAULTS ? PAGE_DEFAULTS[o.name] : o.default,
+      ...(o.name in PAGE_CHOICES ? { choices: PAGE_CHOICES[o.name] } : {}),
+    }),
   ),
 ]);
 

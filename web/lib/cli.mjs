@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // attention-lab's command line (the package's bin): `explain` prints every stage of a sentence's
 // forward pass, explained (cli/explain.mjs); `forward` runs the API on a JSON file of options and
-// prints JSON (cli/json.mjs). Flags come from the core's option table (cli/args.mjs).
+// prints JSON (cli/json.mjs); `describe` and `dropout` run two of the notebook's experiments
+// (cli/lab.mjs). Flags come from the core's option table (cli/args.mjs).
 // Exit codes: 0 ok, 1 the library or the core refused a value (bad option values, memory), 2 a
 // usage error (unknown flag, value that is not a number, unreadable file).
 import { readFileSync } from 'node:fs';
@@ -11,8 +12,14 @@ import { UsageError, commandFlags } from './cli/args.mjs';
 import { MAIN_HELP } from './cli/help.mjs';
 import { explainCommand } from './cli/explain.mjs';
 import { forwardCommand } from './cli/json.mjs';
+import { describeCommand, dropoutCommand } from './cli/lab.mjs';
 
-const HANDLERS = { explain: explainCommand, forward: forwardCommand };
+const HANDLERS = {
+  explain: explainCommand,
+  forward: forwardCommand,
+  describe: describeCommand,
+  dropout: dropoutCommand,
+};
 
 function version() {
   try {
@@ -32,7 +39,8 @@ async function main([command, ...rest]) {
   }
   if (command === undefined) throw new UsageError('no command given');
   if (!Object.hasOwn(HANDLERS, command)) {
-    throw new UsageError(`unknown command '${command}'; the commands are: explain, forward`);
+    const names = Object.keys(HANDLERS).join(', ');
+    throw new UsageError(`unknown command '${command}'; the commands are: ${names}`);
   }
   return HANDLERS[command](rest);
 }

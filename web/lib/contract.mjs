@@ -16,7 +16,9 @@ export const OPTIONS = deepFreeze([
     "meaning": "the batch size B",
     "help": "B: how many sequences go through together (the lecture stacks its sentence twice)",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "tokens",
@@ -28,7 +30,9 @@ export const OPTIONS = deepFreeze([
     "meaning": "the number of tokens T",
     "help": "T: tokens per sequence; row i of the attention weights is token i's query",
     "rule": "with inputs, tokens and dIn follow from inputs.length = batch·tokens·dIn",
-    "inferred": true
+    "inferred": true,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "dIn",
@@ -40,7 +44,9 @@ export const OPTIONS = deepFreeze([
     "meaning": "the input embedding size d_in",
     "help": "d_in: the length of each token's embedding vector",
     "rule": "with inputs, tokens and dIn follow from inputs.length = batch·tokens·dIn",
-    "inferred": true
+    "inferred": true,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "dOut",
@@ -52,7 +58,9 @@ export const OPTIONS = deepFreeze([
     "meaning": "the output size d_out",
     "help": "d_out: the width of queries, keys and values (MultiHeadAttention splits it into h heads of d_out / h; for the wrapper it is each head's width)",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "heads",
@@ -63,8 +71,10 @@ export const OPTIONS = deepFreeze([
     "maxExclusive": false,
     "meaning": "the number of heads h",
     "help": "h: attention heads side by side, each with its own queries, keys and values",
-    "rule": "for module 'mha' heads must divide dOut; module 'causal' has exactly one head",
-    "inferred": false
+    "rule": "for module 'mha' heads must divide dOut; every module but 'wrapper' and 'mha' has exactly one head",
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "qkvBias",
@@ -73,7 +83,22 @@ export const OPTIONS = deepFreeze([
     "meaning": "qkv_bias",
     "help": "give W_query, W_key and W_value a bias (qkv_bias = True)",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
+  },
+  {
+    "name": "scale",
+    "type": "boolean",
+    "default": true,
+    "meaning": "scaling",
+    "help": "divide the scores by √d_h before the softmax, so that long dot products do not make it a one-hot row",
+    "rule": "",
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {
+      "simplified": false
+    }
   },
   {
     "name": "causal",
@@ -82,7 +107,13 @@ export const OPTIONS = deepFreeze([
     "meaning": "causal masking",
     "help": "hide the future: scores above the diagonal become −∞ before the softmax",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {
+      "simplified": false,
+      "sa_v1": false,
+      "sa_v2": false
+    }
   },
   {
     "name": "dropout",
@@ -94,7 +125,9 @@ export const OPTIONS = deepFreeze([
     "meaning": "the dropout probability p",
     "help": "p: the share of attention weights dropped in training; survivors are scaled by 1/(1−p)",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "training",
@@ -103,7 +136,9 @@ export const OPTIONS = deepFreeze([
     "meaning": "training mode",
     "help": "training mode: dropout acts (in evaluation mode the weights pass through unchanged)",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "seed",
@@ -115,21 +150,56 @@ export const OPTIONS = deepFreeze([
     "meaning": "the seed (as torch.manual_seed takes it)",
     "help": "torch.manual_seed(seed): the same seed gives PyTorch's weights and dropout masks",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
+  },
+  {
+    "name": "dropoutSeed",
+    "type": "integer",
+    "min": 0,
+    "max": 4294967295,
+    "maxExclusive": false,
+    "meaning": "the dropout seed",
+    "help": "torch.manual_seed(dropoutSeed) right before the dropout draw, as the notebook re-seeds before dropping the attention weights (unset: the stream goes on from the weights' draws)",
+    "rule": "",
+    "inferred": false,
+    "optional": true,
+    "moduleDefaults": {}
+  },
+  {
+    "name": "dropoutRng",
+    "type": "choice",
+    "default": "cpu",
+    "choices": [
+      "cpu",
+      "mkl"
+    ],
+    "meaning": "the dropout generator",
+    "help": "whose random numbers dropout draws: PyTorch's default CPU kernel (cpu, the notebook's mask) or MKL's MCG31m1 (mkl: PyTorch builds with MKL on Intel CPUs)",
+    "rule": "",
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "module",
     "type": "choice",
     "default": "mha",
     "choices": [
-      "mha",
+      "simplified",
+      "sa_v1",
+      "sa_v2",
+      "causal",
       "wrapper",
-      "causal"
+      "mha"
     ],
     "meaning": "the module",
-    "help": "the lecture's class: MultiHeadAttention (mha), MultiHeadAttentionWrapper (wrapper) or CausalAttention (causal)",
+    "help": "the chapter's class, in lecture order: attention without weights (simplified), SelfAttention_v1 (sa_v1), SelfAttention_v2 (sa_v2), CausalAttention (causal), MultiHeadAttentionWrapper (wrapper), MultiHeadAttention (mha)",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "masking",
@@ -142,7 +212,9 @@ export const OPTIONS = deepFreeze([
     "meaning": "the masking",
     "help": "−∞ above the diagonal before the softmax (neg-inf), or the naive route: softmax, zero the future, renormalise (naive)",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "layout",
@@ -155,7 +227,20 @@ export const OPTIONS = deepFreeze([
     "meaning": "the layout",
     "help": "one weight-split matmul for all heads (fused), or a loop over per-head modules (loop)",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
+  },
+  {
+    "name": "forgottenTranspose",
+    "type": "boolean",
+    "default": false,
+    "meaning": "the forgotten transpose",
+    "help": "also compute Q·Kᵀ on the (B,T,h,d_h) views, as if transpose(1, 2) were forgotten: (B,T,h,h) scores between heads instead of (B,h,T,T) between tokens (mha)",
+    "rule": "",
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "trace",
@@ -164,7 +249,9 @@ export const OPTIONS = deepFreeze([
     "meaning": "trace",
     "help": "keep every intermediate stage (false: only the output, on the blocked fast path)",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "maxTraceBytes",
@@ -176,7 +263,9 @@ export const OPTIONS = deepFreeze([
     "meaning": "the memory limit for the (B,h,T,T) stages",
     "help": "the most bytes the (B,h,T,T) stages of one forward pass may hold (Infinity: no limit)",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   },
   {
     "name": "maxFlops",
@@ -188,7 +277,9 @@ export const OPTIONS = deepFreeze([
     "meaning": "the work limit",
     "help": "the most floating-point operations one forward pass may take; raise it to run a larger model on purpose (Infinity: no limit)",
     "rule": "",
-    "inferred": false
+    "inferred": false,
+    "optional": false,
+    "moduleDefaults": {}
   }
 ]);
 
@@ -211,6 +302,18 @@ export const STAGES = deepFreeze([
     "dims": "B,T,D"
   },
   {
+    "name": "queryView",
+    "dims": "B,T,h,d_h"
+  },
+  {
+    "name": "keyView",
+    "dims": "B,T,h,d_h"
+  },
+  {
+    "name": "valueView",
+    "dims": "B,T,h,d_h"
+  },
+  {
     "name": "queryHeads",
     "dims": "B,h,T,d_h"
   },
@@ -225,6 +328,10 @@ export const STAGES = deepFreeze([
   {
     "name": "attentionScores",
     "dims": "B,h,T,T"
+  },
+  {
+    "name": "forgottenTranspose",
+    "dims": "B,T,h,h"
   },
   {
     "name": "scaledScores",
@@ -244,6 +351,10 @@ export const STAGES = deepFreeze([
   },
   {
     "name": "attentionWeights",
+    "dims": "B,h,T,T"
+  },
+  {
+    "name": "sumNormalisedWeights",
     "dims": "B,h,T,T"
   },
   {

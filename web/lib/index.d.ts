@@ -25,6 +25,12 @@ export type StageName =
   | 'keys'
   /** (B, T, D) — x · W_valueᵀ (+ bias): what each token passes on when attended to. */
   | 'values'
+  /** (B, T, h, d_h) — 'mha': the queries viewed as h heads, before the transpose (same numbers). */
+  | 'queryView'
+  /** (B, T, h, d_h) — 'mha': the keys viewed as h heads. */
+  | 'keyView'
+  /** (B, T, h, d_h) — 'mha': the values viewed as h heads. */
+  | 'valueView'
   /** (B, h, T, d_h) — queries split into heads: view (B, T, h, d_h), then transpose(1, 2). */
   | 'queryHeads'
   /** (B, h, T, d_h) — keys split into heads. */
@@ -33,7 +39,12 @@ export type StageName =
   | 'valueHeads'
   /** (B, h, T, T) — queryHeads · keyHeadsᵀ per head: row i scores token i's query against every key. */
   | 'attentionScores'
-  /** (B, h, T, T) — attentionScores ÷ √d_h. */
+  /**
+   * (B, T, h, h) — 'mha' with forgottenTranspose: queryView · keyViewᵀ, the scores of a forgotten
+   * transpose (each token's heads against its own heads).
+   */
+  | 'forgottenTranspose'
+  /** (B, h, T, T) — attentionScores ÷ √d_h (absent with scale false). */
   | 'scaledScores'
   /**
    * (B, h, T, T) — scaledScores with −∞ above the diagonal (only with masking 'neg-inf'; with
@@ -46,6 +57,8 @@ export type StageName =
   | 'zeroedWeights'
   /** (B, h, T, T) — the attention weights: every row sums to 1; the future is exactly 0 when causal. */
   | 'attentionWeights'
+  /** (B, h, T, T) — 'simplified' (h = 1): the scores divided by their row sums, the notebook's first try. */
+  | 'sumNormalisedWeights'
   /** (B, h, T, T) — the dropout mask: 1 = kept, 0 = dropped (all 1 in eval mode or with dropout 0). */
   | 'dropoutMask'
   /** (B, h, T, T) — attentionWeights × dropoutMask × 1/(1 − p); equals attentionWeights in eval mode. */
@@ -86,12 +99,28 @@ export interface ForwardResult {
 
 /** Which of the lecture's PyTorch classes to reproduce. */
 export type ModuleName =
-  /** MultiHeadAttention: one weight split into h heads of d_out / h columns, then out_proj. */
-  | 'mha'
+  /**
+   * Attention without trainable weights: queries = keys = values = the inputs (d_out = d_in), no
+   * scaling by default, no mask, no dropout.
+   */
+  | 'simplified'
+  /** SelfAttention_v1: torch.rand (d_in, d_out) parameters used as x @ W; no mask, no dropout. */
+  | 'sa_v1'
+  /** SelfAttention_v2: nn.Linear projections (optional qkv bias); no mask, no dropout. */
+  | 'sa_v2'
+  /** CausalAttention: a single head of size d_out (heads must be 1), masked, with dropout. */
+  | 'causal'
   /** MultiHeadAttentionWrapper: h independent CausalAttention heads of size d_out, concatenated. */
   | 'wrapper'
-  /** CausalAttention: a single head of size d_out (heads must be 1). */
-  | 'causal';
+  /** MultiHeadAttention: one weight split into h heads of d_out / h columns, then out_proj. */
+  | 'mha';
+
+/** Whose random numbers dropout draws. */
+export type DropoutRngName =
+  /** PyTorch's default CPU kernel: the notebook's mask. */
+  | 'cpu'
+  /** MKL's MCG31m1, as PyTorch builds with MKL draw on Intel CPUs: another mask for the same seed. */
+  | 'mkl';
 
 /** How the future is hidden. */
 export type MaskingName =
@@ -156,7 +185,16 @@ export interface ModelOptions {
   heads?: number;
   /** Whether W_query, W_key and W_value have a bias (qkv_bias in the lectures). Default false. */
   qkvBias?: boolean;
-  /** Whether token i may only attend to tokens 0 … i. false: plain self-attention. Default true. */
+  /**
+   * Whether the scores are divided by √d_h before the softmax. Off, the masked scores are the
+   * notebook's unscaled ones (cell 108) and there is no scaledScores stage. Default true (false
+   * for 'simplified', as in the notebook).
+   */
+  scale?: boolean;
+  /**
+   * Whether token i may only attend to tokens 0 … i. false: plain self-attention. Default true
+   * (false for 'simplified', 'sa_v1' and 'sa_v2', which have no mask).
+   */
   causal?: boolean;
   /**
    * p, the dropout probability applied to the attention weights (only when `training` is true).
@@ -173,12 +211,25 @@ export interface ModelOptions {
    * same parameters (and dropout masks) as PyTorch. Integer from 0 to 4294967295. Default 123.
    */
   seed?: number;
-  /** Which lecture class to reproduce: 'mha', 'wrapper' or 'causal'. Default 'mha'. */
+  /**
+   * torch.manual_seed(dropoutSeed) right before the dropout draw, as the notebook re-seeds before
+   * dropping the attention weights. Integer from 0 to 4294967295. Default: none (the stream goes
+   * on from the weights' draws).
+   */
+  dropoutSeed?: number;
+  /** Whose random numbers dropout draws: 'cpu' or 'mkl'. Default 'cpu'. */
+  dropoutRng?: DropoutRngName;
+  /** Which of the chapter's classes to reproduce (see ModuleName). Default 'mha'. */
   module?: ModuleName;
   /** How the future is masked: 'neg-inf' or 'naive'. Default 'neg-inf'. */
   masking?: MaskingName;
   /** How the heads are computed: 'fused' or 'loop' (same numbers). Default 'fused'. */
   layout?: LayoutName;
+  /**
+   * 'mha' only: also compute Q·Kᵀ on the (B, T, h, d_h) views, as if transpose(1, 2) were
+   * forgotten, into the forgottenTranspose stage, (B, T, h, h). Default false.
+   */
+  forgottenTranspose?: boolean;
   /**
    * Whether forward() returns every stage in `trace` (true) or only the output (false, faster and
    * much smaller). Default true.
@@ -225,13 +276,18 @@ export interface ResolvedOptions {
   dOut: number;
   heads: number;
   qkvBias: boolean;
+  scale: boolean;
   causal: boolean;
   dropout: number;
   training: boolean;
   seed: number;
+  /** Present only when set. */
+  dropoutSeed?: number;
+  dropoutRng: DropoutRngName;
   module: ModuleName;
   masking: MaskingName;
   layout: LayoutName;
+  forgottenTranspose: boolean;
   trace: boolean;
   maxTraceBytes: number;
   maxFlops: number;
@@ -372,6 +428,30 @@ export interface AttentionLab {
    */
   headExperiment(options?: HeadExperimentOptions): HeadExperimentRow[];
   /**
+   * A model described without building it: every stage's shape, every parameter's count, the
+   * work, and whether it runs here. Takes forward()'s options without inputs (tokens and dIn are
+   * then required). GPT-3's sizes can be described though they cannot be allocated here.
+   * @throws AttentionLabError for options that are invalid anywhere
+   */
+  describe(options: ModelOptions): Description;
+  /**
+   * torch.manual_seed(seed); torch.nn.Dropout(p)(input) in training mode, on any tensor.
+   * @throws AttentionLabError (option 'input', 'shape', 'p' → 'dropout', 'seed', 'rng')
+   */
+  dropout(options: DropoutOptions): { output: Tensor; mask: Tensor };
+  /**
+   * `draws` dropouts of `input` (draw k seeded with seed + k): per draw the share kept and the
+   * errors of the running mean of the dropped values against the input, and the final mean.
+   */
+  dropoutStatistics(options: DropoutOptions & { draws?: number }): {
+    keptShare: Float64Array;
+    maxError: Float64Array;
+    meanAbsError: Float64Array;
+    mean: Tensor;
+  };
+  /** The naive and the −∞ masking routes, gap by gap (at most 1000 gaps, each in ±1000). */
+  maskingLimits(options: { gaps: number[] }): MaskingRow[];
+  /**
    * Stops the worker threads of the threaded build; the lab and its models cannot compute
    * afterwards (they throw an AttentionLabError), and disposing them still works. Safe to call twice.
    */
@@ -447,16 +527,84 @@ export const DEFAULTS: Readonly<{
   dOut: 2;
   heads: 1;
   qkvBias: false;
+  scale: true;
   causal: true;
   dropout: 0;
   training: false;
   seed: 123;
+  dropoutRng: 'cpu';
   module: 'mha';
   masking: 'neg-inf';
   layout: 'fused';
+  forgottenTranspose: false;
   trace: true;
   maxTraceBytes: 268435456;
   maxFlops: 100000000000;
+}>;
+
+/** One stage of a Description: its name, dimension names and shape. */
+export interface StageShape {
+  readonly name: StageName;
+  readonly dims: string;
+  readonly shape: number[];
+}
+
+/** What describe() returns: a model described without building it. */
+export interface Description {
+  /** Every stage its trace would hold, in lecture order, with its shape. */
+  stages: StageShape[];
+  /** Every parameter under its state_dict name, with its shape and count. */
+  parameters: { name: string; shape: number[]; count: number }[];
+  /** The total number of parameters (GPT-2's attention block: 2360064). */
+  parameterCount: number;
+  /** D, the width of queries, keys, values and the output. */
+  width: number;
+  /** d_h, the size of one head. */
+  headSize: number;
+  /** Floating-point operations of one forward pass (what maxFlops limits). */
+  flops: number;
+  /** Bytes of the (B, h, T, T) stages of a traced pass (0 on the fast path). */
+  traceBytes: number;
+  /** Whether this machine's memory and work limits let it run. */
+  runsHere: boolean;
+  /** When it would not run: the error a forward pass would throw. */
+  whyNot: string;
+}
+
+/** Options of dropout() and dropoutStatistics(). */
+export interface DropoutOptions {
+  /** The tensor to drop (required). */
+  input: NumberArray;
+  /** Its shape; its product must be input.length. Default [input.length]. */
+  shape?: number[];
+  /** The dropout probability, in [0, 1). Default 0.5 (the notebook's). */
+  p?: number;
+  /** torch.manual_seed(seed) right before the draw. Default 123 (the notebook's). */
+  seed?: number;
+  /** 'cpu' (the notebook's mask) or 'mkl' (PyTorch with MKL on Intel CPUs). Default 'cpu'. */
+  rng?: DropoutRngName;
+}
+
+/** One gap of maskingLimits(): row 1 of a causal 3 × 3 softmax whose scores are [0, 0, gap]. */
+export interface MaskingRow {
+  gap: number;
+  /** Naive step 1: the softmax over all three keys, the future included. */
+  unmasked: Float32Array;
+  /** Naive step 3: the past renormalised; absent when the past underflowed to 0. */
+  naive?: Float32Array;
+  /** The −∞ route's weights: [0.5, 0.5, 0] whatever the gap. */
+  negInf: Float32Array;
+  /** max |naive − negInf| over the row; absent with `failure`. */
+  maxDifference?: number;
+  /** Why the naive route failed (0 / 0), when it did. */
+  failure?: string;
+}
+
+/** The lectures' sizes: the toy (d = 6, 2 heads), GPT-2 small's block, GPT-3's block. */
+export const SIZE_PRESETS: Readonly<{
+  lecture: Readonly<ModelOptions>;
+  gpt2: Readonly<ModelOptions>;
+  gpt3: Readonly<ModelOptions>;
 }>;
 
 /** The core's limits, the same in every build. */
@@ -477,8 +625,11 @@ export interface Limits {
 export interface OptionInfo {
   readonly name: Exclude<OptionName, 'inputs' | 'weights'>;
   readonly type: 'integer' | 'number' | 'boolean' | 'choice';
-  /** The core's default (for `inferred` options, what the core uses when no inputs say otherwise). */
-  readonly default: number | boolean | string;
+  /**
+   * The core's default (for `inferred` options, what the core uses when no inputs say otherwise;
+   * absent for `optional` ones).
+   */
+  readonly default?: number | boolean | string;
   /** integer and number: the allowed range, [min, max] or [min, max) with maxExclusive. */
   readonly min?: number;
   readonly max?: number;
@@ -493,6 +644,10 @@ export interface OptionInfo {
   readonly rule: string;
   /** true for tokens and dIn: inferred from the inputs' length when omitted. */
   readonly inferred: boolean;
+  /** true for dropoutSeed: no default, absent means unset. */
+  readonly optional: boolean;
+  /** Defaults that differ by module, e.g. scale: { simplified: false }. */
+  readonly moduleDefaults: Readonly<Record<string, number | boolean | string>>;
 }
 
 /** The core's option table (generated from the C++ core; the same as `lab.options`). */

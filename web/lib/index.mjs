@@ -1,9 +1,16 @@
 // attention-lab's JavaScript API: createAttentionLab() loads the WASM core and returns an object
 // whose forward() runs causal multi-head self-attention and returns every stage of the lecture.
-import { AttentionLabError, fromCoreError } from './errors.mjs';
-import { normalizeOptions, normalizeWeights, toFloat32, readPlainOptions } from './options.mjs';
-import { tokenize, VOCABULARY, MAX_SENTENCE_CHARS } from './tokenizer.mjs';
-import { AttentionModel, unwrap } from './model.mjs';
+import { AttentionLabError } from './errors.mjs';
+import { normalizeOptions, normalizeWeights, toFloat32 } from './options.mjs';
+import { tokenizeSentence, embedSentence } from './embed.mjs';
+import { AttentionModel } from './model.mjs';
+import {
+  headExperiment,
+  describeModel,
+  dropout,
+  dropoutStatistics,
+  maskingLimits,
+} from './experiments.mjs';
 import { loadCore } from './loader.mjs';
 
 export { AttentionLabError } from './errors.mjs';
@@ -39,8 +46,35 @@ export const PRESETS = Object.freeze(
   ].map((preset) => Object.freeze(preset)),
 );
 
-/** At most this many tokens per sentence in embed(). */
-export const MAX_SENTENCE_TOKENS = 1024;
+/**
+ * The lectures' sizes, for describe() and the page: the lecture's toy (d = 6, 2 heads), GPT-2
+ * small's attention block (768 / 12 → 64, the chapter's exercise: no qkv bias) and GPT-3's
+ * (12288 / 96 → 128), each with its context length and without a trace (whose (B,h,T,T) stages
+ * would not fit at that length).
+ */
+export const SIZE_PRESETS = Object.freeze({
+  lecture: Object.freeze({ module: 'mha', dIn: 6, dOut: 6, heads: 2, tokens: 6, batch: 1 }),
+  gpt2: Object.freeze({
+    module: 'mha',
+    dIn: 768,
+    dOut: 768,
+    heads: 12,
+    tokens: 1024,
+    batch: 1,
+    trace: false,
+  }),
+  gpt3: Object.freeze({
+    module: 'mha',
+    dIn: 12288,
+    dOut: 12288,
+    heads: 96,
+    tokens: 2048,
+    batch: 1,
+    trace: false,
+  }),
+});
+
+export { MAX_SENTENCE_TOKENS } from './embed.mjs';
 
 class AttentionLab {
   #core;
@@ -110,36 +144,7 @@ class AttentionLab {
    * inside WASM. Returns [{ heads, loopMs, fusedMs, maxDifference }] (medians).
    */
   headExperiment(options = {}) {
-    const keys = ['heads', 'headSize', 'tokens', 'batch', 'dIn', 'repeats', 'seed'];
-    const given = readPlainOptions(options, keys, 'headExperiment() options', 'options');
-    const {
-      heads = [2, 400, 4000],
-      headSize = 3,
-      tokens = 6,
-      batch = 2,
-      dIn = 3,
-      repeats = 15,
-      seed = 123,
-    } = given;
-    if (
-      !Array.isArray(heads) ||
-      heads.length === 0 ||
-      heads.some((h) => !Number.isInteger(h) || h < 1)
-    ) {
-      throw new AttentionLabError(
-        `heads must be a list of positive integers such as [2, 400, 4000], not ${describe(heads)}`,
-        { option: 'heads' },
-      );
-    }
-    for (const [key, value] of Object.entries({ headSize, tokens, batch, dIn, repeats, seed })) {
-      if (!Number.isInteger(value)) {
-        throw new AttentionLabError(`${key} = ${describe(value)}: must be an integer`, {
-          option: key,
-        });
-      }
-    }
-    const plain = { heads: [...heads], headSize, tokens, batch, dIn, repeats, seed };
-    return unwrap(this.#alive().headExperiment(plain));
+    return headExperiment(this.#alive(), options);
   }
 
   /** Stops the worker threads (threaded build); the lab cannot compute afterwards. */
@@ -221,15 +226,45 @@ class AttentionLab {
     };
   }
 
-  /** GPT-2 tokens of a sentence: [{ id, text }]. */
-  tokenize(sentence) {
-    return tokenize(checkSentence(sentence));
+  /**
+   * A model described without building it: { stages: [{ name, dims, shape }], parameters:
+   * [{ name, shape, count }], parameterCount, width, headSize, flops, traceBytes, runsHere, whyNot }.
+   * Takes forward()'s options without inputs (tokens and dIn are then required); works for sizes
+   * that could not run here, GPT-3's included.
+   */
+  describe(options) {
+    return describeModel(this.#core, options);
   }
 
-  // Refuses a value that does not fit a model option, with the core's own message.
-  #check(name, value) {
-    const error = this.#core.checkOption(name, value);
-    if (error !== undefined) throw fromCoreError(error);
+  /**
+   * torch.manual_seed(seed); torch.nn.Dropout(p)(input), on any tensor: { output, mask }, each
+   * { shape, data }. rng 'cpu' gives PyTorch's default CPU mask (the notebook's), 'mkl' the mask of
+   * PyTorch builds with MKL on Intel CPUs. Defaults: the notebook's p 0.5, seed 123.
+   */
+  dropout(options) {
+    return dropout(this.#core, options);
+  }
+
+  /**
+   * What 1/(1−p) buys: `draws` dropouts of `input`, draw k seeded with seed + k. { keptShare,
+   * maxError, meanAbsError } per draw (the errors of the running mean of the dropped values against
+   * the input) and the final mean { shape, data }.
+   */
+  dropoutStatistics(options) {
+    return dropoutStatistics(this.#core, options);
+  }
+
+  /**
+   * The lecture's two masking routes on one row whose future score exceeds its past by each gap:
+   * [{ gap, unmasked, naive?, negInf, maxDifference?, failure? }] (see docs/API.md).
+   */
+  maskingLimits(options) {
+    return maskingLimits(this.#core, options);
+  }
+
+  /** GPT-2 tokens of a sentence: [{ id, text }]. */
+  tokenize(sentence) {
+    return tokenizeSentence(sentence);
   }
 
   /**
@@ -237,81 +272,8 @@ class AttentionLab {
    * a given seed. The lecture's sentence with dIn = 3 uses the notebook's own vectors.
    */
   embed(sentence, options = {}) {
-    const given = readPlainOptions(options, ['dIn', 'seed', 'batch'], 'embed() options', 'options');
-    const { dIn = 3, seed = 123, batch = 1 } = given;
-    // Sizes first (cheap), then the sentence; nothing is allocated before both are known to fit.
-    for (const [key, value] of Object.entries({ dIn, seed, batch })) this.#check(key, value);
-    const text = checkSentence(sentence).trim();
-    const tokens = tokenize(text);
-    if (tokens.length > MAX_SENTENCE_TOKENS) {
-      throw new AttentionLabError(
-        `the sentence has ${tokens.length} tokens; at most ${MAX_SENTENCE_TOKENS} are allowed`,
-        { option: 'sentence', kind: 'InputError' },
-      );
-    }
-    const count = batch * tokens.length * dIn;
-    if (count > this.#limits.maxTensorElements) {
-      throw new AttentionLabError(
-        `batch × tokens × dIn = ${batch} × ${tokens.length} × ${dIn} = ${count} values is more than one tensor may ` +
-          `hold (${this.#limits.maxTensorElements}); use a smaller batch or dIn`,
-        { option: 'batch', kind: 'MemoryError' },
-      );
-    }
-    const preset = this.#core.lecturePreset();
-    const fromLecture = dIn === preset.dIn && text === preset.sentence;
-    const one = fromLecture
-      ? preset.embeddings
-      : unwrap(
-          this.#core.tokenEmbeddings(
-            tokens.map((t) => t.id),
-            dIn,
-            seed,
-          ),
-        );
-    const inputs = new Float32Array(count);
-    for (let b = 0; b < batch; ++b) inputs.set(one, b * one.length);
-    return {
-      sentence,
-      tokens,
-      inputs,
-      shape: [batch, tokens.length, dIn],
-      source: fromLecture ? 'lecture' : 'seeded',
-      vocabulary: VOCABULARY,
-    };
+    return embedSentence(this.#core, sentence, options);
   }
-}
-
-// A short, safe description of any value for a message (never calls the value's own methods).
-function describe(value) {
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (value === null) return 'null';
-  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
-  if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol')
-    return `a ${typeof value}`;
-  return String(value);
-}
-
-function checkSentence(sentence) {
-  if (typeof sentence !== 'string') {
-    throw new AttentionLabError(`the sentence must be a string, not ${typeof sentence}`, {
-      option: 'sentence',
-      kind: 'InputError',
-    });
-  }
-  // Checked before tokenising: byte-pair encoding costs more than linear time within one long word.
-  if (sentence.length > MAX_SENTENCE_CHARS) {
-    throw new AttentionLabError(
-      `the sentence has ${sentence.length} characters; at most ${MAX_SENTENCE_CHARS} are allowed`,
-      { option: 'sentence', kind: 'InputError' },
-    );
-  }
-  if (sentence.trim() === '') {
-    throw new AttentionLabError('the sentence is empty; type at least one word', {
-      option: 'sentence',
-      kind: 'InputError',
-    });
-  }
-  return sentence;
 }
 
 /**

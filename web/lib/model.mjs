@@ -53,8 +53,6 @@ export class AttentionModel {
   constructor(core, lab, engine, options, weights) {
     this.#core = core;
     this.#lab = lab;
-    this.#options = options;
-    this.#inputCount = options.batch * options.tokens * options.dIn;
     const model = new core.Model(options, weights, engine);
     const error = model.error();
     if (error !== undefined) {
@@ -62,6 +60,8 @@ export class AttentionModel {
       throw fromCoreError(error);
     }
     this.#model = model;
+    this.#options = Object.freeze(model.config()); // every option as the core resolved it
+    this.#inputCount = this.#options.batch * this.#options.tokens * this.#options.dIn;
     finalizer?.register(this, model, this);
     // The input buffer never moves; the core knows the output's shape (B, T, D).
     this.#inputOffset = model.inputPointer() / 4;

@@ -6,10 +6,13 @@ import { OPTIONS } from './contract.mjs';
 
 /**
  * The defaults of every option, from the core's option table. tokens and dIn have none here: they
- * are inferred from the inputs' length (and required without inputs).
+ * are inferred from the inputs' length (and required without inputs). dropoutSeed has no default
+ * at all and is left out.
  */
 export const DEFAULTS = Object.freeze(
-  Object.fromEntries(OPTIONS.map((o) => [o.name, o.inferred ? undefined : o.default])),
+  Object.fromEntries(
+    OPTIONS.filter((o) => !o.optional).map((o) => [o.name, o.inferred ? undefined : o.default]),
+  ),
 );
 
 /** Every name forward() and createModel() accept: the core's options, then the data. */
@@ -28,6 +31,16 @@ const show = (v) =>
         : typeof v === 'object' || typeof v === 'symbol' || typeof v === 'function'
           ? `a ${typeof v}`
           : String(v);
+
+/** A short, safe description of any value for a message (never calls the value's own methods). */
+export function describe(value) {
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+  if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol')
+    return `a ${typeof value}`;
+  return String(value);
+}
 
 export function isNumberArray(v) {
   return v instanceof Float32Array || v instanceof Float64Array || Array.isArray(v);
@@ -60,9 +73,10 @@ export function readPlainOptions(options, allowed, what, option) {
 }
 
 /**
- * { config, inputs, weights }: the model options with defaults and inferred sizes (a plain object
- * the core reads), and the data options as given. `check(name, value)` is the core's check of one
- * option (undefined or an error object); the core checks every other value when it reads config.
+ * { config, inputs, weights }: the options the caller gave, with tokens and dIn inferred from the
+ * inputs (a plain object the core reads; the core applies the defaults, the module's own
+ * included), and the data options as given. `check(name, value)` is the core's check of one option
+ * (undefined or an error object); the core checks every other value when it reads config.
  */
 export function normalizeOptions(options, check) {
   const { inputs, weights, ...given } = readPlainOptions(
@@ -71,7 +85,7 @@ export function normalizeOptions(options, check) {
     'options',
     'options',
   );
-  const config = { ...DEFAULTS, ...given };
+  const config = { ...given };
   // The sizes used to read the inputs as (B,T,d_in) must be valid before any arithmetic on them.
   for (const key of ['batch', 'tokens', 'dIn']) {
     if (config[key] === undefined) continue;
@@ -79,12 +93,12 @@ export function normalizeOptions(options, check) {
     if (error !== undefined) fail(error.option, error.message);
   }
   if (inputs !== undefined && !isNumberArray(inputs)) toFloat32(inputs, 'inputs'); // names the problem
-  inferSizes(config, inputs?.length);
+  inferSizes(config, inputs?.length, config.batch ?? DEFAULTS.batch);
   return { config, inputs, weights };
 }
 
 // tokens and dIn follow from the number of inputs when one of them is given.
-function inferSizes(o, count) {
+function inferSizes(o, count, batch) {
   if (count === undefined) {
     if (o.tokens === undefined) fail('tokens', 'tokens is required when no inputs are given');
     if (o.dIn === undefined) fail('dIn', 'dIn is required when no inputs are given');
@@ -96,14 +110,14 @@ function inferSizes(o, count) {
       `give dIn (the embedding size) or tokens, so that the ${count} inputs can be read as (B,T,d_in)`,
     );
   }
-  if (o.dIn === undefined) o.dIn = count / (o.batch * o.tokens);
-  if (o.tokens === undefined) o.tokens = count / (o.batch * o.dIn);
-  const needed = o.batch * o.tokens * o.dIn;
+  if (o.dIn === undefined) o.dIn = count / (batch * o.tokens);
+  if (o.tokens === undefined) o.tokens = count / (batch * o.dIn);
+  const needed = batch * o.tokens * o.dIn;
   if (!Number.isInteger(o.dIn) || !Number.isInteger(o.tokens) || needed !== count) {
     fail(
       'inputs',
       `inputs has ${count} values; batch × tokens × dIn must equal that ` +
-        `(row-major (B,T,d_in)), but batch = ${o.batch}, tokens = ${show(o.tokens)}, dIn = ${show(o.dIn)}`,
+        `(row-major (B,T,d_in)), but batch = ${batch}, tokens = ${show(o.tokens)}, dIn = ${show(o.dIn)}`,
       'InputError',
     );
   }

@@ -9,9 +9,12 @@ export const TYPESET = Object.freeze({ minus: '\u2212', infinity: '∞', nan: 'N
 
 /** The lecture's classes, by the module option's values. */
 export const MODULE_CLASSES = Object.freeze({
-  mha: 'MultiHeadAttention',
-  wrapper: 'MultiHeadAttentionWrapper',
+  simplified: 'attention without trainable weights',
+  sa_v1: 'SelfAttention_v1',
+  sa_v2: 'SelfAttention_v2',
   causal: 'CausalAttention',
+  wrapper: 'MultiHeadAttentionWrapper',
+  mha: 'MultiHeadAttention',
 });
 
 /** A number with fixed decimals; −0 (and what rounds to it) as 0; ±∞ and NaN spelled out. */
@@ -82,12 +85,25 @@ const STAGE_TEXT = {
   queries: (c, s) => projection(c, s, 'query', 'what each token is looking for'),
   keys: (c, s) => projection(c, s, 'key', 'what each token offers to the queries'),
   values: (c, s) => projection(c, s, 'value', 'what each token passes on when attended to'),
+  queryView: (c, s) =>
+    `the queries viewed as (B,T,h,d_h) = (${s.B},${s.T},${s.h},${s.d_h}): no number moves, each ` +
+    'row is read as h pieces; the transpose comes next',
+  keyView: () => 'the keys viewed the same way: (B,T,h,d_h)',
+  valueView: () => 'the values viewed the same way: (B,T,h,d_h)',
   queryHeads: (c, s) => heads(c, s, 'queries', 'query'),
   keyHeads: (c, s) => heads(c, s, 'keys', 'key'),
   valueHeads: (c, s) => heads(c, s, 'values', 'value'),
-  attentionScores: () =>
-    "queryHeads · keyHeadsᵀ per head: row i = token i's query dotted with every key",
-  scaledScores: (c, s) => scaling(s.d_h),
+  attentionScores: (c) =>
+    c.module === 'simplified'
+      ? "x · xᵀ: row i = token i's input dotted with every input (no weights: queries, keys and " +
+        'values are the inputs)'
+      : c.module === 'sa_v1' || c.module === 'sa_v2'
+        ? "queries · keysᵀ: row i = token i's query dotted with every key"
+        : "queryHeads · keyHeadsᵀ per head: row i = token i's query dotted with every key",
+  forgottenTranspose: (c, s) =>
+    `the transpose forgotten: queryView · keyViewᵀ multiplies over the heads, (B,T,h,h) = ` +
+    `(${s.B},${s.T},${s.h},${s.h}): each token's heads against its own heads, not tokens against tokens`,
+  scaledScores: (c, s) => scaling(s.d_h ?? s.D), // one head: d_h is the whole width
   maskedScores: (c, s, sp) =>
     c.causal
       ? `${sp.minus}${sp.infinity} above the diagonal: no token may attend to a later one ` +
@@ -100,6 +116,9 @@ const STAGE_TEXT = {
       ? "naive masking, step 2: the future's weights set to 0; rows no longer sum to 1"
       : 'naive masking, step 2: not causal, nothing to zero',
   attentionWeights: (c) => attentionWeights(c),
+  sumNormalisedWeights: () =>
+    'the notebook first tries dividing each row by its sum: rows sum to 1 too, but the largest ' +
+    'score does not stand out and negative scores would give negative weights: softmax instead',
   dropoutMask: (c) => dropoutMask(c),
   droppedWeights: (c) =>
     dropping(c)
@@ -133,8 +152,8 @@ function heads(c, s, what, role) {
       `(every head has its own W_${role})`
     );
   }
-  if (c.module === 'causal') {
-    return `the ${what} as one head: CausalAttention has h = 1, d_h = d_out = ${s.d_h}`;
+  if (c.module !== 'mha') {
+    return `the ${what} as one head: ${MODULE_CLASSES[c.module]} has h = 1, d_h = d_out = ${s.d_h}`;
   }
   return (
     `${what} split into h = ${s.h} heads of d_h = d_out / h = ${s.d_h} columns: view, ` +
@@ -153,6 +172,9 @@ function scaling(dH) {
 }
 
 function attentionWeights(c) {
+  if (c.scale === false && c.module !== 'simplified') {
+    return 'softmax of each row without scaling (scale off): rows sum to 1, but sharper than scaled';
+  }
   if (c.masking !== 'naive') {
     return 'softmax of each row: how much token i attends to token j; every row sums to 1';
   }
@@ -189,6 +211,9 @@ function merge(c, s) {
 }
 
 function output(c) {
+  if (c.module === 'simplified' || c.module === 'sa_v1' || c.module === 'sa_v2') {
+    return "the context vectors: attentionWeights · values, one per token (the class's output)";
+  }
   if (c.module === 'wrapper') {
     return "the context vectors: the wrapper's output is the concatenation itself (no out_proj)";
   }

@@ -45,6 +45,64 @@ export const COMMANDS = {
       },
     ],
   },
+  describe: {
+    defaults: {},
+    withoutFlag: {},
+    own: [
+      {
+        flag: '--preset',
+        key: 'preset',
+        type: 'choice',
+        choices: ['lecture', 'gpt2', 'gpt3'],
+        help:
+          "start from the lecture's toy (d = 6, 2 heads), GPT-2 small's attention block (768, 12 " +
+          "heads, T = 1024) or GPT-3's (12288, 96 heads, T = 2048); flags override it",
+      },
+      { flag: '--json', key: 'json', type: 'boolean', help: 'print the description as JSON' },
+    ],
+  },
+  dropout: {
+    defaults: {},
+    tableOptions: false,
+    withoutFlag: {},
+    own: [
+      {
+        flag: '--p',
+        key: 'p',
+        type: 'number',
+        placeholder: 'P',
+        default: 0.5,
+        range: '[0, 1)',
+        help: 'the dropout probability',
+      },
+      {
+        flag: '--seed',
+        key: 'seed',
+        type: 'integer',
+        placeholder: 'S',
+        default: 123,
+        range: '0..4294967295',
+        help: 'torch.manual_seed(seed) right before the draw',
+      },
+      {
+        flag: '--shape',
+        key: 'shape',
+        type: 'text',
+        placeholder: 'AxB',
+        default: '6x6',
+        help: 'the shape of the tensor of ones to drop (the notebook: 6x6)',
+      },
+      {
+        flag: '--rng',
+        key: 'rng',
+        type: 'choice',
+        choices: ['cpu', 'mkl'],
+        default: 'cpu',
+        help: "cpu: PyTorch's default CPU kernel (the notebook's mask); mkl: PyTorch builds with MKL on Intel CPUs",
+      },
+      { flag: '--json', key: 'json', type: 'boolean', help: 'print { output, mask } as JSON' },
+    ],
+  },
   forward: {
     defaults: {},
     withoutFlag: {},
@@ -65,14 +123,17 @@ export const COMMANDS = {
  * `option` is the table's entry for flags derived from it.
  */
 export function commandFlags(command) {
-  const { withoutFlag, own } = COMMANDS[command];
-  const derived = OPTIONS.filter((o) => !(o.name in withoutFlag)).map((option) => ({
-    flag: flagOf(option.name),
-    key: option.name,
-    type: option.type,
-    choices: option.choices,
-    option,
-  }));
+  const { withoutFlag, own, tableOptions = true } = COMMANDS[command];
+  const table = tableOptions ? OPTIONS : [];
+  const derived = table
+    .filter((o) => !(o.name in withoutFlag))
+    .map((option) => ({
+      flag: flagOf(option.name),
+      key: option.name,
+      type: option.type,
+      choices: option.choices,
+      option,
+    }));
   return [...derived, ...own];
 }
 

@@ -88,8 +88,12 @@ function checkDecimals(decimals) {
 // The given options over the lecture's example; the sentence decides the tokens.
 function modelOptions(given, embedding) {
   const options = { ...LECTURE_EXAMPLE, ...given };
-  // CausalAttention has one head: let its default apply unless --heads says otherwise.
-  if (given.module === 'causal' && given.heads === undefined) delete options.heads;
+  // The example's 2 heads are MultiHeadAttention's: the one-head classes keep their own default
+  // unless --heads says otherwise, and the attention without weights keeps d_out = d_in.
+  const multiHead =
+    given.module === undefined || given.module === 'mha' || given.module === 'wrapper';
+  if (!multiHead && given.heads === undefined) delete options.heads;
+  if (given.module === 'simplified' && given.dOut === undefined) delete options.dOut;
   return { ...options, inputs: embedding.inputs, tokens: embedding.tokens.length, trace: true };
 }
 

@@ -10,10 +10,11 @@ export const MAIN_HELP = `attention-lab: causal multi-head self-attention, stage
 Usage:
   attention-lab explain "a sentence" [options]  every stage, explained
   attention-lab forward --config FILE.json      forward() on a JSON options file
+  attention-lab describe [--preset gpt2]        shapes and parameters, any size
+  attention-lab dropout [--p 0.5 --seed 123]    the notebook's dropout, 6x6 ones
   attention-lab --help | --version
 
-Run "attention-lab explain --help" or "attention-lab forward --help" for the
-options of each command.
+Run "attention-lab COMMAND --help" for the options of each command.
 
 Exit status: 0 success, 1 the library rejected a value (the message names the
 option, the value and what is allowed), 2 a usage error (unknown flag, value
@@ -59,6 +60,28 @@ JSON has no infinities: -Infinity (the masked scores) is written as the
 string "-Infinity"; likewise "Infinity" and "NaN", should they ever occur.
 `;
 
+const LAB_INTROS = {
+  describe: `Usage: attention-lab describe [--preset lecture|gpt2|gpt3] [options]
+
+Describes a model without building it (lab.describe): the shape of every stage
+of its trace, every parameter under its state_dict name with its count, the
+total, the work of one forward pass, and whether this machine's limits let it
+run. GPT-3's sizes are described though they are never allocated. The chapter's
+exercise: --preset gpt2 gives 2,360,064 parameters.
+
+Options (flags override the preset; tokens and dIn are needed):
+`,
+  dropout: `Usage: attention-lab dropout [--p P] [--seed S] [--shape AxB] [--rng cpu|mkl]
+
+torch.manual_seed(seed); torch.nn.Dropout(p)(torch.ones(shape)), as the
+notebook runs it (lab.dropout): the dropped tensor, and how many values were
+kept. --rng mkl gives the mask PyTorch builds with MKL draw on Intel CPUs for the
+same seed (another mask: the notebook's is the default CPU one).
+
+Options:
+`,
+};
+
 const SYNTAX_COLUMN = 30;
 
 /** The --help text of a command. */
@@ -66,6 +89,9 @@ export function commandHelp(command) {
   const flags = commandFlags(command);
   const derived = flags.filter((spec) => spec.option).flatMap((s) => flagEntry(s, command));
   const own = flags.filter((spec) => !spec.option).flatMap((s) => flagEntry(s, command));
+  if (command === 'describe' || command === 'dropout') {
+    return [LAB_INTROS[command], ...own, ...derived, ...helpEntry(), ''].join('\n');
+  }
   const lines =
     command === 'explain'
       ? [
