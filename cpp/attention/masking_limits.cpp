@@ -20,9 +20,12 @@ std::vector<MaskingRow> masking_limits(const std::vector<double>& gaps) {
       throw OptionError("gaps", "every gap must be a finite number from -1000 to 1000");
     }
     const float g = static_cast<float>(gap);
-    // (1,1,T,T) scores, T = 3; row 1 is the one reported. Rows 0 and 2 are ordinary.
+    // (1,1,T,T) scores, T = 3; row 1 is the one reported: past scores 0 and 1 (unequal, so that
+    // their ratio can be rounded), the future one `gap` above the larger. Rows 0 and 2 are
+    // ordinary.
     Tensor scores({1, 1, 3, 3}, 0.0f);
-    scores.data[1 * 3 + 2] = g;
+    scores.data[1 * 3 + 1] = 1.0f;
+    scores.data[1 * 3 + 2] = 1.0f + g;
     MaskingRow row;
     row.gap = gap;
     const Tensor neg_inf = softmax_rows(apply_causal_mask(scores));

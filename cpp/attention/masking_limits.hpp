@@ -20,9 +20,9 @@ struct MaskingRow {
   std::string failure;          // the naive route's error (0 / 0), or empty
 };
 
-// The row of query 1 in a T = 3 causal softmax: scores [0, 0, gap] (keys 0 and 1 in the past,
-// key 2 in the future), as the core's own stage functions compute it. Up to 1000 gaps, each
-// finite and from −1000 to 1000.
+// The row of query 1 in a T = 3 causal softmax: scores [0, 1, 1 + gap] (keys 0 and 1 in the past,
+// key 2 in the future, `gap` above the larger past score), as the core's own stage functions
+// compute it. Up to 1000 gaps, each finite and from −1000 to 1000.
 std::vector<MaskingRow> masking_limits(const std::vector<double>& gaps);
 
 }  // namespace attention

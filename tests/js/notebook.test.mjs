@@ -203,10 +203,11 @@ test("GPT-2's and GPT-3's attention blocks described without allocating", () => 
 
 test('the masking limits: exact until the subnormal range, then rounded, then lost', () => {
   const rows = lab.maskingLimits({ gaps: [0, 50, 86, 100, 120] });
-  assert.equal(rows[0].maxDifference, 0);
-  assert.equal(rows[2].maxDifference, 0);
+  for (const r of rows.slice(0, 3))
+    assert.ok(r.maxDifference <= 1.2e-7, `gap ${r.gap}: float32 rounding only`);
+  assert.ok(rows[3].maxDifference > 1e-4, 'gap 100: subnormal past weights, a rounded ratio');
   assert.ok(rows[4].failure, 'a gap of 120 underflows the past to 0');
-  for (const r of rows) assert.equal(r.negInf[0], 0.5);
+  for (const r of rows) assert.ok(Math.abs(r.negInf[0] - 0.2689414) < 1e-6, 'softmax([0, 1])');
   assert.throws(() => lab.maskingLimits({ gaps: 'big' }), AttentionLabError);
 });
 

@@ -585,14 +585,14 @@ export interface DropoutOptions {
   rng?: DropoutRngName;
 }
 
-/** One gap of maskingLimits(): row 1 of a causal 3 × 3 softmax whose scores are [0, 0, gap]. */
+/** One gap of maskingLimits(): row 1 of a causal 3 × 3 softmax whose scores are [0, 1, 1 + gap]. */
 export interface MaskingRow {
   gap: number;
   /** Naive step 1: the softmax over all three keys, the future included. */
   unmasked: Float32Array;
   /** Naive step 3: the past renormalised; absent when the past underflowed to 0. */
   naive?: Float32Array;
-  /** The −∞ route's weights: [0.5, 0.5, 0] whatever the gap. */
+  /** The −∞ route's weights: softmax([0, 1]) and 0, whatever the gap. */
   negInf: Float32Array;
   /** max |naive − negInf| over the row; absent with `failure`. */
   maxDifference?: number;
