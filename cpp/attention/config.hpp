@@ -55,8 +55,13 @@ struct Config {
   double max_trace_bytes = 256.0 * (1 << 20);  // for every (B,h,T,T) stage together
   double max_flops = 1e11;                     // work limit of one forward pass
 
-  // D: the width of queries, keys, values and the merged heads (fits an int once validated).
-  int width() const { return module == Module::wrapper ? heads * d_out : d_out; }
+  // D: the width of queries, keys, values and the merged heads: d_out, or h·d_out for the wrapper's
+  // heads side by side. The one home of that formula; computed in 64 bits, so that validate() can
+  // check it before anything relies on it fitting an int.
+  long long width64() const {
+    return module == Module::wrapper ? static_cast<long long>(heads) * d_out : d_out;
+  }
+  int width() const { return static_cast<int>(width64()); }  // once validated
   // d_h: the size of one head.
   int head_size() const { return module == Module::mha ? d_out / heads : d_out; }
   bool has_output_projection() const { return module == Module::mha; }
