@@ -147,7 +147,7 @@ std::string divisors(long long n) {
 }
 
 [[gnu::noinline]] void check_work(const Config& c) {
-  const double flops = forward_flops(c);
+  const double flops = forward_work(c);
   if (flops <= c.max_flops) return;
   throw WorkError(
       "maxFlops",
@@ -198,6 +198,10 @@ double forward_flops(const Config& c) {
   const double elementwise = stages ? 10 * B * h * T * T : 0;
   const double output = c.module == Module::mha ? 2 * B * T * D * D : 0;
   return projections + attention + elementwise + output;
+}
+
+double forward_work(const Config& c) {
+  return forward_flops(c) + kSetupOpsPerHead * double(c.batch) * double(c.heads);
 }
 
 namespace {

@@ -96,8 +96,17 @@ bool materialises_scores(const Config& config);
 double trace_bytes(const Config& config);
 
 // Floating-point operations of one forward pass on the path it will take (multiply and add count
-// as two): the number validate() compares with max_flops.
+// as two), as describe() reports them.
 double forward_flops(const Config& config);
+
+// What one attention of one (batch, head) pair costs in set-up (packing its keys, its softmax's
+// bookkeeping) whatever its size, counted as operations: about 2 µs of WASM on a laptop. Tiny heads
+// in a huge batch are cheap in flops but not in time (batch 1048576 × 2 heads: 20 s).
+constexpr double kSetupOpsPerHead = 2e4;
+
+// The work of one forward pass: its flops plus the set-up of each of its B·h attentions; the number
+// validate() compares with max_flops.
+double forward_work(const Config& config);
 
 const char* to_string(Module m);
 const char* to_string(Masking m);
