@@ -189,3 +189,39 @@ export function pageSuite() {
   };
   return suite;
 }
+
+/**
+ * The viewport point of cell (r, c) of a drawn map (a `.map` element, found by `selector` inside
+ * `root`, default the document), after scrolling the map to the middle of the screen. The canvas
+ * says where its cells are in data-grid: left, top, cell width, cell height, Σ x, Σ width.
+ */
+export function cellPoint(page, selector, r, c, root = null) {
+  return page.evaluate(
+    ([sel, r, c, host]) => {
+      const scope = host ? document.querySelector(host).shadowRoot : document;
+      const map = scope.querySelector(sel);
+      const canvas = map.querySelector('canvas');
+      canvas.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const [left, top, w, h] = canvas.dataset.grid.split(',').map(Number);
+      const box = canvas.getBoundingClientRect();
+      const cell = { x: box.left + left + c * w, y: box.top + top + r * h, width: w, height: h };
+      return { ...cell, x: cell.x + w / 2, y: cell.y + h / 2, cell };
+    },
+    [selector, r, c, root],
+  );
+}
+
+/** Moves the mouse over cell (r, c) of a drawn map; see cellPoint. */
+export async function hoverCell(page, selector, r, c, root = null) {
+  const { x, y } = await cellPoint(page, selector, r, c, root);
+  await page.mouse.move(x, y);
+}
+
+/** A sentence of exactly n GPT-2 tokens: common words that are one token each. */
+export function sentenceOf(n) {
+  const words =
+    'the cat sat on a mat and then it ran to see what was there in that old house by our tree'.split(
+      ' ',
+    );
+  return Array.from({ length: n }, (_, i) => words[i % words.length]).join(' ');
+}

@@ -67,8 +67,8 @@ test('other invalid values show a message next to their control', async () => {
   await page.fill('#ctl-sentence', '   ');
   assert.match(await page.locator('#msg-sentence').textContent(), /empty/);
   assert.equal(await snapshot(page), before);
-  await page.fill('#ctl-sentence', Array.from({ length: 40 }, (_, i) => `word${i}`).join(' '));
-  assert.match(await page.locator('#msg-sentence').textContent(), /at most 32/);
+  await page.fill('#ctl-sentence', Array.from({ length: 70 }, (_, i) => `word${i}`).join(' '));
+  assert.match(await page.locator('#msg-sentence').textContent(), /at most 64/);
   assert.equal(await snapshot(page), before);
   assert.equal(await page.locator('#stage').count(), 1);
   await page.close();
@@ -82,7 +82,7 @@ test('a hostile sentence is shown as text and runs nothing', async () => {
     `<b>"bold"</b> & 'single' سلام 👩‍🔬`,
   ];
   for (const hostile of sentences) {
-    assert.ok(lab.tokenize(hostile).length <= 32);
+    assert.ok(lab.tokenize(hostile).length <= 64);
     await page.fill('#ctl-sentence', hostile);
     await page.waitForFunction(
       (s) => new URL(location.href).searchParams.get('sentence') === s,

@@ -13,6 +13,7 @@ import {
   shownCells,
   compareCells,
   pageSuite,
+  hoverCell,
 } from './helpers.mjs';
 import { parseUrl } from '../../web/app/store.mjs';
 
@@ -158,19 +159,31 @@ test('CausalAttention, no causal mask, evaluation mode, the lecture vectors', as
   await page.close();
 });
 
-test('hover and focus show the exact value and the row and column tokens', async () => {
+test('hover and focus show the value and the row and column tokens; focus the exact float32', async () => {
   const page = await newPage('?step=softmax');
   const cell = page.locator('#stage table[data-head="0"] tbody tr:nth-child(2) td[data-i]').first();
-  await cell.hover();
+  const value = Number(await cell.getAttribute('data-value'));
+  await hoverCell(page, '#stage .map[data-head="0"]', 1, 0);
   const tip = page.locator('.tooltip');
   await tip.waitFor({ state: 'visible' });
   const text = await tip.textContent();
-  const value = await cell.getAttribute('data-value');
-  assert.ok(text.includes(value.replace('-', '−')), `${text} shows ${value}`);
+  // At a glance: 4 decimals, never the 17 digits of the float32 read as a double.
+  assert.ok(text.includes(`value ${value.toFixed(4)}`), `${text} shows ${value.toFixed(4)}`);
+  assert.ok(!text.includes(String(value)), `${text} does not print ${value}`);
   assert.match(text, /row: token 2 “journey”/);
   assert.match(text, /column: token 1 “Your”/);
+  // Focus (or a click) gives the exact value: the shortest decimal that is that float32.
   await cell.focus();
-  assert.match(await page.locator('#readout').textContent(), /attentionWeights\[0, 0, 1, 0\]/);
+  const readout = await page.locator('#readout').textContent();
+  assert.match(readout, /attentionWeights\[0, 0, 1, 0\]/);
+  const exact = readout.match(/exactly ([\d.e−-]+) in float32/)[1];
+  assert.equal(Math.fround(Number(exact.replace('−', '-'))), Math.fround(value));
+  assert.ok(exact.length <= 11, `${exact}: at most 9 significant digits`);
+  // The readout is never stale: another step clears it.
+  await page.keyboard.press('Escape');
+  await page.click('.transport .next');
+  assert.match(await page.locator('#readout').textContent(), /^Hover over/);
+  assert.equal(await tip.isVisible(), false);
   await page.close();
 });
 

@@ -7,8 +7,14 @@ import { SETTINGS } from './store.mjs';
  * What this page can draw readably, a fact of the page, not of the core: the most tokens of a
  * sentence, the largest d_in, h and B, and the widest tensor in columns (D, the width of queries,
  * keys, values and the output, as the trace reports it).
+ *
+ * 64 tokens: every T × T map is drawn whole, and on a 320 px phone a map has about 200 px for its
+ * cells, so 64 tokens keep 3 px a cell: any more and a cell would be narrower than a fingertip's
+ * aim can tell apart even with the zoom of the hover box. It is also GPT-2's context of 1,024
+ * tokens cut to what one screen can hold, and leaves room for non-English sentences, which take
+ * two to four times the tokens of an English one.
  */
-export const LIMITS = Object.freeze({ tokens: 32, dIn: 64, heads: 12, batch: 4, width: 96 });
+export const LIMITS = Object.freeze({ tokens: 64, dIn: 64, heads: 12, batch: 4, width: 96 });
 
 /**
  * The page's upper limit of a size option, or undefined. d_out is never wider than D, so the width

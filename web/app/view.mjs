@@ -36,11 +36,26 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
       for (const [key, text] of Object.entries(liveHelp(state.result))) controls.setLive(key, text);
   }
 
-  function renderStep(state) {
+  // The stepper is sticky: a new step chosen by the reader (Next, ←, a step button) brings its
+  // title to just below it, so the step is read from the top, not from where the last one ended.
+  function bringIntoView(section) {
+    const title = section.querySelector('#stage-title');
+    const bar = slots.player.getBoundingClientRect();
+    const sticky = getComputedStyle(slots.player).position === 'sticky' ? bar.height : 0;
+    section.style.setProperty('--sticky-h', `${sticky}px`);
+    const top = title.getBoundingClientRect().top;
+    const win = section.ownerDocument.defaultView;
+    if (top >= sticky && top < win.innerHeight * 0.5) return;
+    title.style.scrollMarginTop = `${sticky + 8}px`;
+    title.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }
+
+  function renderStep(state, meta) {
     const { view, result } = state;
     const index = steps.findIndex((s) => s.slug === view.step);
     const step = steps[index];
-    panel.render(step, index, steps.length, {
+    const moved = shownStep !== -1 && shownStep !== index && meta?.source === 'ui';
+    const section = panel.render(step, index, steps.length, {
       settings: result.settings,
       view,
       result,
@@ -54,14 +69,15 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
     });
     shownStep = index;
     player.show(index);
+    if (moved) bringIntoView(section);
     if (title) title(`${index + 1}. ${step.title} · attention-lab`);
   }
 
-  return function render(state, changed) {
+  return function render(state, changed, meta) {
     renderControls(state, changed);
     if (!state.result) return; // only a message so far; the first result draws everything
     if (changed.has('result')) renderTokens(slots.tokens, state.result);
     const drawn = ['result', 'step', 'head', 'item', 'numbers'];
-    if (drawn.some((k) => changed.has(k))) renderStep(state);
+    if (drawn.some((k) => changed.has(k))) renderStep(state, meta);
   };
 }

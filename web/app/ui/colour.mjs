@@ -8,8 +8,7 @@
 // once into 256-entry tables: a 64 × 64 map of 12 heads is 49,152 lookups, not 49,152 string parses.
 
 // The schemes' largest variants (11 and 9 colours), as d3-scale-chromatic ramps them.
-const RD_BU =
-  '67001fb2182bd6604df4a582fddbc7f7f7f7d1e5f092c5de4393c32166ac053061'.match(/.{6}/g);
+const RD_BU = '67001fb2182bd6604df4a582fddbc7f7f7f7d1e5f092c5de4393c32166ac053061'.match(/.{6}/g);
 const YL_GN_BU = 'ffffd9edf8b1c7e9b47fcdbb41b6c41d91c0225ea8253494081d58'.match(/.{6}/g);
 
 const HEAD_COLOURS = [
@@ -71,7 +70,8 @@ export const interpolateYlGnBu = ramp(YL_GN_BU);
 /** A colour as the CSS text rgb(r, g, b). */
 export const css = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
 
-function rgbOf(colour) {
+/** A colour (#rrggbb, rgb(…) text or an [r, g, b] array) as [r, g, b]. */
+export function rgbOf(colour) {
   if (Array.isArray(colour)) return colour;
   if (colour.startsWith('#')) {
     const n = parseInt(colour.slice(1), 16);

@@ -29,3 +29,12 @@ export function float32Text(v) {
 
 /** The exact value for people: "−∞" or the shortest decimal that is that float32. */
 export const exactText = (v) => float32Text(v).replace('-', TYPESET.minus);
+
+/**
+ * A value for a glance (hover): 4 decimals, or 4 significant digits where 4 decimals would round a
+ * non-zero value to 0 (1.234e−7), so no value reads as 0 that is not.
+ */
+export function readable(v) {
+  if (!Number.isFinite(v) || v === 0 || Math.abs(v) >= 5e-5) return fmt(v);
+  return Math.fround(v).toPrecision(4).replaceAll('-', TYPESET.minus);
+}

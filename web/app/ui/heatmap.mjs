@@ -6,6 +6,7 @@
 // Columns too many for the width (d = 768 in 500 px) are drawn as bands: each pixel column shows the
 // value of largest magnitude among the columns it covers, and says so (map.band).
 import { fmt } from './format.mjs';
+import { inkOn } from './colour.mjs';
 
 const LABEL_MIN = 11; // rows or columns narrower than this get sparse position numbers
 const NUMBER_MIN_FONT = 9; // the smallest font numbers in cells are drawn with
@@ -23,6 +24,16 @@ function measure(ctx, text) {
     textWidths.set(key, w);
   }
   return w;
+}
+
+/** The width in px of the widest of `labels` at `px` (the row labels' font). */
+export function labelWidth(labels, px) {
+  scratch ??= document.createElement('canvas');
+  const ctx = scratch.getContext('2d');
+  ctx.font = font(px);
+  let w = 0;
+  for (const text of labels) w = Math.max(w, measure(ctx, text));
+  return Math.ceil(w);
 }
 
 /** The first interval at which labels `size` px apart leave `need` px each. */
@@ -107,7 +118,7 @@ function bandColumn(spec, r, k, band) {
   let m = -1;
   for (let c = from; c < to; ++c) {
     const a = Math.abs(spec.value(r, c));
-    if (a > m || (Number.isNaN(a) && m < 0)) (m = a), (best = c);
+    if (a > m || (Number.isNaN(a) && m < 0)) ((m = a), (best = c));
   }
   return best;
 }
@@ -217,16 +228,19 @@ function hatch(ctx, spec, l, theme) {
   ctx.restore();
 }
 
-// The decimals that fit a cell: 4 if "−0.0000" fits, else 2, else none.
+// The decimals and font that fit a cell: 4 decimals if "−0.0000" fits at a legible size, else 2,
+// else no numbers (hover, focus and the table still give every value).
 function decimalsFor(ctx, l) {
-  const size = Math.min(spec_font(l), 13);
-  if (size < NUMBER_MIN_FONT) return null;
-  ctx.font = font(size);
-  if (measure(ctx, '−0.0000') <= l.cellW - 4) return { size, decimals: 4 };
-  if (measure(ctx, '−0.00') <= l.cellW - 3) return { size, decimals: 2 };
+  const largest = Math.min(l.cellH * 0.52, 13);
+  for (const decimals of [4, 2]) {
+    const text = decimals === 4 ? '−0.0000' : '−0.00';
+    for (let size = Math.floor(largest); size >= NUMBER_MIN_FONT; --size) {
+      ctx.font = font(size);
+      if (measure(ctx, text) <= l.cellW - 3) return { size, decimals };
+    }
+  }
   return null;
 }
-const spec_font = (l) => l.cellH * 0.52;
 
 function cellNumbers(ctx, spec, l) {
   if (l.band > 1) return;
@@ -242,13 +256,19 @@ function cellNumbers(ctx, spec, l) {
       const v = spec.value(r, c);
       const mark = spec.mark?.(r, c);
       let colour;
-      if (mark || !Number.isFinite(v)) colour = mark === 'dropped' ? spec.colours.droppedInk : muted;
+      if (mark || !Number.isFinite(v))
+        colour = mark === 'dropped' ? spec.colours.droppedInk : muted;
       else {
         const e = spec.rgb(v, r, c);
-        colour = spec.inkAt ? spec.inkAt(v, r, c) : spec.lut.dark[e] ? '#000' : '#fff';
+        const dark = typeof e === 'number' ? spec.lut.dark[e] : inkOn(e) === 'dark';
+        colour = dark ? '#000' : '#fff';
       }
       ctx.fillStyle = colour ?? ink;
-      ctx.fillText(fmt(v, fit.decimals), l.left + (c + 0.5) * l.cellW, l.top + (r + 0.55) * l.cellH);
+      ctx.fillText(
+        fmt(v, fit.decimals),
+        l.left + (c + 0.5) * l.cellW,
+        l.top + (r + 0.55) * l.cellH,
+      );
     }
   }
 }
@@ -275,7 +295,12 @@ function labels(ctx, spec, l, theme) {
   if (spec.colColours) {
     for (let c = 0; c < l.drawnCols; ++c) {
       ctx.fillStyle = spec.colColours[Math.min(spec.cols - 1, c * l.band)];
-      ctx.fillRect(l.left + c * l.cellW, l.top - 5, Math.max(l.cellW - (l.cellW > 3 ? 1 : 0), 1), 4);
+      ctx.fillRect(
+        l.left + c * l.cellW,
+        l.top - 5,
+        Math.max(l.cellW - (l.cellW > 3 ? 1 : 0), 1),
+        4,
+      );
     }
   }
   ctx.fillStyle = theme.ink;

@@ -3,7 +3,7 @@
 import { h, replace } from './dom.mjs';
 import { namedShape } from './format.mjs';
 import { headColour } from './colour.mjs';
-import { installHeatmapInteractions } from './heatmap.mjs';
+import { installMapInteractions, layoutMaps, watchMaps } from './maps.mjs';
 
 // A selector for the focused control or cell, so that a re-render (new head, batch item, settings)
 // does not throw keyboard users back to the top of the page.
@@ -26,16 +26,14 @@ function focusKey(root) {
  */
 export function createStagePanel(root, { onView, tooltipHost = document.body }) {
   const tooltip = h('div', { class: 'tooltip', role: 'tooltip', hidden: true });
-  const readout = h(
-    'p',
-    { class: 'readout', id: 'readout' },
-    'Hover over or focus a cell to see its exact value and its tokens.',
-  );
+  const HINT = 'Hover over, tap or focus a cell to see its value and its tokens.';
+  const readout = h('p', { class: 'readout', id: 'readout', 'aria-live': 'polite' }, HINT);
   let cleanup = null;
   tooltipHost.append(tooltip);
+  const stopWatching = watchMaps(root);
 
-  installHeatmapInteractions(root, {
-    show(lines, td) {
+  const interactions = installMapInteractions(root, {
+    show(lines, cell) {
       replace(
         tooltip,
         lines.map((l, i) =>
@@ -44,7 +42,6 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
       );
       replace(readout, lines.join(' · '));
       tooltip.hidden = false;
-      const cell = td.getBoundingClientRect();
       const tip = tooltip.getBoundingClientRect();
       const x = Math.min(
         window.innerWidth - tip.width - 8,
@@ -64,6 +61,8 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
       tooltip.hidden = true;
     },
   });
+  // Never stale: a readout names the step it belongs to, so it is cleared with every new drawing.
+  const clearReadout = () => replace(readout, HINT);
   root.addEventListener('heatmap-escape', () => root.querySelector('#stage-title')?.focus());
 
   function toolbar(step, ctx) {
@@ -132,7 +131,9 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
       const refocus = focusKey(root);
       cleanup?.();
       cleanup = null;
+      interactions.leave();
       tooltip.hidden = true;
+      clearReadout();
       const main = step.main(ctx.settings);
       const tensor = ctx.result.trace[main];
       const body = step.render(ctx);
@@ -169,6 +170,7 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
         ),
       );
       replace(root, section);
+      layoutMaps(section);
       cleanup = step.mount?.(ctx, body) ?? null;
       if (refocus) root.querySelector(refocus)?.focus({ preventScroll: true });
       return section;
@@ -180,6 +182,7 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
       );
     },
     destroy() {
+      stopWatching();
       cleanup?.();
       cleanup = null;
       tooltip.remove();

@@ -1,0 +1,167 @@
+// The page at a glance (issue 13): every T × T map is seen whole, Σ column included, from a 320 px
+// phone to a 1920 px projector, for 6, 29 and 64 tokens; no step is taller than two screens at
+// 1280 × 800; the sticky stepper's Next brings the new step's title into view; the numbers are the
+// trace's. Screenshots go to test-artifacts/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  pageSuite,
+  artifact,
+  sentenceOf,
+  shownCells,
+  compareCells,
+  referenceTrace,
+} from './helpers.mjs';
+import { parseUrl } from '../../web/app/store.mjs';
+
+const suite = pageSuite();
+const { newPage, problems } = suite;
+
+const SQUARE_STEPS = ['scores', 'scale', 'mask', 'softmax', 'dropout', 'context'];
+const ALL_STEPS = [
+  'embeddings',
+  'qkv',
+  'split',
+  'scores',
+  'scale',
+  'mask',
+  'softmax',
+  'dropout',
+  'context',
+  'merge',
+  'output',
+];
+
+// Every drawn map of the step whose columns are tokens (T × T): its box, its cells' box and Σ's.
+const squareMaps = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('#stage .map')]
+      .map((map) => {
+        const canvas = map.querySelector('canvas');
+        const figure = map.closest('figure');
+        const shape = figure.dataset.shape.split(',').map(Number);
+        const [T, X] = shape.slice(-2);
+        const [left, top, w, h, sumX, sumW] = canvas.dataset.grid.split(',').map(Number);
+        const box = canvas.getBoundingClientRect();
+        return {
+          tensor: map.dataset.tensor,
+          head: map.dataset.head,
+          square: T === X,
+          T,
+          cellsLeft: box.left + left,
+          cellsRight: box.left + left + X * w,
+          cellsBottom: box.top + top + T * h,
+          sum: figure.querySelector('.map') && sumW > 0 ? box.left + sumX + sumW : null,
+          hasSums: sumW > 0,
+          cell: [w, h],
+        };
+      })
+      .filter((m) => m.square),
+  );
+
+for (const width of [320, 375, 1280, 1920]) {
+  test(`${width} px: every T × T map of 6, 29 and 64 tokens is seen whole, Σ included`, async () => {
+    const height = width < 600 ? 700 : width === 1920 ? 1080 : 800;
+    for (const tokens of [6, 29, 64]) {
+      const query = `?sentence=${encodeURIComponent(sentenceOf(tokens))}&training=true&step=scores`;
+      const page = await newPage(query, { viewport: { width, height } });
+      for (const slug of SQUARE_STEPS) {
+        await page.click(`.step-link[data-slug="${slug}"]`);
+        const maps = await squareMaps(page);
+        assert.ok(maps.length > 0, `${slug}: T × T maps are drawn`);
+        for (const m of maps) {
+          const what = `${width} px, ${tokens} tokens, ${slug}: ${m.tensor} head ${m.head}`;
+          assert.equal(m.T, tokens, what);
+          assert.ok(m.cellsLeft >= 0, `${what}: cells start at ${m.cellsLeft}`);
+          assert.ok(m.cellsRight <= width, `${what}: cells end at ${m.cellsRight} > ${width}`);
+          if (m.hasSums) assert.ok(m.sum <= width, `${what}: Σ ends at ${m.sum} > ${width}`);
+        }
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(overflow <= width, `${width} px, ${tokens} tokens, ${slug}: page ${overflow} px`);
+      }
+      if (tokens === 64 && width === 1280) {
+        await page.click('.step-link[data-slug="softmax"]');
+        await page.locator('#stage .tables').first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: artifact('layout-1280-64-tokens-softmax.png') });
+      }
+      if (tokens === 64 && width === 320) {
+        await page.click('.step-link[data-slug="softmax"]');
+        await page.screenshot({
+          path: artifact('layout-320-64-tokens-softmax.png'),
+          fullPage: true,
+        });
+      }
+      await page.close();
+    }
+  });
+}
+
+test('1280 × 800: no step is taller than two screens (6, 29 and 64 tokens)', async () => {
+  for (const tokens of [6, 29, 64]) {
+    const page = await newPage(`?sentence=${encodeURIComponent(sentenceOf(tokens))}`, {
+      viewport: { width: 1280, height: 800 },
+    });
+    const heights = {};
+    for (const slug of ALL_STEPS) {
+      await page.click(`.step-link[data-slug="${slug}"]`);
+      heights[slug] = Math.round(
+        await page.evaluate(() => document.querySelector('#stage').getBoundingClientRect().height),
+      );
+    }
+    console.log(`step heights at 1280 × 800, ${tokens} tokens: ${JSON.stringify(heights)}`);
+    for (const [slug, h] of Object.entries(heights))
+      assert.ok(h <= 1600, `${tokens} tokens, ${slug}: ${h} px > 2 × 800`);
+    if (tokens === 6) await page.screenshot({ path: artifact('layout-default-1280.png') });
+    await page.close();
+  }
+});
+
+test('the stepper stays in view and Next brings the new step title just below it', async () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 700 },
+  ]) {
+    const page = await newPage(`?sentence=${encodeURIComponent(sentenceOf(29))}&step=qkv`, {
+      viewport,
+    });
+    for (let i = 0; i < 4; ++i) {
+      // Read to the end of the step, then Next.
+      await page.evaluate(() => {
+        const stage = document.querySelector('#stage');
+        window.scrollTo(0, stage.getBoundingClientRect().bottom + window.scrollY - innerHeight);
+      });
+      await page.click('.transport .next');
+      const at = await page.evaluate(() => ({
+        title: document.querySelector('#stage-title').getBoundingClientRect(),
+        player: document.querySelector('#player-root').getBoundingClientRect(),
+        step: document.querySelector('#stage').dataset.step,
+      }));
+      const what = `${viewport.width} px, ${at.step}`;
+      assert.ok(at.player.top >= -1 && at.player.top < 2, `${what}: the stepper is at the top`);
+      assert.ok(at.title.top >= at.player.bottom - 1, `${what}: the title is below the stepper`);
+      assert.ok(at.title.bottom <= viewport.height, `${what}: the title is on screen`);
+    }
+    await page.close();
+  }
+});
+
+test('64 tokens: the numbers are the trace, in the tables built on demand', async () => {
+  const query = `?sentence=${encodeURIComponent(sentenceOf(64))}&step=softmax&heads=2&dOut=4`;
+  const page = await newPage(query);
+  assert.equal(await page.locator('#stage td[data-i]').count(), 0, 'no 8,192 cells up front');
+  await page.click('#stage .map[data-head="1"] .table-button');
+  assert.equal(
+    await page.evaluate(() => document.activeElement.closest('.map')?.dataset.head),
+    '1',
+    'the first cell of the table has the focus',
+  );
+  const cells = await shownCells(page);
+  assert.equal(cells.length, 64 * 64);
+  const settings = parseUrl(new URL(page.url()).search).settings;
+  assert.deepEqual(compareCells(cells, await referenceTrace(settings)), []);
+  await page.close();
+});
+
+test('no console errors, page errors or dialogs', () => {
+  assert.deepEqual(problems, []);
+});
