@@ -68,7 +68,10 @@ test('other invalid values show a message next to their control', async () => {
   assert.match(await page.locator('#msg-sentence').textContent(), /empty/);
   assert.equal(await snapshot(page), before);
   await page.fill('#ctl-sentence', Array.from({ length: 70 }, (_, i) => `word${i}`).join(' '));
-  assert.match(await page.locator('#msg-sentence').textContent(), /at most 64/);
+  // Typed right after the last edit: one burst of typing, computed 120 ms after its last key.
+  await page.waitForFunction(() =>
+    /at most 64/.test(document.querySelector('#msg-sentence').textContent),
+  );
   assert.equal(await snapshot(page), before);
   assert.equal(await page.locator('#stage').count(), 1);
   await page.close();

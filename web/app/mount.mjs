@@ -18,6 +18,9 @@ import { createExperiment } from './ui/experiment.mjs';
 
 export { LAYOUTS };
 
+/** Keys typed closer together than this are one burst, computed once at its end. */
+export const TYPING_PAUSE_MS = 120;
+
 // The setting and view keys a store change touched, for onChange ('result' and 'errors' are not
 // state a host can set).
 const stateKeys = (changed) =>
@@ -83,10 +86,26 @@ export function mountAttentionLab(
   // The controls (full layout only) send every edit to the controller.
   function buildControls() {
     if (!slots.sentence) return null;
+    // Typing: the first key after a pause is computed at once, a burst of keys once, 120 ms
+    // after its last key, so a fast typist never waits for the sentences in between.
+    let typing = null;
+    let lastKey = -Infinity;
+    const edit = (key) => controller.edit(controls.read(), key);
+    const editSentence = () => {
+      const now = performance.now();
+      const burst = now - lastKey < TYPING_PAUSE_MS;
+      lastKey = now;
+      clearTimeout(typing);
+      if (!burst) return edit('sentence');
+      typing = setTimeout(() => edit('sentence'), TYPING_PAUSE_MS);
+      return undefined;
+    };
+    cleanups.push(() => clearTimeout(typing));
     const controls = createControls(slots.sentence, slots.settings, {
       presets: lab.presets,
-      onChange: (key) => controller.edit(controls.read(), key),
-      onPreset: (preset) =>
+      onChange: (key) => (key === 'sentence' ? editSentence() : edit(key)),
+      onPreset: (preset) => {
+        clearTimeout(typing);
         controller.edit(
           {
             ...controls.read(),
@@ -94,7 +113,8 @@ export function mountAttentionLab(
             ...(preset.dIn ? { dIn: preset.dIn } : {}),
           },
           'sentence',
-        ),
+        );
+      },
     });
     return controls;
   }

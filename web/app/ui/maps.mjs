@@ -72,19 +72,30 @@ export function layoutMaps(root) {
   const win = root.ownerDocument.defaultView;
   const base = parseFloat(getComputedStyle(root).fontSize) * 0.8 || 12;
   const budget = Math.max(220, win.innerHeight * 0.75);
+  const theme = themeOf(root);
+  // All reads first, then all writes: reading a width after a write would lay the page out again,
+  // once per tensor.
+  const groups = [...root.querySelectorAll('.tables')]
+    .map((group) => {
+      const maps = [...group.children].filter((el) => MAPS.has(el));
+      return {
+        group,
+        maps,
+        W: Math.max(60, group.clientWidth),
+        H: budget / stacked(group),
+        captionH: maps[0]?.querySelector('.map-caption') ? base * 1.7 : 0,
+      };
+    })
+    .filter((g) => g.maps.length);
   let painted = 0;
-  for (const group of root.querySelectorAll('.tables')) {
-    const maps = [...group.children].filter((el) => MAPS.has(el));
-    if (!maps.length) continue;
-    const W = Math.max(60, group.clientWidth);
+  for (const { group, maps, W, H, captionH } of groups) {
     const entries = maps.map((el) => MAPS.get(el));
     for (const entry of entries) {
       entry.spec.base = base;
       entry.spec.tokenWidth = labelWidth(entry.spec.rowLabels, base);
+      entry.spec.colours = theme;
     }
     const spec = entries[0].spec;
-    const H = budget / stacked(group);
-    const captionH = maps[0].querySelector('.map-caption') ? base * 1.7 : 0;
     // The number of columns that gives the largest cells; ties go to more heads side by side.
     let best = { k: 1, score: -1 };
     for (let k = 1; k <= maps.length; ++k) {
@@ -92,16 +103,13 @@ export function layoutMaps(root) {
       const w = Math.floor((W - GAP * (k - 1)) / k);
       const f = fitMap(spec, w, H / rows - captionH);
       const score = Math.min(f.cellH, f.cellW) + Math.min(f.cellW, 64) / 1000;
-      if (score >= best.score * 0.97) best = { k, score, w };
+      if (score >= best.score * 0.97) best = { k, score, w, f };
     }
     group.style.gridTemplateColumns = `repeat(${best.k}, max-content)`;
-    const rows = Math.ceil(maps.length / best.k);
-    const theme = themeOf(group);
     maps.forEach((el, i) => {
       const entry = entries[i];
-      entry.spec.colours = theme;
-      const f = fitMap(entry.spec, best.w, H / rows - captionH);
-      const l = mapLayout(entry.spec, f.cellW, f.cellH);
+      // Heads of one tensor share their shape, so they share the cell size.
+      const l = mapLayout(entry.spec, best.f.cellW, best.f.cellH);
       paintMap(entry.canvas, entry.spec, l);
       entry.layout = l;
       // Where the cells are, for tests and tools: left, top, cell width, cell height, Σ x, Σ width.
