@@ -162,6 +162,22 @@ test('64 tokens: the numbers are the trace, in the tables built on demand', asyn
   await page.close();
 });
 
+test('a refused sentence marks the drawn numbers as the last valid ones, until it is fixed', async () => {
+  const page = await newPage('?step=softmax');
+  const note = page.locator('#stale-note');
+  assert.equal(await note.isVisible(), false);
+  await page.fill('#ctl-sentence', sentenceOf(70));
+  await note.waitFor({ state: 'visible' });
+  assert.match(await note.textContent(), /still for the last valid sentence, “Your journey/);
+  assert.equal(await page.locator('#stage-root.stale').count(), 1, 'the maps are dimmed');
+  assert.match(await page.locator('#msg-sentence').textContent(), /at most 64/);
+  await page.waitForTimeout(200); // past the typing burst
+  await page.fill('#ctl-sentence', 'all dogs are animals');
+  await note.waitFor({ state: 'hidden' });
+  assert.equal(await page.locator('#stage-root.stale').count(), 0);
+  await page.close();
+});
+
 test('no console errors, page errors or dialogs', () => {
   assert.deepEqual(problems, []);
 });

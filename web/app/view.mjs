@@ -73,8 +73,26 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
     if (title) title(`${index + 1}. ${step.title} · attention-lab`);
   }
 
+  // A refused input leaves the last valid numbers drawn; they are marked as not matching it, so
+  // a student never reads the old sentence's maps as the new one's.
+  function renderStale(state) {
+    const refused = state.errors.settings;
+    const stale = Boolean(refused && state.result);
+    slots.stage.classList.toggle('stale', stale);
+    slots.tokens.classList.toggle('stale', stale);
+    slots.stale.hidden = !stale;
+    if (!stale) return;
+    const { settings, tokens } = state.result;
+    const what =
+      refused.key === 'sentence' || refused.error.option === 'sentence'
+        ? `the last valid sentence, “${settings.sentence}” (${tokens.length} tokens)`
+        : 'the last valid settings';
+    slots.stale.textContent = `Not updated: the numbers below are still for ${what}, not for your input, which was refused (see the message). Correct it to update them.`;
+  }
+
   return function render(state, changed, meta) {
     renderControls(state, changed);
+    if (changed.has('errors') || changed.has('result')) renderStale(state);
     if (!state.result) return; // only a message so far; the first result draws everything
     if (changed.has('result')) renderTokens(slots.tokens, state.result);
     const drawn = ['result', 'step', 'head', 'item', 'numbers'];
