@@ -138,22 +138,40 @@ export async function referenceTrace(settings) {
   return (await referenceForward(settings)).trace;
 }
 
-/** Every shown cell of the current stage section: [{ stage, i, value }]. */
+/**
+ * Every shown cell of the current stage section: [{ stage, i, value, pass }]. `pass` is
+ * 'training' for the dropout step's training-mode preview in evaluation mode (data-trace).
+ */
 export function shownCells(page) {
   return page.$$eval('#stage [data-tensor] td[data-i]', (tds) =>
     tds.map((td) => ({
       stage: td.closest('[data-tensor]').dataset.tensor,
       i: Number(td.dataset.i),
       value: td.dataset.value,
+      pass: td.closest('[data-trace]')?.dataset.trace ?? 'settings',
     })),
   );
 }
 
-/** Compares shown cells with the trace; returns a list of mismatches (empty when all agree). */
-export function compareCells(cells, trace, tolerance = 1e-6) {
+/** The settings of the dropout step's preview in evaluation mode (web/app/compute.mjs). */
+export const trainingPreviewSettings = (settings) => ({
+  ...settings,
+  training: true,
+  dropout: settings.dropout > 0 ? settings.dropout : 0.5,
+});
+
+/**
+ * Compares shown cells with the trace (and cells of the training-mode preview with `training`,
+ * the trace of trainingPreviewSettings); returns a list of mismatches (empty when all agree).
+ */
+export function compareCells(cells, trace, tolerance = 1e-6, training = null) {
   const bad = [];
-  for (const { stage, i, value } of cells) {
-    const expected = trace[stage]?.data[i];
+  for (const { stage, i, value, pass } of cells) {
+    if (pass === 'training' && !training) {
+      bad.push(`${stage}[${i}]: a training-mode preview, but no training trace to compare with`);
+      continue;
+    }
+    const expected = (pass === 'training' ? training : trace)[stage]?.data[i];
     const shown = Number(value);
     const same = expected === shown || Math.abs(expected - shown) <= tolerance;
     if (!same) bad.push(`${stage}[${i}]: shown ${value}, trace ${expected}`);

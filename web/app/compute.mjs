@@ -77,7 +77,10 @@ const coreOptions = (settings) =>
     SETTINGS.filter((s) => s.name !== 'sentence').map((s) => [s.name, settings[s.name]]),
   );
 
-/** { settings, tokens, source, trace, output, weights, sizes } or throws (AttentionLabError / PageError). */
+/** The dropout probability the evaluation-mode preview of the dropout step uses. */
+export const previewDropout = (settings) => (settings.dropout > 0 ? settings.dropout : 0.5);
+
+/** { settings, tokens, source, trace, output, weights, sizes, trainingPreview() } or throws (AttentionLabError / PageError). */
 export function compute(lab, settings) {
   const tokens = lab.tokenize(settings.sentence); // the API's message for an empty sentence
   if (tokens.length > LIMITS.tokens) {
@@ -96,7 +99,17 @@ export function compute(lab, settings) {
     const D = trace.queries.shape[2];
     checkWidth(settings, D);
     const weights = settings.module === 'mha' ? model.stateDict() : null;
+    // The dropout step teaches dropout even in evaluation mode, where it does nothing: it shows the
+    // same pass in training mode (the user's p, or the lecture's 0.5 when p = 0), computed only
+    // when that step is drawn and then kept.
+    let preview;
+    const trainingPreview = () => {
+      if (settings.training) return null;
+      preview ??= compute(lab, { ...settings, training: true, dropout: previewDropout(settings) });
+      return preview;
+    };
     return {
+      trainingPreview,
       settings,
       tokens: embedded.tokens,
       source: embedded.source,

@@ -156,7 +156,8 @@ const EAGER_CELLS = 1200;
  * 'features'), headColumns (colour a (B,T,D) tensor's columns by head), headTint, rowSums,
  * cellClass(v, r, c, head) → 'future' | 'dropped', rgb(v, r, c, head) → [r, g, b] to override the
  * scale, paintCells(head) → (canvas context, layout) to draw over the cells, heads (which heads),
- * onMap(element, head), onInspect(head) → (r, c, on), describeExtra(head) → (r, c) → lines.
+ * onMap(element, head), trace ('training': a pass other than the settings', see the dropout
+ * step), onInspect(head) → (r, c, on), describeExtra(head) → (r, c) → lines.
  */
 export function tensorFigure(ctx, name, opts = {}) {
   const { trace, tokens, sizes } = ctx.result;
@@ -176,7 +177,13 @@ export function tensorFigure(ctx, name, opts = {}) {
 
   const figure = h('figure', {
     class: `tensor kind-${kind}`,
-    dataset: { stage: name, tensor: name, shape: shape.join(','), item: b },
+    dataset: {
+      stage: name,
+      tensor: name,
+      shape: shape.join(','),
+      item: b,
+      ...(opts.trace ? { trace: opts.trace } : {}),
+    },
   });
   figure.append(
     h(
