@@ -48,7 +48,7 @@ test('other invalid values show a message next to their control', async () => {
     ['#ctl-dropout', '1', '#msg-dropout', /\[0, 1\)/],
     ['#ctl-dIn', '0', '#msg-dIn', /dIn = 0/],
     ['#ctl-batch', '', '#msg-batch', /enter a number/],
-    ['#ctl-dOut', '500', '#msg-dOut', /at most 96/],
+    ['#ctl-dOut', '1000', '#msg-dOut', /at most 768/],
   ];
   for (const [input, value, message, pattern] of cases) {
     const valid = await page.inputValue(input);

@@ -11,6 +11,7 @@ import {
   shownCells,
   compareCells,
   referenceTrace,
+  hoverCell,
 } from './helpers.mjs';
 import { parseUrl } from '../../web/app/store.mjs';
 
@@ -149,7 +150,7 @@ test('64 tokens: the numbers are the trace, in the tables built on demand', asyn
   const query = `?sentence=${encodeURIComponent(sentenceOf(64))}&step=softmax&heads=2&dOut=4`;
   const page = await newPage(query);
   assert.equal(await page.locator('#stage td[data-i]').count(), 0, 'no 8,192 cells up front');
-  await page.click('#stage .map[data-head="1"] .table-button');
+  await page.click('#stage .table-links .table-button[data-head="1"]');
   assert.equal(
     await page.evaluate(() => document.activeElement.closest('.map')?.dataset.head),
     '1',
@@ -159,6 +160,36 @@ test('64 tokens: the numbers are the trace, in the tables built on demand', asyn
   assert.equal(cells.length, 64 * 64);
   const settings = parseUrl(new URL(page.url()).search).settings;
   assert.deepEqual(compareCells(cells, await referenceTrace(settings)), []);
+  await page.close();
+});
+
+test("GPT-2's size: d = 768, 12 heads, 64 tokens; T × T maps exact, d-wide ones in bands that say so", async () => {
+  const query = `?sentence=${encodeURIComponent(sentenceOf(64))}&dIn=768&dOut=768&heads=12&batch=4`;
+  const page = await newPage(`${query}&step=softmax`, { viewport: { width: 1280, height: 800 } });
+  const maps = await squareMaps(page);
+  assert.equal(maps.length, 12, 'one 64 × 64 map per head');
+  for (const m of maps) assert.ok(m.cell[0] >= 1, `head ${m.head}: a pixel or more per column`);
+  assert.equal(await page.locator('#stage figure .map-note').isVisible(), false, 'no bands');
+  await page.click('#stage .table-links .table-button[data-head="11"]');
+  const settings = parseUrl(new URL(page.url()).search).settings;
+  const trace = await referenceTrace(settings);
+  const cells = await shownCells(page);
+  assert.equal(cells.length, 64 * 64);
+  assert.deepEqual(compareCells(cells, trace), []);
+
+  await page.click('.step-link[data-slug="qkv"]');
+  const note = page.locator('#stage figure[data-tensor="queries"] .map-note');
+  assert.match(await note.textContent(), /768 columns drawn as \d+ bands of \d+/);
+  await hoverCell(page, '#stage figure[data-tensor="queries"] .map', 3, 10);
+  const tip = await page.locator('.tooltip').textContent();
+  const band = tip.match(/a band of columns (\d+)–(\d+); column (\d+) has the largest magnitude/);
+  assert.ok(band, tip);
+  // The value shown is the band's largest-magnitude number, read from the trace.
+  const [from, to, col] = band.slice(1).map(Number);
+  const row = trace.queries.data.subarray(3 * 768, 4 * 768);
+  const largest = Math.max(...Array.from(row.subarray(from - 1, to), Math.abs));
+  assert.equal(Math.abs(row[col - 1]), largest);
+  await page.screenshot({ path: artifact('gpt2-size-qkv-1280.png') });
   await page.close();
 });
 

@@ -13,8 +13,12 @@ import { SETTINGS } from './store.mjs';
  * aim can tell apart even with the zoom of the hover box. It is also GPT-2's context of 1,024
  * tokens cut to what one screen can hold, and leaves room for non-English sentences, which take
  * two to four times the tokens of an English one.
+ *
+ * 768 columns (d_in and D): GPT-2 small's width, with its 12 heads of 64, can be tried. Maps wider
+ * than their space are drawn in bands (ui/heatmap.mjs), with every exact number on hover and in
+ * the table; the T × T maps per head stay exact, cell for cell.
  */
-export const LIMITS = Object.freeze({ tokens: 64, dIn: 64, heads: 12, batch: 4, width: 96 });
+export const LIMITS = Object.freeze({ tokens: 64, dIn: 768, heads: 12, batch: 4, width: 768 });
 
 /**
  * The page's upper limit of a size option, or undefined. d_out is never wider than D, so the width

@@ -39,7 +39,9 @@ export function explain(ctx) {
     h(
       'p',
       {},
-      'The colours show that blend: each cell is filled with the head colours, each as wide as that head’s share of the cell’s value (measured by the size of weight × input). The hover box lists the shares.',
+      ctx.result.sizes.D <= 96
+        ? 'The colours show that blend: each cell is filled with the head colours, each as wide as that head’s share of the cell’s value (measured by the size of weight × input). The hover box lists the shares.'
+        : `At d_out = ${ctx.result.sizes.D} the cells show their values (red above 0, blue below); the hover box lists each head’s share of a cell (the size of weight × input).`,
     ),
   ];
 }
@@ -88,14 +90,17 @@ export function render(ctx) {
   }
   const b = Math.min(ctx.view.item, sizes.B - 1);
   const colours = Array.from({ length: sizes.h }, (_, i) => headColour(i));
+  // Painting every cell's head shares costs T·D·D products (64 · 768 · 768 = 38 million at GPT-2's
+  // width): above the page's teaching widths the cells show their value, the shares are on hover.
+  const blended = sizes.D <= 96;
   const tinted = colours.map((c) => tint(c, 0.55));
   const output = tensorFigure(ctx, 'output', {
     label: 'Output = out_proj(merged heads)',
     columns: 'features',
     corner: 'token',
-    legend: false,
-    rgb: (v, r, c) => tintRgb(blend(colours, shares(ctx, b, r, c)), 0.55),
-    paintCells: () => stripes(tinted, (r, c) => shares(ctx, b, r, c)),
+    legend: blended ? false : undefined,
+    rgb: blended ? (v, r, c) => tintRgb(blend(colours, shares(ctx, b, r, c)), 0.55) : undefined,
+    paintCells: blended ? () => stripes(tinted, (r, c) => shares(ctx, b, r, c)) : undefined,
     describeExtra: () => (r, c) => {
       const s = shares(ctx, b, r, c);
       const total = s.reduce((x, y) => x + y, 0) || 1;

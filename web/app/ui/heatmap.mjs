@@ -334,10 +334,12 @@ function labels(ctx, spec, l, theme) {
     ctx.fillStyle = theme.muted;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'bottom';
-    const w = l.cellW * l.band;
-    const step = l.colMode === 'every' ? 1 : labelStep(w / l.band, base * 2.2);
+    const px = l.gridW / spec.cols; // one column's width, banded or not
+    const step = l.colMode === 'every' ? 1 : labelStep(px, base * 2.2);
     for (let c = 0; c < spec.cols; c += step) {
-      ctx.fillText(String(c + 1), l.left + (c + 0.5) * (l.gridW / spec.cols), y + 2);
+      const x = l.left + (c + 0.5) * px;
+      if (c > 0 && x + measure(ctx, String(c + 1)) / 2 > l.left + l.gridW + 2) break;
+      ctx.fillText(String(c + 1), x, y + 2);
     }
   }
 }

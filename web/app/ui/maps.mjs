@@ -96,16 +96,41 @@ export function layoutMaps(root) {
       entry.spec.colours = theme;
     }
     const spec = entries[0].spec;
-    // The number of columns that gives the largest cells; ties go to more heads side by side.
-    let best = { k: 1, score: -1 };
+    // The number of columns that gives the largest cells within the height; ties go to more heads
+    // side by side. If no layout fits (12 heads of 64 × 64 at GPT-2's size), the shortest one.
+    let best = null;
     for (let k = 1; k <= maps.length; ++k) {
       const rows = Math.ceil(maps.length / k);
       const w = Math.floor((W - GAP * (k - 1)) / k);
       const f = fitMap(spec, w, H / rows - captionH);
+      const total = rows * (mapLayout(spec, f.cellW, f.cellH).height + captionH + 10);
+      const fits = total <= H * 1.05;
       const score = Math.min(f.cellH, f.cellW) + Math.min(f.cellW, 64) / 1000;
-      if (score >= best.score * 0.97) best = { k, score, w, f };
+      const better = !best
+        ? true
+        : fits !== best.fits
+          ? fits
+          : fits
+            ? score >= best.score * 0.97
+            : total < best.total;
+      if (better) best = { k, score, w, f, fits, total };
     }
     group.style.gridTemplateColumns = `repeat(${best.k}, max-content)`;
+    // Say what a band summarises: a d = 768 tensor in 300 px cannot show every column.
+    const first = mapLayout(spec, best.f.cellW, best.f.cellH);
+    const note = group.closest('figure')?.querySelector('.map-note');
+    if (note) {
+      note.hidden = first.band === 1;
+      note.textContent =
+        first.band === 1
+          ? ''
+          : `${spec.cols} columns drawn as ${first.drawnCols} bands of ${first.band}: each band shows its number of largest magnitude; hover or tap for the band's exact number and columns, the table for every number.`;
+    }
+    // Narrow maps get a short head caption.
+    for (const cap of group.querySelectorAll('.map-caption')) {
+      cap.dataset.full ??= cap.textContent;
+      cap.textContent = first.width < 70 ? cap.dataset.full.replace('head ', '') : cap.dataset.full;
+    }
     maps.forEach((el, i) => {
       const entry = entries[i];
       // Heads of one tensor share their shape, so they share the cell size.
@@ -156,7 +181,7 @@ export function ensureTable(el) {
   if (!entry) return null;
   if (!entry.table) {
     entry.table = h('div', { class: 'sr-table' }, entry.buildTable());
-    el.querySelector('.table-button')?.replaceWith(entry.table);
+    el.append(entry.table);
   }
   return entry.table.querySelector('table');
 }
@@ -169,7 +194,7 @@ export function ensureTable(el) {
 export function installMapInteractions(root, { show, hide }) {
   let active = null; // { el, r, c, focused }
 
-  function inspect(el, r, c, focused) {
+  function inspect(el, r, c, focused, columns = null) {
     if (
       active &&
       active.el === el &&
@@ -192,7 +217,14 @@ export function installMapInteractions(root, { show, hide }) {
     entry.ring.hidden = false;
     entry.ring.classList.toggle('focused', focused);
     const canvas = entry.canvas.getBoundingClientRect();
-    show(entry.describe(r, c, focused), {
+    const lines = entry.describe(r, c, focused);
+    if (columns?.length > 1)
+      lines.splice(
+        3,
+        0,
+        `a band of columns ${columns[0] + 1}–${columns.at(-1) + 1}; column ${c + 1} has the largest magnitude`,
+      );
+    show(lines, {
       left: canvas.left + box.x,
       top: canvas.top + box.y,
       right: canvas.left + box.x + box.w,
@@ -223,7 +255,7 @@ export function installMapInteractions(root, { show, hide }) {
     if (!entry?.layout) return;
     const box = e.target.getBoundingClientRect();
     const at = hit(entry.spec, entry.layout, e.clientX - box.left, e.clientY - box.top);
-    if (at && !at.sum) inspect(el, at.r, at.c, false);
+    if (at && !at.sum) inspect(el, at.r, at.c, false, at.columns);
     else if (!focusedCell()) leave();
   });
   root.addEventListener('pointerout', (e) => {

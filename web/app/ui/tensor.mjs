@@ -198,6 +198,7 @@ export function tensorFigure(ctx, name, opts = {}) {
   );
   const rowLabels = tokens.map((t) => tokenLabel(t.text));
   const tables = h('div', { class: 'tables' });
+  const links = []; // buttons that build a large map's table on demand
   for (const head of heads) {
     const base = rank === 4 ? (b * H + head) * T * X : b * T * X;
     const value = (r, c) => data[base + r * X + c];
@@ -249,20 +250,22 @@ export function tensorFigure(ctx, name, opts = {}) {
       },
       head !== null ? h('p', { class: 'map-caption', 'aria-hidden': 'true' }, headName) : null,
       h('div', { class: 'map-canvas' }, canvas, link, ring),
-      table ??
+      table,
+    );
+    if (!table)
+      links.push(
         h(
           'button',
           {
             type: 'button',
             class: 'table-button',
-            onclick: (e) => {
-              const built = ensureTable(e.target.closest('.map'));
-              built?.querySelector('td[data-i]')?.focus();
-            },
+            dataset: head !== null ? { head } : {},
+            'aria-label': `${T} × ${X} numbers${headName ? ` of ${headName}` : ''} as a table`,
+            onclick: () => ensureTable(el)?.querySelector('td[data-i]')?.focus(),
           },
-          `${T} × ${X} numbers${headName ? ` of ${headName}` : ''} as a table`,
+          headName || `${T} × ${X}`,
         ),
-    );
+      );
     let sumOf = null;
     registerMap(el, {
       canvas,
@@ -311,6 +314,9 @@ export function tensorFigure(ctx, name, opts = {}) {
     tables.append(el);
   }
   figure.append(tables);
+  if (links.length)
+    figure.append(h('p', { class: 'table-links' }, 'Every number as a table: ', links));
+  figure.append(h('p', { class: 'map-note', hidden: true }));
   if (opts.legend !== false) figure.append(scale.legend);
   return figure;
 }
