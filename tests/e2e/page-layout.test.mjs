@@ -193,6 +193,30 @@ test("GPT-2's size: d = 768, 12 heads, 64 tokens; T × T maps exact, d-wide ones
   await page.close();
 });
 
+test('presentation mode at 1920 × 1080: the lesson alone, large type and cells; P toggles it', async () => {
+  const page = await newPage('?step=softmax#present', { viewport: { width: 1920, height: 1080 } });
+  const look = () =>
+    page.evaluate(() => ({
+      present: document.documentElement.classList.contains('present'),
+      font: parseFloat(getComputedStyle(document.documentElement).fontSize),
+      settings: document.querySelector('.settings-card').checkVisibility(),
+      stage: document.querySelector('#stage').getBoundingClientRect().width,
+      cellH: Number(document.querySelector('#stage .map canvas').dataset.grid.split(',')[3]),
+    }));
+  const on = await look();
+  assert.deepEqual([on.present, on.settings], [true, false]);
+  assert.ok(on.font >= 24, `root type ${on.font} px`);
+  assert.ok(on.stage > 1700, `the lesson is ${on.stage} px wide`);
+  assert.ok(on.cellH >= 40, `cells ${on.cellH} px high`);
+  await page.screenshot({ path: artifact('present-1920-softmax.png') });
+  await page.locator('body').focus();
+  await page.keyboard.press('p');
+  const off = await look();
+  assert.deepEqual([off.present, off.settings], [false, true]);
+  assert.ok(off.cellH < on.cellH);
+  await page.close();
+});
+
 test('a refused sentence marks the drawn numbers as the last valid ones, until it is fixed', async () => {
   const page = await newPage('?step=softmax');
   const note = page.locator('#stale-note');

@@ -136,8 +136,20 @@ export function mountAttentionLab(
       onGo: (i) => controller.setView({ step: steps[i].slug }, 'ui'),
     });
     cleanups.push(() => player.stop());
+    // Presentation mode (P, or #present in the page's address): large type, the lesson alone,
+    // for a projector; the stepper's keys drive it. The maps repaint for the new width and type.
+    const presentTarget = page ? doc.documentElement : root;
+    const present = (on = !presentTarget.classList.contains('present')) => {
+      presentTarget.classList.toggle('present', on);
+      panel.relayout();
+    };
+    if (page && doc.defaultView.location.hash === '#present') present(true);
     cleanups.push(
-      installShortcuts(player, { cycleHead: controller.cycleHead, target: page ? doc : root }),
+      installShortcuts(player, {
+        cycleHead: controller.cycleHead,
+        present: () => present(),
+        target: page ? doc : root,
+      }),
     );
 
     listen(createErrorDisplay({ banner: slots.banner, controls }));

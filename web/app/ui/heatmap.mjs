@@ -68,6 +68,7 @@ export function mapLayout(spec, cellW, cellH) {
   const sumW = spec.sums ? (sumNumbers ? Math.ceil(base * 4.6) : 12) : 0;
   const gridW = drawnCols * cw;
   return {
+    base,
     cellW: cw,
     cellH,
     band,
@@ -228,18 +229,24 @@ function hatch(ctx, spec, l, theme) {
   ctx.restore();
 }
 
-// The decimals and font that fit a cell: 4 decimals if "−0.0000" fits at a legible size, else 2,
-// else no numbers (hover, focus and the table still give every value).
+// The decimals and font that fit a cell: 4 decimals at nearly the full size, else 2 decimals at
+// nearly the full size (a projector reads 0.48 better than a small 0.4776), else whichever fits
+// at a legible size; else no numbers (hover, focus and the table still give every value).
 function decimalsFor(ctx, l) {
-  const largest = Math.min(l.cellH * 0.52, 13);
-  for (const decimals of [4, 2]) {
-    const text = decimals === 4 ? '−0.0000' : '−0.00';
-    for (let size = Math.floor(largest); size >= NUMBER_MIN_FONT; --size) {
+  // Up to 13 px, or the label size on a large screen (a projector's 1920 px get about 20 px).
+  const largest = Math.floor(Math.min(l.cellH * 0.52, Math.max(13, l.base ?? 13)));
+  const sizeFor = (text) => {
+    for (let size = largest; size >= NUMBER_MIN_FONT; --size) {
       ctx.font = font(size);
-      if (measure(ctx, text) <= l.cellW - 3) return { size, decimals };
+      if (measure(ctx, text) <= l.cellW - 3) return size;
     }
-  }
-  return null;
+    return 0;
+  };
+  const four = sizeFor('−0.0000');
+  if (four >= 0.8 * largest) return { size: four, decimals: 4 };
+  const two = sizeFor('−0.00');
+  if (two >= 0.8 * largest || (two && !four)) return { size: two, decimals: 2 };
+  return four ? { size: four, decimals: 4 } : null;
 }
 
 function cellNumbers(ctx, spec, l) {

@@ -40,11 +40,13 @@ function themeOf(el) {
 
 /** Cell sizes for a map in `width` × `height` px: square, and wider where 4 decimals then fit. */
 export function fitMap(spec, width, height) {
-  const fit = fitCell(spec, width, height, { maxCell: 32 });
+  // Cells grow with the type: a projector's larger labels get larger numbers too.
+  const maxCell = Math.max(32, Math.round(spec.base * 2.3));
+  const fit = fitCell(spec, width, height, { maxCell });
   if (fit.cellW >= 22 && spec.numbers !== false) {
     const l = mapLayout(spec, fit.cellW, fit.cellH);
     const room = Math.floor((width - (l.width - l.gridW)) / spec.cols);
-    fit.cellW = Math.max(fit.cellW, Math.min(64, room));
+    fit.cellW = Math.max(fit.cellW, Math.min(2 * maxCell, room));
   }
   // The labels' room depends on the cell size (token names from 11 px rows on), so the estimate
   // can overshoot by a few px: shrink until the map fits its width.

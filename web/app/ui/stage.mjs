@@ -181,6 +181,11 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
         h('p', { class: `panel-message ${kind}`, role: kind === 'error' ? 'alert' : null }, text),
       );
     },
+    /** Paints the maps again (the type size or the layout around them changed). */
+    relayout() {
+      const section = root.querySelector('.stage');
+      if (section) layoutMaps(section);
+    },
     destroy() {
       stopWatching();
       cleanup?.();
