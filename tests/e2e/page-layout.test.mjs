@@ -217,6 +217,45 @@ test('presentation mode at 1920 × 1080: the lesson alone, large type and cells;
   await page.close();
 });
 
+test('the split: glued heads do not overlap (labels clipped), then the transpose takes them apart', async () => {
+  const page = await newPage('?step=split&dOut=6&heads=2');
+  const state = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.split figure')].map((figure) => {
+        const [a, b] = [...figure.querySelectorAll('.map')].map((m) => {
+          const canvas = m.querySelector('canvas');
+          const [left, top, w, h] = canvas.dataset.grid.split(',').map(Number);
+          const box = canvas.getBoundingClientRect();
+          const cols = Number(figure.dataset.shape.split(',').at(-1));
+          return {
+            left: box.left + left,
+            right: box.left + left + cols * w,
+            clip: canvas.style.clipPath,
+          };
+        });
+        return { phase: document.querySelector('.split').dataset.phase, a, b };
+      }),
+    );
+  await page.click('[data-action="replay-split"]');
+  for (const { phase, a, b } of await state()) {
+    assert.equal(phase, 'merged');
+    assert.ok(
+      Math.abs(b.left - a.right) < 1.5,
+      `glued: head 2 starts at ${b.left}, head 1 ends at ${a.right}`,
+    );
+    assert.match(b.clip, /^inset/, 'head 2 shows only its cells over head 1');
+  }
+  await page.waitForFunction(() => !document.querySelector('.split.animating'), null, {
+    timeout: 8000,
+  });
+  for (const { phase, a, b } of await state()) {
+    assert.equal(phase, 'split');
+    assert.ok(b.left > a.right + 20, 'apart after the transpose');
+    assert.equal(b.clip, '');
+  }
+  await page.close();
+});
+
 test('a refused sentence marks the drawn numbers as the last valid ones, until it is fixed', async () => {
   const page = await newPage('?step=softmax');
   const note = page.locator('#stale-note');

@@ -156,12 +156,27 @@ function animate(root, ctx) {
   }
   root.classList.add('animating');
   setPhase(0);
-  for (const [w, dx, dy] of moves) w.style.transform = `translate(${dx}px, ${dy}px)`;
+  // Glued together, a head's own row labels would lie over the previous head's cells: each
+  // moved map shows only its cells until the transpose takes the heads apart again.
+  const clip = (w, on) => {
+    const canvas = w.querySelector('canvas');
+    const [left, top] = (canvas.dataset.grid ?? '0,0').split(',').map(Number);
+    canvas.style.clipPath = on ? `inset(0 0 0 ${left}px)` : '';
+    w.style.setProperty('--grid-left', `${left}px`);
+    w.style.setProperty('--grid-top', `${top}px`);
+  };
+  for (const [w, dx, dy] of moves) {
+    w.style.transform = `translate(${dx}px, ${dy}px)`;
+    clip(w, true);
+  }
   root.splitTimer = setTimeout(() => {
     setPhase(1);
     root.splitTimer = setTimeout(() => {
       setPhase(2);
-      for (const [w] of moves) w.style.transform = '';
+      for (const [w] of moves) {
+        w.style.transform = '';
+        clip(w, false);
+      }
       root.splitTimer = setTimeout(() => root.classList.remove('animating'), 1100);
     }, 1300);
   }, 1100);
