@@ -256,6 +256,37 @@ test('the split: glued heads do not overlap (labels clipped), then the transpose
   await page.close();
 });
 
+test('equations: hovering a score rings its query row and key column; a context cell its weight row and value column', async () => {
+  const page = await newPage('?step=scores&dOut=4&heads=2');
+  const ring = (selector) =>
+    page.evaluate((sel) => {
+      const map = document.querySelector(sel);
+      const link = map.querySelector('.map-link');
+      if (link.hidden) return null;
+      const [left, top, w, h] = map.querySelector('canvas').dataset.grid.split(',').map(Number);
+      const box = { x: parseFloat(link.style.left) + 2, y: parseFloat(link.style.top) + 2 };
+      return {
+        row: Math.round((box.y - top) / h),
+        col: Math.round((box.x - left) / w),
+        w: parseFloat(link.style.width) - 4,
+        cell: w,
+      };
+    }, selector);
+  await hoverCell(page, '#stage figure[data-tensor="attentionScores"] .map', 3, 1);
+  const q = await ring('#stage figure[data-tensor="queryHeads"] .map');
+  const k = await ring('#stage figure[data-tensor="keyHeads"] .map');
+  assert.equal(q?.row, 3, 'query row 4 is ringed');
+  assert.equal(k?.col, 1, 'key column 2 (of Kᵀ) is ringed');
+  assert.ok(Math.abs(k.w - k.cell) < 1, 'one column wide');
+  assert.match(await page.locator('.tooltip').textContent(), /attentionScores\[0, 0, 3, 1\]/);
+
+  await page.click('.step-link[data-slug="context"]');
+  await hoverCell(page, '#stage figure[data-tensor="contextHeads"] .map', 4, 1);
+  assert.equal((await ring('#stage figure[data-tensor="droppedWeights"] .map'))?.row, 4);
+  assert.equal((await ring('#stage figure[data-tensor="valueHeads"] .map'))?.col, 1);
+  await page.close();
+});
+
 test('a refused sentence marks the drawn numbers as the last valid ones, until it is fixed', async () => {
   const page = await newPage('?step=softmax');
   const note = page.locator('#stale-note');

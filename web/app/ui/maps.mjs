@@ -90,6 +90,7 @@ export function layoutMaps(root) {
     })
     .filter((g) => g.maps.length);
   let painted = 0;
+  const chosen = [];
   for (const { group, maps, W, H, captionH } of groups) {
     const entries = maps.map((el) => MAPS.get(el));
     for (const entry of entries) {
@@ -117,6 +118,20 @@ export function layoutMaps(root) {
             : total < best.total;
       if (better) best = { k, score, w, f, fits, total };
     }
+    chosen.push({ group, maps, entries, spec, best });
+  }
+  // The maps of one equation (Q · Kᵀ = scores, weights · V = context) share one square cell size,
+  // so that a row of the result lines up with the row it comes from, a column with its column.
+  const equations = new Map();
+  for (const c of chosen) {
+    const eq = c.group.closest('.equation');
+    if (!eq) continue;
+    const size = Math.min(c.best.f.cellW, c.best.f.cellH);
+    equations.set(eq, Math.min(equations.get(eq) ?? Infinity, size));
+  }
+  for (const { group, maps, entries, spec, best } of chosen) {
+    const shared = equations.get(group.closest('.equation'));
+    if (shared !== undefined) best.f = { cellW: shared, cellH: shared };
     group.style.gridTemplateColumns = `repeat(${best.k}, max-content)`;
     // Say what a band summarises: a d = 768 tensor in 300 px cannot show every column.
     const first = mapLayout(spec, best.f.cellW, best.f.cellH);

@@ -156,7 +156,7 @@ const EAGER_CELLS = 1200;
  * 'features'), headColumns (colour a (B,T,D) tensor's columns by head), headTint, rowSums,
  * cellClass(v, r, c, head) → 'future' | 'dropped', rgb(v, r, c, head) → [r, g, b] to override the
  * scale, paintCells(head) → (canvas context, layout) to draw over the cells, heads (which heads),
- * onMap(element, head), trace ('training': a pass other than the settings', see the dropout
+ * onMap(element, head), transpose (draw each head's matrix transposed: Kᵀ), trace ('training': a pass other than the settings', see the dropout
  * step), onInspect(head) → (r, c, on), describeExtra(head) → (r, c) → lines.
  */
 export function tensorFigure(ctx, name, opts = {}) {
@@ -174,6 +174,7 @@ export function tensorFigure(ctx, name, opts = {}) {
   const byTokens = opts.columns === 'tokens';
   const heads = rank === 4 ? (opts.heads ?? ctx.heads) : [null];
   const eager = T * X * heads.length <= EAGER_CELLS;
+  if (opts.transpose && opts.headTint) opts = { ...opts, headTint: false };
 
   const figure = h('figure', {
     class: `tensor kind-${kind}`,
@@ -201,17 +202,21 @@ export function tensorFigure(ctx, name, opts = {}) {
   const links = []; // buttons that build a large map's table on demand
   for (const head of heads) {
     const base = rank === 4 ? (b * H + head) * T * X : b * T * X;
-    const value = (r, c) => data[base + r * X + c];
-    const colLabels = byTokens
-      ? tokenCols(tokens)
-      : Array.from({ length: X }, (_, c) => ({ text: String(c + 1) }));
+    // Drawn transposed (Kᵀ in Q · Kᵀ): row r, column c is the tensor's [c, r].
+    const flip = Boolean(opts.transpose);
+    const rows = flip ? X : T;
+    const cols = flip ? T : X;
+    const index = flip ? (r, c) => base + c * X + r : (r, c) => base + r * X + c;
+    const value = (r, c) => data[index(r, c)];
+    const features = Array.from({ length: X }, (_, c) => ({ text: String(c + 1) }));
+    const colLabels = byTokens || flip ? tokenCols(tokens) : features;
     const colColours = opts.headColumns
       ? Array.from({ length: X }, (_, c) => headColour(Math.floor(c / sizes.dh)))
       : head !== null && opts.headTint
         ? Array.from({ length: X }, () => headColour(head))
         : undefined;
     const columnWord = (c) =>
-      byTokens
+      byTokens || flip
         ? `column: token ${c + 1} ${quoted(tokens[c])}${opts.columnRole ? ` (${opts.columnRole})` : ''}`
         : opts.headColumns
           ? `column ${c + 1}: feature ${(c % sizes.dh) + 1} of head ${Math.floor(c / sizes.dh) + 1}`
@@ -222,16 +227,16 @@ export function tensorFigure(ctx, name, opts = {}) {
     const buildTable = () =>
       matrixTable({
         data,
-        rows: T,
-        cols: X,
-        index: (r, c) => base + r * X + c,
+        rows,
+        cols,
+        index,
         attrs: {
           dataset: { stage: name, tensor: name, item: b, ...(head !== null ? { head } : {}) },
         },
         caption: `${opts.label ?? name}, ${name} ${namedShape(ctx.dims(name), shape)}, batch item ${b + 1}${head !== null ? `, ${headName}` : ''}`,
         className: ctx.view.numbers ? '' : 'no-numbers',
         corner: opts.corner,
-        rowLabels: tokenRows(tokens),
+        rowLabels: flip ? features.map((f) => ({ ...f, note: '' })) : tokenRows(tokens),
         colLabels,
         colGroups: opts.headColumns && sizes.h > 1 ? headGroups(sizes) : null,
         cellClass,
@@ -260,10 +265,10 @@ export function tensorFigure(ctx, name, opts = {}) {
             type: 'button',
             class: 'table-button',
             dataset: head !== null ? { head } : {},
-            'aria-label': `${T} × ${X} numbers${headName ? ` of ${headName}` : ''} as a table`,
+            'aria-label': `${rows} × ${cols} numbers${headName ? ` of ${headName}` : ''} as a table`,
             onclick: () => ensureTable(el)?.querySelector('td[data-i]')?.focus(),
           },
-          headName || `${T} × ${X}`,
+          headName || `${rows} × ${cols}`,
         ),
       );
     let sumOf = null;
@@ -274,11 +279,11 @@ export function tensorFigure(ctx, name, opts = {}) {
       table,
       buildTable,
       spec: {
-        rows: T,
-        cols: X,
-        rowLabels,
-        colLabels: byTokens ? rowLabels : null,
-        colColours,
+        rows,
+        cols,
+        rowLabels: flip ? features.map(() => '') : rowLabels, // the row numbers are the features
+        colLabels: byTokens || flip ? rowLabels : null,
+        colColours: flip ? undefined : colColours,
         sums: Boolean(opts.rowSums),
         numbers: ctx.view.numbers,
         value,
@@ -286,9 +291,9 @@ export function tensorFigure(ctx, name, opts = {}) {
         rgb: rgbOverride ?? paint.rgb,
         mark: cellClass ? (r, c) => cellClass(value(r, c), r, c) || null : undefined,
         sum: (r) => {
-          sumOf ??= Array.from({ length: T }, (_, i) => {
+          sumOf ??= Array.from({ length: rows }, (_, i) => {
             let s = 0;
-            for (let k = 0; k < X; ++k) s += value(i, k);
+            for (let k = 0; k < cols; ++k) s += value(i, k);
             return s;
           });
           return sumOf[r];
@@ -298,9 +303,12 @@ export function tensorFigure(ctx, name, opts = {}) {
       },
       describe: (r, c, focused) => {
         const v = value(r, c);
+        const at = flip ? [c, r] : [r, c];
         return [
-          `${name}[${[b, ...(head !== null ? [head] : []), r, c].join(', ')}]`,
-          `row: token ${r + 1} ${quoted(tokens[r])}${opts.rowRole ? ` (${opts.rowRole})` : ''}`,
+          `${name}[${[b, ...(head !== null ? [head] : []), ...at].join(', ')}]${flip ? ', drawn transposed' : ''}`,
+          flip
+            ? `row: feature ${r + 1}${head !== null ? ` of head ${head + 1}` : ''}`
+            : `row: token ${r + 1} ${quoted(tokens[r])}${opts.rowRole ? ` (${opts.rowRole})` : ''}`,
           columnWord(c),
           ...(opts.describeExtra?.(head)?.(r, c) ?? []),
           focused && Number.isFinite(v)
