@@ -287,6 +287,40 @@ test('equations: hovering a score rings its query row and key column; a context 
   await page.close();
 });
 
+test('the overview: every step as a picture of its main tensor; a card opens its step; O toggles', async () => {
+  const page = await newPage('?step=softmax');
+  await page.click('.overview-toggle');
+  const cards = await page.$$eval('#stage .overview-card', (els) =>
+    els.map((e) => ({
+      slug: e.dataset.slug,
+      current: e.getAttribute('aria-current'),
+      painted: e.querySelector('canvas').width > 0,
+      stage: e.querySelector('.trace-name').textContent,
+    })),
+  );
+  assert.equal(cards.length, 11);
+  assert.ok(
+    cards.every((c) => c.painted),
+    'every card has its picture',
+  );
+  assert.deepEqual(
+    cards.filter((c) => c.current === 'step').map((c) => c.slug),
+    ['softmax'],
+  );
+  assert.equal(cards[6].stage, 'attentionWeights');
+  assert.equal(await page.locator('.overview-toggle').getAttribute('aria-pressed'), 'true');
+  await page.screenshot({ path: artifact('overview-1280.png') });
+  await page.click('.overview-card[data-slug="mask"]');
+  assert.equal(await page.locator('#stage').getAttribute('data-step'), 'mask');
+  assert.equal(await page.locator('.overview-toggle').getAttribute('aria-pressed'), 'false');
+  await page.locator('body').focus();
+  await page.keyboard.press('o');
+  assert.equal(await page.locator('#stage .overview-card').count(), 11);
+  await page.keyboard.press('o');
+  assert.equal(await page.locator('#stage').getAttribute('data-step'), 'mask');
+  await page.close();
+});
+
 test('a refused sentence marks the drawn numbers as the last valid ones, until it is fixed', async () => {
   const page = await newPage('?step=softmax');
   const note = page.locator('#stale-note');

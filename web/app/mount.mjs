@@ -131,9 +131,11 @@ export function mountAttentionLab(
     const steps = checkSteps(lab.stages);
     const controls = buildControls();
     if (slots.experiment) cleanups.push(createExperiment(slots.experiment, { lab }).destroy);
+    let view = null;
     const player = createPlayer(slots.player, {
       steps,
       onGo: (i) => controller.setView({ step: steps[i].slug }, 'ui'),
+      onOverview: () => view?.toggleOverview(),
     });
     cleanups.push(() => player.stop());
     // Presentation mode (P, or #present in the page's address): large type, the lesson alone,
@@ -148,23 +150,23 @@ export function mountAttentionLab(
       installShortcuts(player, {
         cycleHead: controller.cycleHead,
         present: () => present(),
+        overview: () => view?.toggleOverview(),
         target: page ? doc : root,
       }),
     );
 
     listen(createErrorDisplay({ banner: slots.banner, controls }));
-    listen(
-      createView({
-        slots,
-        controls,
-        player,
-        panel,
-        steps,
-        motion,
-        dims: new Map(lab.stages.map((s) => [s.name, s.dims])),
-        title: page ? (text) => (doc.title = text) : null,
-      }),
-    );
+    view = createView({
+      slots,
+      controls,
+      player,
+      panel,
+      steps,
+      motion,
+      dims: new Map(lab.stages.map((s) => [s.name, s.dims])),
+      title: page ? (text) => (doc.title = text) : null,
+    });
+    listen(view);
     listen(report);
     controller.start();
     if (page) doc.documentElement.dataset.ready = 'true';

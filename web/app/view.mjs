@@ -50,11 +50,33 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
     title.scrollIntoView({ block: 'start', behavior: 'instant' });
   }
 
+  let overview = false; // the pipeline overview instead of the step (a look, not state)
+  let last = null;
+
   function renderStep(state, meta) {
+    last = state;
     const { view, result } = state;
     const index = steps.findIndex((s) => s.slug === view.step);
     const step = steps[index];
     const moved = shownStep !== -1 && shownStep !== index && meta?.source === 'ui';
+    const ctx = {
+      settings: result.settings,
+      view,
+      result,
+      dims: (name) => dims.get(name),
+      heads: [0],
+    };
+    if (overview && moved) overview = false; // a step was chosen: show it
+    player.showOverview?.(overview);
+    if (overview) {
+      panel.overview(steps, index, ctx, (i) => {
+        overview = false;
+        if (i === index) renderStep(last, { source: 'ui' });
+        else player.go(i);
+      });
+      player.show(index);
+      return;
+    }
     const section = panel.render(step, index, steps.length, {
       settings: result.settings,
       view,
@@ -90,12 +112,22 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
     slots.stale.textContent = `Not updated: the numbers below are still for ${what}, not for your input, which was refused (see the message). Correct it to update them.`;
   }
 
-  return function render(state, changed, meta) {
+  function render(state, changed, meta) {
     renderControls(state, changed);
     if (changed.has('errors') || changed.has('result')) renderStale(state);
     if (!state.result) return; // only a message so far; the first result draws everything
     if (changed.has('result')) renderTokens(slots.tokens, state.result);
     const drawn = ['result', 'step', 'head', 'item', 'numbers'];
     if (drawn.some((k) => changed.has(k))) renderStep(state, meta);
+  }
+  /** Opens or closes the pipeline overview (the stepper's button, the O key). */
+  render.toggleOverview = () => {
+    if (!last) return;
+    overview = !overview;
+    renderStep(last, { source: 'overview' });
+    const section = slots.stage.querySelector('.stage');
+    if (section) bringIntoView(section);
+    slots.stage.querySelector('#stage-title')?.focus({ preventScroll: true });
   };
+  return render;
 }

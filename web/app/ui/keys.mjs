@@ -9,6 +9,7 @@ export const SHORTCUTS = [
   ['+ / −', 'faster / slower'],
   ['H', 'show the next head alone, then all heads'],
   ['P', 'presentation mode: large type, the lesson alone (again: back)'],
+  ['O', 'the whole pipeline on one screen (again: back to the step)'],
   ['Arrow keys in a heatmap', 'move between cells (Esc leaves the heatmap)'],
 ];
 
@@ -20,7 +21,10 @@ const typing = (el) =>
     (el.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'range'].includes(el.type)));
 
 /** Listens on `target` (the document for the page, an embedded copy's own root); returns a remover. */
-export function installShortcuts(player, { cycleHead, present, target: scope = document }) {
+export function installShortcuts(
+  player,
+  { cycleHead, present, overview, target: scope = document },
+) {
   const onKey = (e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     const target = e.target;
@@ -42,6 +46,8 @@ export function installShortcuts(player, { cycleHead, present, target: scope = d
       H: () => cycleHead(),
       p: () => (present ? present() : false),
       P: () => (present ? present() : false),
+      o: () => (overview ? overview() : false),
+      O: () => (overview ? overview() : false),
     };
     const action = actions[e.key];
     if (!action) return;

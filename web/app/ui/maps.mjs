@@ -24,7 +24,7 @@ export function registerMap(el, entry) {
 const entryOf = (el) => (el ? MAPS.get(el.closest('.map')) : undefined);
 
 // The theme's colours, read from the custom properties, so the maps follow light and dark.
-function themeOf(el) {
+export function themeOf(el) {
   const style = getComputedStyle(el);
   const v = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
   return {

@@ -3,7 +3,12 @@
 import { h, replace } from './dom.mjs';
 import { namedShape } from './format.mjs';
 import { headColour } from './colour.mjs';
-import { installMapInteractions, layoutMaps, watchMaps } from './maps.mjs';
+import { installMapInteractions, layoutMaps, watchMaps, themeOf } from './maps.mjs';
+import { fitCell, mapLayout, paintMap } from './heatmap.mjs';
+import { thumbnailSpec } from './tensor.mjs';
+
+// The colour scale of each step's thumbnail: weights for the stages that hold weights.
+const WEIGHT_STAGES = new Set(['attentionWeights', 'droppedWeights', 'zeroedWeights']);
 
 // A selector for the focused control or cell, so that a re-render (new head, batch item, settings)
 // does not throw keyboard users back to the top of the page.
@@ -180,6 +185,75 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
         root,
         h('p', { class: `panel-message ${kind}`, role: kind === 'error' ? 'alert' : null }, text),
       );
+    },
+    /**
+     * The whole pipeline on one screen: every step as a card with a small picture of its main
+     * tensor (head 1, the shown batch item) and its shape; a card opens its step.
+     */
+    overview(steps, current, ctx, onPick) {
+      cleanup?.();
+      cleanup = null;
+      interactions.leave();
+      tooltip.hidden = true;
+      clearReadout();
+      const cards = steps.map((step, i) => {
+        const main = step.main(ctx.settings);
+        const tensor = ctx.result.trace[main];
+        const canvas = h('canvas', { 'aria-hidden': 'true' });
+        const kind =
+          main === 'dropoutMask' ? 'mask' : WEIGHT_STAGES.has(main) ? 'weights' : 'signed';
+        return {
+          canvas,
+          spec: thumbnailSpec(ctx, main, kind),
+          node: h(
+            'li',
+            {},
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'overview-card',
+                dataset: { slug: step.slug },
+                'aria-current': i === current ? 'step' : null,
+                onclick: () => onPick(i),
+              },
+              h('span', { class: 'overview-title' }, `${i + 1}. ${step.title}`),
+              canvas,
+              h('code', { class: 'trace-name' }, main),
+              h('span', { class: 'shape' }, namedShape(ctx.dims(main), tensor.shape)),
+            ),
+          ),
+        };
+      });
+      const section = h(
+        'section',
+        { class: 'stage overview', id: 'stage', 'aria-labelledby': 'stage-title' },
+        h(
+          'header',
+          { class: 'stage-head' },
+          h('h2', { id: 'stage-title', tabindex: '-1' }, 'The whole pipeline'),
+          h(
+            'p',
+            { class: 'stage-shape' },
+            'Every step of one forward pass, head 1; choose one to open it (O closes the overview).',
+          ),
+        ),
+        h(
+          'ol',
+          { class: 'overview-grid' },
+          cards.map((c) => c.node),
+        ),
+      );
+      replace(root, section);
+      const theme = themeOf(section);
+      for (const { canvas, spec } of cards) {
+        spec.base = 9;
+        spec.tokenWidth = 0;
+        spec.colours = theme;
+        const fit = fitCell(spec, 150, 110, { maxCell: 14, minSquare: 1 });
+        paintMap(canvas, spec, mapLayout(spec, fit.cellW, fit.cellH));
+      }
+      return section;
     },
     /** Paints the maps again (the type size or the layout around them changed). */
     relayout() {

@@ -328,3 +328,29 @@ export function tensorFigure(ctx, name, opts = {}) {
   if (opts.legend !== false) figure.append(scale.legend);
   return figure;
 }
+
+/**
+ * A small picture of the trace tensor `name` for the pipeline overview: the first head of the
+ * shown batch item, no numbers and no Σ, painted by ui/maps.mjs like any map.
+ */
+export function thumbnailSpec(ctx, name, kind = 'signed') {
+  const { trace, tokens, sizes } = ctx.result;
+  const { shape, data } = trace[name];
+  const rank = shape.length;
+  const b = Math.min(ctx.view.item, shape[0] - 1);
+  const [T, X] = shape.slice(-2);
+  const base = rank === 4 ? b * shape[1] * T * X : b * T * X;
+  const paint = paintScale(kind, data, sizes);
+  const labels = tokens.map((t) => tokenLabel(t.text));
+  return {
+    rows: T,
+    cols: X,
+    rowLabels: labels.map(() => ''),
+    colLabels: null,
+    sums: false,
+    numbers: false,
+    value: (r, c) => data[base + r * X + c],
+    lut: paint.lut,
+    rgb: paint.rgb,
+  };
+}
