@@ -242,10 +242,11 @@ function decimalsFor(ctx, l) {
     }
     return 0;
   };
+  if (largest < NUMBER_MIN_FONT) return null;
   const four = sizeFor('−0.0000');
-  if (four >= 0.8 * largest) return { size: four, decimals: 4 };
+  if (four && four >= 0.8 * largest) return { size: four, decimals: 4 };
   const two = sizeFor('−0.00');
-  if (two >= 0.8 * largest || (two && !four)) return { size: two, decimals: 2 };
+  if (two && (two >= 0.8 * largest || !four)) return { size: two, decimals: 2 };
   return four ? { size: four, decimals: 4 } : null;
 }
 

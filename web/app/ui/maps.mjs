@@ -21,8 +21,6 @@ export function registerMap(el, entry) {
   MAPS.set(el, { ...entry, layout: null });
 }
 
-const entryOf = (el) => (el ? MAPS.get(el.closest('.map')) : undefined);
-
 // The theme's colours, read from the custom properties, so the maps follow light and dark.
 export function themeOf(el) {
   const style = getComputedStyle(el);
@@ -331,8 +329,6 @@ export function installMapInteractions(root, { show, hide }) {
   });
   return { leave };
 }
-
-export { entryOf };
 
 /** The box of a map's cells (labels and Σ left out) in viewport coordinates, or null. */
 export function gridRect(el) {
