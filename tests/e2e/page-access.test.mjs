@@ -130,40 +130,50 @@ test('prefers-reduced-motion: the split does not move, nothing transitions', asy
   await page.close();
 });
 
-test('axe-core finds no serious or critical violations', async () => {
-  // bypassCSP lets axe be injected despite the page's Content-Security-Policy.
-  const page = await newPage('?heads=2&dOut=4&training=true', { bypassCSP: true });
-  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-  const found = [];
-  for (const slug of ['embeddings', 'split', 'softmax', 'dropout', 'output']) {
-    await page.click(`.step-link[data-slug="${slug}"]`);
-    // Scan the split once its animation has settled (mid-flight, cells overlap on purpose).
-    await page.waitForFunction(() => !document.querySelector('.split.animating'), null, {
-      timeout: 6000,
-    });
-    // The whole page once; then only the step panel, which is what changes between steps.
-    const scope = slug === 'embeddings' ? 'document' : '#stage-root';
-    const results = await page.evaluate(
-      (sel) =>
-        window.axe.run(sel === 'document' ? document : { include: [sel] }, {
-          resultTypes: ['violations'],
-        }),
-      scope,
-    );
-    for (const v of results.violations) {
-      if (v.impact === 'serious' || v.impact === 'critical') {
-        found.push(
-          `${slug}: ${v.id} (${v.impact}) ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-        );
+for (const colorScheme of ['light', 'dark'])
+  test(`axe-core finds no serious or critical violations (${colorScheme} theme)`, async () => {
+    // bypassCSP lets axe be injected despite the page's Content-Security-Policy.
+    const page = await newPage('?heads=2&dOut=4&training=true', { bypassCSP: true, colorScheme });
+    if (colorScheme === 'dark') {
+      assert.equal(
+        await page.evaluate(() => getComputedStyle(document.body).backgroundColor),
+        'rgb(16, 21, 28)',
+        'the page follows prefers-color-scheme: dark',
+      );
+      await page.click('.step-link[data-slug="softmax"]');
+      await page.screenshot({ path: artifact('dark-softmax.png'), fullPage: true });
+    }
+    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+    const found = [];
+    for (const slug of ['embeddings', 'split', 'softmax', 'dropout', 'output']) {
+      await page.click(`.step-link[data-slug="${slug}"]`);
+      // Scan the split once its animation has settled (mid-flight, cells overlap on purpose).
+      await page.waitForFunction(() => !document.querySelector('.split.animating'), null, {
+        timeout: 6000,
+      });
+      // The whole page once; then only the step panel, which is what changes between steps.
+      const scope = slug === 'embeddings' ? 'document' : '#stage-root';
+      const results = await page.evaluate(
+        (sel) =>
+          window.axe.run(sel === 'document' ? document : { include: [sel] }, {
+            resultTypes: ['violations'],
+          }),
+        scope,
+      );
+      for (const v of results.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') {
+          found.push(
+            `${slug}: ${v.id} (${v.impact}) ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+          );
+        }
       }
     }
-  }
-  assert.deepEqual(found, []);
-  await page.close();
-});
+    assert.deepEqual(found, []);
+    await page.close();
+  });
 
 test('320 px wide: no horizontal overflow of the page', async () => {
   const page = await newPage(

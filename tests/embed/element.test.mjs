@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, launch, watchedPage, reference, artifact, checkDist, ROOT } from './helpers.mjs';
+import { cellPoint } from '../e2e/helpers.mjs';
 
 const SENTENCE = 'the dog chased the ball';
 const ATTRS = `sentence="${SENTENCE}" heads="2" d-out="6" dropout="0.1" seed="123" stage="softmax"`;
@@ -347,12 +348,13 @@ test('layout="full" shows the page\'s controls; switching layouts keeps the stat
 
 test('contained and accessible: its own tooltip, no serious axe violations, fits 320 px', async () => {
   const p = await open(plain, '/two.html');
-  const cell = p.locator('#a #stage td[data-i]').nth(7);
-  await cell.hover();
+  // Cell (1, 1) of head 1's drawn map: its 8th number.
+  const point = await cellPoint(p, '#stage .map[data-head="0"]', 1, 1, '#a');
+  await p.mouse.move(point.x, point.y);
   const tip = p.locator('#a .tooltip');
   await tip.waitFor({ state: 'visible' });
   assert.equal(await p.locator('#b .tooltip').isVisible(), false);
-  const [c, t] = [await cell.boundingBox(), await tip.boundingBox()];
+  const [c, t] = [point.cell, await tip.boundingBox()];
   assert.ok(
     Math.abs(t.y - (c.y + c.height + 8)) < 2 || Math.abs(t.y + t.height - (c.y - 8)) < 2,
     'the tooltip sits just below or above the cell',
