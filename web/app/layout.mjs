@@ -65,7 +65,11 @@ export function buildLayout(root, layout, page) {
       h(
         'div',
         { class: 'layout compact' },
-        h('div', { class: 'compact-head' }, slots.tokens),
+        h(
+          'section',
+          { class: 'compact-head', 'aria-label': 'The sentence’s tokens' },
+          slots.tokens,
+        ),
         lesson,
       ),
     );

@@ -50,6 +50,7 @@ export function mountAttentionLab(
     initialState = {},
     syncUrl = false,
     page = false,
+    name = '',
     onChange = () => {},
     onError = () => {},
   } = {},
@@ -136,6 +137,8 @@ export function mountAttentionLab(
       steps,
       onGo: (i) => controller.setView({ step: steps[i].slug }, 'ui'),
       onOverview: () => view?.toggleOverview(),
+      // Each lab on a page names its stepper, so that screen readers can tell two of them apart.
+      label: name ? `Lecture steps of ${name}` : 'Lecture steps',
     });
     cleanups.push(() => player.stop());
     // Presentation mode (P, or #present in the page's address): large type, the lesson alone,

@@ -5,7 +5,7 @@ import { h, replace } from './dom.mjs';
 const SPEEDS = [0.5, 1, 2, 4];
 const SECONDS_PER_STEP = 8;
 
-export function createPlayer(root, { steps, onGo, onOverview = null }) {
+export function createPlayer(root, { steps, onGo, onOverview = null, label = 'Lecture steps' }) {
   let index = 0;
   let playing = false;
   let speed = 1;
@@ -75,7 +75,7 @@ export function createPlayer(root, { steps, onGo, onOverview = null }) {
 
   replace(
     root,
-    h('nav', { 'aria-label': 'Lecture steps', class: 'steps' }, h('ol', {}, stepButtons)),
+    h('nav', { 'aria-label': label, class: 'steps' }, h('ol', {}, stepButtons)),
     h(
       'div',
       { class: 'transport' },
