@@ -256,6 +256,16 @@ test('the split: glued heads do not overlap (labels clipped), then the transpose
   await page.close();
 });
 
+test('the split at the default d_h = 1 says how to make the pieces visible; at d_h = 3 it does not', async () => {
+  const hint = /set d_out to 6 \(2 heads of 3 columns\)/;
+  let page = await newPage('?step=split');
+  assert.match(await page.locator('#stage-root').innerText(), hint);
+  await page.close();
+  page = await newPage('?step=split&dOut=6&heads=2');
+  assert.doesNotMatch(await page.locator('#stage-root').innerText(), /With d_h = 1/);
+  await page.close();
+});
+
 test('equations: hovering a score rings its query row and key column; a context cell its weight row and value column', async () => {
   const page = await newPage('?step=scores&dOut=4&heads=2');
   const ring = (selector) =>

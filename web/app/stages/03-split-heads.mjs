@@ -68,6 +68,15 @@ export function explain(ctx) {
       'For scale: GPT-2 small splits 768 columns into 12 heads of 64; GPT-3 splits 12 288 into 96 heads of 128.',
     ),
   );
+  if (sizes.h > 1 && sizes.dh === 1) {
+    parts.push(
+      h(
+        'p',
+        { class: 'aside' },
+        `With d_h = 1 each head is a single column, so the pieces are hard to see: set d_out to ${3 * sizes.h} (${sizes.h} heads of 3 columns) to watch the view cut each row and the transpose stack the pieces.`,
+      ),
+    );
+  }
   if (settings.layout === 'loop') {
     parts.push(
       h(
