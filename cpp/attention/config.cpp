@@ -201,7 +201,8 @@ double forward_flops(const Config& c) {
 }
 
 double forward_work(const Config& c) {
-  return forward_flops(c) + kSetupOpsPerHead * double(c.batch) * double(c.heads);
+  const double setup = materialises_scores(c) ? kStageSetupOpsPerHead : kSetupOpsPerHead;
+  return forward_flops(c) + setup * double(c.batch) * double(c.heads);
 }
 
 namespace {

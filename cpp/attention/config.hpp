@@ -100,9 +100,12 @@ double trace_bytes(const Config& config);
 double forward_flops(const Config& config);
 
 // What one attention of one (batch, head) pair costs in set-up (packing its keys, its softmax's
-// bookkeeping) whatever its size, counted as operations: about 2 µs of WASM on a laptop. Tiny heads
-// in a huge batch are cheap in flops but not in time (batch 1048576 × 2 heads: 20 s).
-constexpr double kSetupOpsPerHead = 2e4;
+// bookkeeping) whatever its size, counted as operations at the 10^10 per second that max_flops
+// assumes. Tiny heads in a huge batch are cheap in flops but not in time (batch 1048576 × 2 heads
+// ran for minutes). Measured in WASM, 131,072 attentions of 5 tokens: 2.7–3.2 µs each on the fast
+// path; 3.9 µs fused and 11.5 µs as a loop of modules when every stage is kept.
+constexpr double kSetupOpsPerHead = 3e4;         // the fast path
+constexpr double kStageSetupOpsPerHead = 1.2e5;  // the stage-by-stage path (trace, naive, dropout)
 
 // The work of one forward pass: its flops plus the set-up of each of its B·h attentions; the number
 // validate() compares with max_flops.

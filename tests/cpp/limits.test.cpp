@@ -137,7 +137,10 @@ TEST_CASE("tiny heads in a huge batch count their set-up, not only their flops",
   c.trace = false;
   CHECK(forward_flops(c) < 1e10);
   CHECK(forward_work(c) == Approx(forward_flops(c) + kSetupOpsPerHead * (1 << 20) * 2));
-  c.heads = 8;  // 2^20 × 8 attentions of one token: 1.7e11 in set-up alone
+  c.trace = true;  // every stage kept: each attention's set-up costs more
+  CHECK(forward_work(c) == Approx(forward_flops(c) + kStageSetupOpsPerHead * (1 << 20) * 2));
+  c.trace = false;
+  c.heads = 8;  // 2^20 × 8 attentions of one token: 2.5e11 in set-up alone
   c.tokens = 1;
   refuses<WorkError>(c, "maxFlops", "pass a larger maxFlops to run it on purpose");
 }
