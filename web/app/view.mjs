@@ -4,18 +4,21 @@
 import { renderTokens } from './ui/tokens.mjs';
 
 // A live line under a control, with the sizes of the result's trace: what h and d_out make of the
-// heads of this module.
+// heads of this module. MultiHeadAttention splits d_out; the wrapper splits nothing (each head is a
+// whole CausalAttention of width d_out, and h of them side by side are h·d_out wide).
 function liveHelp({ settings, sizes }) {
   const { module } = settings;
-  return {
-    heads:
-      module === 'mha'
-        ? `d_h = d_out / h = ${sizes.dh}`
-        : module === 'wrapper'
-          ? `${sizes.h} separate heads of d_out each`
-          : 'CausalAttention: exactly 1',
-    dOut: module === 'wrapper' ? `per head: side by side D = h·d_out = ${sizes.D}` : '',
-  };
+  if (module === 'mha')
+    return {
+      heads: `d_out is split: d_h = d_out / h = ${sizes.dh}`,
+      dOut: `the total width, ${sizes.h} heads × ${sizes.dh}`,
+    };
+  if (module === 'wrapper')
+    return {
+      heads: `nothing is split: ${sizes.h} whole heads of width d_out`,
+      dOut: `each head's width; side by side D = h·d_out = ${sizes.D}`,
+    };
+  return { heads: 'CausalAttention: exactly 1', dOut: '' };
 }
 
 /**

@@ -24,7 +24,7 @@ export function explain(ctx) {
         'p',
         { class: 'note' },
         h('strong', {}, 'Evaluation mode: nothing is dropped in this pass.'),
-        ' Dropout only acts while a model is being trained; in evaluation mode every weight passes through unchanged (the mask is all ones), and the next steps use the weights of the softmax as they are.',
+        ' Dropout only acts while a model is being trained. In evaluation mode this step is skipped: the next steps use the softmax weights as they are, with nothing zeroed and nothing rescaled.',
       ),
       h(
         'p',
