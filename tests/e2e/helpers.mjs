@@ -10,6 +10,22 @@ import { chromium } from 'playwright-core';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 
+// The lecture's steps in its order, as the tests expect to find them on the page (written out here,
+// not read from web/app/stages, so that a step lost or moved in the page fails the tests).
+export const LECTURE_STEPS = Object.freeze([
+  'embeddings',
+  'qkv',
+  'split',
+  'scores',
+  'scale',
+  'mask',
+  'softmax',
+  'dropout',
+  'context',
+  'merge',
+  'output',
+]);
+
 /** Fails clearly when build/site is missing or older than web/app or dist/ (run: bash scripts/build.sh site). */
 export function checkSite() {
   const built = path.join(ROOT, 'build', 'site', 'app.mjs');

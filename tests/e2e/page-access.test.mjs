@@ -2,21 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { artifact, ROOT, pageSuite } from './helpers.mjs';
-
-const SLUGS = [
-  'embeddings',
-  'qkv',
-  'split',
-  'scores',
-  'scale',
-  'mask',
-  'softmax',
-  'dropout',
-  'context',
-  'merge',
-  'output',
-];
+import { artifact, ROOT, pageSuite, LECTURE_STEPS } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -30,15 +16,15 @@ test('keyboard only: every step, play/pause, heatmap cells, the Next button', as
   assert.equal(await step(page), 'output');
   await page.keyboard.press('Home');
   assert.equal(await step(page), 'embeddings');
-  for (let i = 1; i < SLUGS.length; ++i) {
+  for (let i = 1; i < LECTURE_STEPS.length; ++i) {
     await page.keyboard.press('ArrowRight');
-    assert.equal(await step(page), SLUGS[i]);
+    assert.equal(await step(page), LECTURE_STEPS[i]);
   }
   await page.keyboard.press('ArrowRight');
   assert.equal(await step(page), 'output', 'stays on the last step');
-  for (let i = SLUGS.length - 2; i >= 0; --i) {
+  for (let i = LECTURE_STEPS.length - 2; i >= 0; --i) {
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await step(page), SLUGS[i]);
+    assert.equal(await step(page), LECTURE_STEPS[i]);
   }
 
   // Space plays and pauses.
@@ -193,7 +179,7 @@ test('320 px wide: no horizontal overflow of the page', async () => {
     '?sentence=the+dog+chased+the+ball+but+it+could+not+catch+it&heads=3&dOut=6&training=true',
     { viewport: { width: 320, height: 640 }, reducedMotion: 'reduce' },
   );
-  for (const slug of SLUGS) {
+  for (const slug of LECTURE_STEPS) {
     await page.click(`.step-link[data-slug="${slug}"]`);
     const { scroll, width } = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,

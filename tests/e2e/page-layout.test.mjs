@@ -12,6 +12,7 @@ import {
   compareCells,
   referenceTrace,
   hoverCell,
+  LECTURE_STEPS,
 } from './helpers.mjs';
 import { parseUrl } from '../../web/app/store.mjs';
 
@@ -19,19 +20,6 @@ const suite = pageSuite();
 const { newPage, problems } = suite;
 
 const SQUARE_STEPS = ['scores', 'scale', 'mask', 'softmax', 'dropout', 'context'];
-const ALL_STEPS = [
-  'embeddings',
-  'qkv',
-  'split',
-  'scores',
-  'scale',
-  'mask',
-  'softmax',
-  'dropout',
-  'context',
-  'merge',
-  'output',
-];
 
 // Every drawn map of the step whose columns are tokens (T × T): its box, its cells' box and Σ's.
 const squareMaps = (page) =>
@@ -103,7 +91,7 @@ test('1280 × 800: no step is taller than two screens (6, 29 and 64 tokens)', as
       viewport: { width: 1280, height: 800 },
     });
     const heights = {};
-    for (const slug of ALL_STEPS) {
+    for (const slug of LECTURE_STEPS) {
       await page.click(`.step-link[data-slug="${slug}"]`);
       heights[slug] = Math.round(
         await page.evaluate(() => document.querySelector('#stage').getBoundingClientRect().height),

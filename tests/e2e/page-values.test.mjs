@@ -15,22 +15,10 @@ import {
   pageSuite,
   hoverCell,
   trainingPreviewSettings,
+  LECTURE_STEPS,
 } from './helpers.mjs';
 import { parseUrl } from '../../web/app/store.mjs';
 
-const SLUGS = [
-  'embeddings',
-  'qkv',
-  'split',
-  'scores',
-  'scale',
-  'mask',
-  'softmax',
-  'dropout',
-  'context',
-  'merge',
-  'output',
-];
 const MAIN = {
   embeddings: 'inputs',
   qkv: 'queries',
@@ -93,14 +81,14 @@ async function walk(page, name, { screenshots = false } = {}) {
     ? null
     : await referenceTrace(trainingPreviewSettings(settingsOf(page)));
   await page.click('.step-link[data-slug="embeddings"]');
-  for (let i = 0; i < SLUGS.length; ++i) {
-    await checkSection(page, trace, lab.stages, SLUGS[i], training);
+  for (let i = 0; i < LECTURE_STEPS.length; ++i) {
+    await checkSection(page, trace, lab.stages, LECTURE_STEPS[i], training);
     if (screenshots)
       await page.screenshot({
-        path: artifact(`${name}-${String(i + 1).padStart(2, '0')}-${SLUGS[i]}.png`),
+        path: artifact(`${name}-${String(i + 1).padStart(2, '0')}-${LECTURE_STEPS[i]}.png`),
         fullPage: true,
       });
-    if (i < SLUGS.length - 1) await page.click('.transport .next');
+    if (i < LECTURE_STEPS.length - 1) await page.click('.transport .next');
   }
   assert.equal(await page.locator('.transport .next').isDisabled(), true);
   return trace;
