@@ -66,7 +66,7 @@ build_element() {
 }
 
 build_site() {
-  # The teaching page: static files as they are; the page's modules (with d3-scale-chromatic)
+  # The teaching page: static files as they are; the page's modules
   # bundled into app.mjs, which imports the API relatively as ./lib/index.mjs (kept external).
   rm -rf build/site
   mkdir -p build/site/lib

@@ -34,30 +34,41 @@ usage() {
 }
 
 # Rebuilds the harness when it is missing or older than a source it is built from. Each source is
-# compiled on its own (in parallel: Eigen under the sanitizers is slow to compile), then linked.
+# compiled on its own (in parallel: Eigen under the sanitizers is slow to compile) and only when its
+# object is older than it, than a header of the core or than this script (the flags); then linked.
 build_native() {
   local sources=("$core_dir"/attention/*.cpp tests/fuzz/core_fuzz.cpp)
-  local stale=0
-  [ -x "$binary" ] || stale=1
-  if [ "$stale" -eq 0 ]; then
-    local f
-    for f in "${sources[@]}" "$core_dir"/attention/*.hpp "$0"; do
-      [ "$f" -nt "$binary" ] && stale=1 && break
-    done
-  fi
-  [ "$stale" -eq 1 ] || return 0
+  local headers=("$core_dir"/attention/*.hpp)
   command -v clang++ >/dev/null || { echo "fuzz: clang++ is missing (apt-get install clang libclang-rt-14-dev)" >&2; return 2; }
   mkdir -p "$out/obj"
-  echo "fuzz: building $binary from $core_dir (clang++, libFuzzer, ASan, UBSan)"
   # -fsanitize=fuzzer on every file: the core's branches are what libFuzzer's coverage steers by.
   local flags=(-std=c++17 -g -O1 -fno-omit-frame-pointer -ffp-contract=off -msse4.1
     -DEIGEN_NO_DEBUG -DEIGEN_MPL2_ONLY -I"$core_dir" -isystem /usr/include/eigen3
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
-  local objects=() src obj failed=0 running=0
+  local objects=() stale=() src obj dep
   for src in "${sources[@]}"; do
     obj="$out/obj/$(basename "$src" .cpp).o"
     objects+=("$obj")
-    clang++ "${flags[@]}" -c "$src" -o "$obj" &
+    if [ ! -f "$obj" ]; then stale+=("$src"); continue; fi
+    for dep in "$src" "${headers[@]}" "$0"; do
+      if [ "$dep" -nt "$obj" ]; then stale+=("$src"); break; fi
+    done
+  done
+  # An object of a source that no longer exists would be linked in: drop it.
+  for obj in "$out"/obj/*.o; do
+    [ -e "$obj" ] || continue
+    case " ${objects[*]} " in *" $obj "*) ;; *) rm -f "$obj" ;; esac
+  done
+  local relink=0
+  [ -x "$binary" ] || relink=1
+  for obj in "${objects[@]}"; do [ "$obj" -nt "$binary" ] && relink=1; done
+  [ ${#stale[@]} -gt 0 ] || [ "$relink" -eq 1 ] || return 0
+  echo "fuzz: building $binary from $core_dir (clang++, libFuzzer, ASan, UBSan; ${#stale[@]} of ${#sources[@]} sources to compile)"
+  local failed=0 running=0
+  for src in "${stale[@]}"; do
+    obj="$out/obj/$(basename "$src" .cpp).o"
+    # Into a temporary file: an interrupted compile leaves no object newer than its source.
+    { clang++ "${flags[@]}" -c "$src" -o "$obj.tmp" && mv -f "$obj.tmp" "$obj"; } &
     running=$((running + 1))
     if [ "$running" -ge "$(nproc)" ]; then wait -n || failed=1; running=$((running - 1)); fi
   done

@@ -39,7 +39,7 @@ std::string divisors(long long n) {
 // The rules that tie options together, as the reference classes have them.
 [[gnu::noinline]] void check_rules(const Config& c) {
   const long long h = c.heads;
-  const long long D = c.module == Module::wrapper ? h * c.d_out : c.d_out;  // no int overflow
+  const long long D = c.width64();  // no int overflow
   if (D > kMaxDimension) {
     throw OptionError("heads", "heads × dOut = " + std::to_string(h) + " × " +
                                    std::to_string(c.d_out) + " = " + std::to_string(D) +
@@ -103,7 +103,7 @@ std::string divisors(long long n) {
 // Every tensor the forward pass allocates, counted in 64 bits before any allocation.
 [[gnu::noinline]] void check_sizes(const Config& c) {
   const long long B = c.batch, T = c.tokens, d_in = c.d_in, h = c.heads;
-  const long long D = c.module == Module::wrapper ? h * c.d_out : c.d_out;  // checked in rules
+  const long long D = c.width64();  // at most kMaxDimension: checked in the rules
   const struct {
     const char* option;
     const char* what;
@@ -147,7 +147,7 @@ std::string divisors(long long n) {
 }
 
 [[gnu::noinline]] void check_work(const Config& c) {
-  const double flops = forward_flops(c);
+  const double flops = forward_work(c);
   if (flops <= c.max_flops) return;
   throw WorkError(
       "maxFlops",
@@ -179,7 +179,7 @@ bool materialises_scores(const Config& c) {
 
 double trace_bytes(const Config& c) {
   const double B = c.batch, T = c.tokens, h = c.heads, d_in = c.d_in;
-  const double D = c.module == Module::wrapper ? h * c.d_out : c.d_out;
+  const double D = static_cast<double>(c.width64());
   // inputs; queries/keys/values twice (merged and split); 8 (B,h,T,T) stages; context, merged,
   // output.
   const double floats = B * T * d_in + 6 * B * T * D + 8 * B * h * T * T + 3 * B * T * D;
@@ -188,7 +188,7 @@ double trace_bytes(const Config& c) {
 
 double forward_flops(const Config& c) {
   const double B = c.batch, T = c.tokens, h = c.heads, d_in = c.d_in;
-  const double D = c.module == Module::wrapper ? h * c.d_out : c.d_out;
+  const double D = static_cast<double>(c.width64());
   // The fast path skips the masked half of the scores; the stage-by-stage path computes all of
   // them and makes a few passes over each (B,h,T,T) stage.
   const bool stages = materialises_scores(c);
@@ -198,6 +198,11 @@ double forward_flops(const Config& c) {
   const double elementwise = stages ? 10 * B * h * T * T : 0;
   const double output = c.module == Module::mha ? 2 * B * T * D * D : 0;
   return projections + attention + elementwise + output;
+}
+
+double forward_work(const Config& c) {
+  const double setup = materialises_scores(c) ? kStageSetupOpsPerHead : kSetupOpsPerHead;
+  return forward_flops(c) + setup * double(c.batch) * double(c.heads);
 }
 
 namespace {

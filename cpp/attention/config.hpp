@@ -55,8 +55,13 @@ struct Config {
   double max_trace_bytes = 256.0 * (1 << 20);  // for every (B,h,T,T) stage together
   double max_flops = 1e11;                     // work limit of one forward pass
 
-  // D: the width of queries, keys, values and the merged heads (fits an int once validated).
-  int width() const { return module == Module::wrapper ? heads * d_out : d_out; }
+  // D: the width of queries, keys, values and the merged heads: d_out, or h·d_out for the wrapper's
+  // heads side by side. The one home of that formula; computed in 64 bits, so that validate() can
+  // check it before anything relies on it fitting an int.
+  long long width64() const {
+    return module == Module::wrapper ? static_cast<long long>(heads) * d_out : d_out;
+  }
+  int width() const { return static_cast<int>(width64()); }  // once validated
   // d_h: the size of one head.
   int head_size() const { return module == Module::mha ? d_out / heads : d_out; }
   bool has_output_projection() const { return module == Module::mha; }
@@ -91,8 +96,20 @@ bool materialises_scores(const Config& config);
 double trace_bytes(const Config& config);
 
 // Floating-point operations of one forward pass on the path it will take (multiply and add count
-// as two): the number validate() compares with max_flops.
+// as two), as describe() reports them.
 double forward_flops(const Config& config);
+
+// What one attention of one (batch, head) pair costs in set-up (packing its keys, its softmax's
+// bookkeeping) whatever its size, counted as operations at the 10^10 per second that max_flops
+// assumes. Tiny heads in a huge batch are cheap in flops but not in time (batch 1048576 × 2 heads
+// ran for minutes). Measured in WASM, 131,072 attentions of 5 tokens: 2.7–3.2 µs each on the fast
+// path; 3.9 µs fused and 11.5 µs as a loop of modules when every stage is kept.
+constexpr double kSetupOpsPerHead = 3e4;         // the fast path
+constexpr double kStageSetupOpsPerHead = 1.2e5;  // the stage-by-stage path (trace, naive, dropout)
+
+// The work of one forward pass: its flops plus the set-up of each of its B·h attentions; the number
+// validate() compares with max_flops.
+double forward_work(const Config& config);
 
 const char* to_string(Module m);
 const char* to_string(Masking m);

@@ -46,7 +46,7 @@ std::vector<HeadExperimentRow> head_experiment(const HeadExperimentOptions& o,
     c.heads = h;
     c.trace = false;
     validate(c);  // names the bad option (heads < 1, head size < 1, ...)
-    total_flops += 2.0 * (o.repeats + 1) * forward_flops(c);
+    total_flops += 2.0 * (o.repeats + 1) * forward_work(c);
   }
   if (total_flops > Config{}.max_flops) {
     throw WorkError("heads",

@@ -25,20 +25,32 @@ void init_linear(TorchGenerator& rng, int out, int in, bool with_bias, float* we
   }
 }
 
+// One entry of the state dict. Nothing in it is allocated: the wrapper with a million heads has
+// three million of them, and initialising the weights walks them all.
 struct Parameter {
-  std::string name;
-  std::vector<int> shape;  // as the state dict has it
+  const char* field;  // "W_query.weight", ...: the name within its module
+  int head;           // the wrapper's head (its name is "heads.<head>.<field>"), or -1
+  int rows, cols;     // the shape as the state dict has it; cols = 0 for a bias (rows,)
   std::vector<float>* storage;
   std::size_t offset;  // into storage (head blocks of the wrapper)
   // SelfAttention_v1's nn.Parameter(torch.rand(d_in, d_out)), used as x @ W: stored transposed,
   // (d_out, d_in) like nn.Linear's weight, so that every module projects the same way.
   bool rand_transposed = false;
+
+  std::string name() const {
+    return head < 0 ? field : "heads." + std::to_string(head) + "." + field;
+  }
+  std::vector<int> shape() const {
+    return cols ? std::vector<int>{rows, cols} : std::vector<int>{rows};
+  }
+  bool is_bias() const { return cols == 0; }
+  std::size_t count() const { return std::size_t(rows) * std::size_t(cols ? cols : 1); }
 };
 
 // Element e of the parameter in state-dict order, in its storage.
 float& element(const Parameter& p, std::size_t e) {
   if (!p.rand_transposed) return (*p.storage)[p.offset + e];
-  const std::size_t rows = p.shape[0], cols = p.shape[1];  // (d_in, d_out)
+  const std::size_t rows = p.rows, cols = p.cols;  // (d_in, d_out)
   return (*p.storage)[p.offset + (e % cols) * rows + e / cols];
 }
 
@@ -48,28 +60,32 @@ std::vector<Parameter> parameters(const Config& c, Weights& w) {
   std::vector<Parameter> list;
   if (c.module == Module::simplified) return list;  // no trainable weights
   if (c.module == Module::sa_v1) {
-    list.push_back({"W_query", {d_in, D}, &w.query_weight, 0, true});
-    list.push_back({"W_key", {d_in, D}, &w.key_weight, 0, true});
-    list.push_back({"W_value", {d_in, D}, &w.value_weight, 0, true});
+    list.push_back({"W_query", -1, d_in, D, &w.query_weight, 0, true});
+    list.push_back({"W_key", -1, d_in, D, &w.key_weight, 0, true});
+    list.push_back({"W_value", -1, d_in, D, &w.value_weight, 0, true});
     return list;
   }
-  auto qkv = [&](const std::string& prefix, int rows, std::size_t head) {
-    const char* names[] = {"W_query", "W_key", "W_value"};
+  const bool wrapper = c.module == Module::wrapper;
+  list.reserve(std::size_t(wrapper ? c.heads : 1) * (c.qkv_bias ? 6 : 3) + 2);
+  auto qkv = [&](int head, int rows) {
+    const char* weight_names[] = {"W_query.weight", "W_key.weight", "W_value.weight"};
+    const char* bias_names[] = {"W_query.bias", "W_key.bias", "W_value.bias"};
     std::vector<float>* weights[] = {&w.query_weight, &w.key_weight, &w.value_weight};
     std::vector<float>* biases[] = {&w.query_bias, &w.key_bias, &w.value_bias};
+    const std::size_t block = std::size_t(head < 0 ? 0 : head) * rows;
     for (int m = 0; m < 3; ++m) {
-      list.push_back({prefix + names[m] + ".weight", {rows, d_in}, weights[m], head * rows * d_in});
-      if (c.qkv_bias) list.push_back({prefix + names[m] + ".bias", {rows}, biases[m], head * rows});
+      list.push_back({weight_names[m], head, rows, d_in, weights[m], block * d_in});
+      if (c.qkv_bias) list.push_back({bias_names[m], head, rows, 0, biases[m], block});
     }
   };
-  if (c.module == Module::wrapper) {
-    for (int h = 0; h < c.heads; ++h) qkv("heads." + std::to_string(h) + ".", c.d_out, h);
+  if (wrapper) {
+    for (int h = 0; h < c.heads; ++h) qkv(h, c.d_out);
   } else {
-    qkv("", D, 0);
+    qkv(-1, D);
   }
   if (c.has_output_projection()) {
-    list.push_back({"out_proj.weight", {D, D}, &w.out_weight, 0});
-    list.push_back({"out_proj.bias", {D}, &w.out_bias, 0});
+    list.push_back({"out_proj.weight", -1, D, D, &w.out_weight, 0});
+    list.push_back({"out_proj.bias", -1, D, 0, &w.out_bias, 0});
   }
   return list;
 }
@@ -100,18 +116,12 @@ Weights allocate_weights(const Config& c) {
   return w;
 }
 
-std::size_t count(const std::vector<int>& shape) {
-  std::size_t n = 1;
-  for (int d : shape) n *= static_cast<std::size_t>(d);
-  return n;
-}
-
 }  // namespace
 
 std::vector<std::pair<std::string, std::vector<int>>> parameter_shapes(const Config& c) {
   Weights none;  // parameters() only records where each would live; nothing is read or allocated
   std::vector<std::pair<std::string, std::vector<int>>> out;
-  for (const Parameter& p : parameters(c, none)) out.emplace_back(p.name, p.shape);
+  for (const Parameter& p : parameters(c, none)) out.emplace_back(p.name(), p.shape());
   return out;
 }
 
@@ -122,12 +132,12 @@ Weights init_weights_like_torch(const Config& c, TorchGenerator& rng) {
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Parameter& p = list[i];
     if (p.rand_transposed) {  // torch.rand(d_in, d_out): uniform in [0, 1), row-major
-      for (std::size_t e = 0; e < count(p.shape); ++e) element(p, e) = rng.uniform(0.0f, 1.0f);
+      for (std::size_t e = 0; e < p.count(); ++e) element(p, e) = rng.uniform(0.0f, 1.0f);
       continue;
     }
-    const bool has_bias = i + 1 < list.size() && list[i + 1].shape.size() == 1;
+    const bool has_bias = i + 1 < list.size() && list[i + 1].is_bias();
     const Parameter* bias = has_bias ? &list[i + 1] : nullptr;
-    init_linear(rng, p.shape[0], p.shape[1], has_bias, p.storage->data() + p.offset,
+    init_linear(rng, p.rows, p.cols, has_bias, p.storage->data() + p.offset,
                 has_bias ? bias->storage->data() + bias->offset : nullptr);
     if (has_bias) ++i;
   }
@@ -138,9 +148,9 @@ std::vector<std::pair<std::string, Tensor>> state_dict(const Config& c, const We
   Weights copy = weights;
   std::vector<std::pair<std::string, Tensor>> out;
   for (const Parameter& p : parameters(c, copy)) {
-    Tensor t(p.shape);
+    Tensor t(p.shape());
     for (std::size_t e = 0; e < t.size(); ++e) t.data[e] = element(p, e);
-    out.emplace_back(p.name, std::move(t));
+    out.emplace_back(p.name(), std::move(t));
   }
   return out;
 }
@@ -151,9 +161,10 @@ Weights weights_from_state_dict(const Config& c,
   std::vector<Parameter> list = parameters(c, w);
   // A set, not a scan per key: the wrapper with thousands of heads has thousands of keys.
   std::set<std::string> names;
-  for (const Parameter& p : list) names.insert(p.name);
+  for (const Parameter& p : list) names.insert(p.name());
   std::string expected;
-  for (std::size_t i = 0; i < list.size() && i < 8; ++i) expected += (i ? ", " : "") + list[i].name;
+  for (std::size_t i = 0; i < list.size() && i < 8; ++i)
+    expected += (i ? ", " : "") + list[i].name();
   if (list.size() > 8) expected += ", … (" + std::to_string(list.size()) + " keys)";
   for (const auto& entry : state) {
     if (names.count(entry.first) == 0) {
@@ -162,25 +173,25 @@ Weights weights_from_state_dict(const Config& c,
     }
   }
   for (const Parameter& p : list) {
-    auto found = state.find(p.name);
+    const std::string name = p.name();
+    auto found = state.find(name);
     if (found == state.end()) {
-      throw InputError("weights", "weights is missing '" + p.name +
+      throw InputError("weights", "weights is missing '" + name +
                                       "'; for this module the keys are: " + expected);
     }
-    const std::size_t n = count(p.shape);
+    const std::size_t n = p.count();
     if (found->second.size() != n) {
       std::string shape;
-      for (int d : p.shape) shape += (shape.empty() ? "" : "×") + std::to_string(d);
-      throw InputError("weights." + p.name, "weights['" + p.name + "'] has " +
-                                                std::to_string(found->second.size()) +
-                                                " values; it must have " + std::to_string(n) +
-                                                " (shape " + shape + ", row-major as in PyTorch)");
+      for (int d : p.shape()) shape += (shape.empty() ? "" : "×") + std::to_string(d);
+      throw InputError("weights." + name, "weights['" + name + "'] has " +
+                                              std::to_string(found->second.size()) +
+                                              " values; it must have " + std::to_string(n) +
+                                              " (shape " + shape + ", row-major as in PyTorch)");
     }
     for (std::size_t e = 0; e < n; ++e) {
       if (!std::isfinite(found->second[e])) {
-        throw InputError("weights." + p.name,
-                         "weights['" + p.name + "'][" + std::to_string(e) +
-                             "] is not a finite number; weights must be finite");
+        throw InputError("weights." + name, "weights['" + name + "'][" + std::to_string(e) +
+                                                "] is not a finite number; weights must be finite");
       }
     }
     for (std::size_t e = 0; e < n; ++e) element(p, e) = found->second[e];

@@ -1,5 +1,7 @@
 // Sentence embeddings are deterministic per token and seed; the lecture preset is the notebook's.
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <cstring>
 
 #include "support/check.hpp"
 
@@ -17,6 +19,26 @@ TEST_CASE("the same token always gets the same vector for a given seed", "[embed
     CHECK(v <= 1.0f);
     CHECK(std::round(v * 100.0f) == Approx(v * 100.0f).margin(1e-3));  // two decimals
   }
+}
+
+TEST_CASE("the embeddings' bits are pinned: the page, CLI and API show the same numbers forever",
+          "[embeddings]") {
+  // FNV-1a over the float bits of 300,000 values, printed by the first implementation (round() in
+  // double per value); the table lookup that replaced it must give the same bits.
+  const std::vector<float> v = token_embeddings({464, 3290, 50256}, 100000, 123);
+  std::uint64_t hash = 1469598103934665603ULL;
+  for (float f : v) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    for (int i = 0; i < 4; ++i) {
+      hash ^= (bits >> (8 * i)) & 0xFF;
+      hash *= 1099511628211ULL;
+    }
+  }
+  CHECK(hash == 7116950035085363357ULL);
+  CHECK(v[0] == 0.08f);
+  CHECK(v[1] == 0.49f);
+  CHECK(v[2] == 0.73f);
 }
 
 TEST_CASE("embedding errors", "[embeddings][errors]") {

@@ -118,6 +118,33 @@ TEST_CASE("the experiment refuses more work than one forward pass may take",
   CHECK_THROWS_AS(head_experiment(o), OptionError);
 }
 
+TEST_CASE("tiny heads in a huge batch count their set-up, not only their flops", "[limits]") {
+  // Found by the API fuzzer: headExperiment({ heads: [2], batch: 1048576 }) ran for minutes, its
+  // ~1 GFLOP far below the limit, its 2 million attentions of 6 tokens each all set-up.
+  HeadExperimentOptions o;
+  o.heads = {2};
+  o.repeats = 1;
+  o.batch = 1 << 20;
+  try {
+    head_experiment(o);
+    FAIL("the experiment ran");
+  } catch (const WorkError& e) {
+    CHECK(e.option() == "heads");
+  }
+  Config c = one_token(2, 2, Module::wrapper);
+  c.batch = 1 << 20;
+  c.tokens = 6;
+  c.trace = false;
+  CHECK(forward_flops(c) < 1e10);
+  CHECK(forward_work(c) == Approx(forward_flops(c) + kSetupOpsPerHead * (1 << 20) * 2));
+  c.trace = true;  // every stage kept: each attention's set-up costs more
+  CHECK(forward_work(c) == Approx(forward_flops(c) + kStageSetupOpsPerHead * (1 << 20) * 2));
+  c.trace = false;
+  c.heads = 8;  // 2^20 × 8 attentions of one token: 2.5e11 in set-up alone
+  c.tokens = 1;
+  refuses<WorkError>(c, "maxFlops", "pass a larger maxFlops to run it on purpose");
+}
+
 TEST_CASE("a stopped pool never waits for its workers again", "[threads]") {
   if (ThreadPool::max_threads() < 2) return;  // built without threads: nothing to stop
   Config c = check::lecture_config();

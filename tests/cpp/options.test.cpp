@@ -71,3 +71,16 @@ TEST_CASE("a value that fits is stored in its field", "[options]") {
   CHECK(c.module == Module::wrapper);
   CHECK_FALSE(c.causal);
 }
+
+TEST_CASE("the enums name exactly the option table's choices", "[options]") {
+  // config.cpp maps each choice to its enum value; the table is the one list of names.
+  for (const std::string& name : find_option("module")->choices)
+    CHECK(to_string(parse_module(name)) == name);
+  for (const std::string& name : find_option("masking")->choices)
+    CHECK(to_string(parse_masking(name)) == name);
+  for (const std::string& name : find_option("layout")->choices)
+    CHECK(to_string(parse_layout(name)) == name);
+  for (const std::string& name : find_option("dropoutRng")->choices)
+    CHECK(to_string(parse_dropout_rng(name)) == name);
+  CHECK(find_option("module")->choices.size() == 6);
+}

@@ -10,6 +10,22 @@ import { chromium } from 'playwright-core';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 
+// The lecture's steps in its order, as the tests expect to find them on the page (written out here,
+// not read from web/app/stages, so that a step lost or moved in the page fails the tests).
+export const LECTURE_STEPS = Object.freeze([
+  'embeddings',
+  'qkv',
+  'split',
+  'scores',
+  'scale',
+  'mask',
+  'softmax',
+  'dropout',
+  'context',
+  'merge',
+  'output',
+]);
+
 /** Fails clearly when build/site is missing or older than web/app or dist/ (run: bash scripts/build.sh site). */
 export function checkSite() {
   const built = path.join(ROOT, 'build', 'site', 'app.mjs');
@@ -138,22 +154,40 @@ export async function referenceTrace(settings) {
   return (await referenceForward(settings)).trace;
 }
 
-/** Every shown cell of the current stage section: [{ stage, i, value }]. */
+/**
+ * Every shown cell of the current stage section: [{ stage, i, value, pass }]. `pass` is
+ * 'training' for the dropout step's training-mode preview in evaluation mode (data-trace).
+ */
 export function shownCells(page) {
   return page.$$eval('#stage [data-tensor] td[data-i]', (tds) =>
     tds.map((td) => ({
       stage: td.closest('[data-tensor]').dataset.tensor,
       i: Number(td.dataset.i),
       value: td.dataset.value,
+      pass: td.closest('[data-trace]')?.dataset.trace ?? 'settings',
     })),
   );
 }
 
-/** Compares shown cells with the trace; returns a list of mismatches (empty when all agree). */
-export function compareCells(cells, trace, tolerance = 1e-6) {
+/** The settings of the dropout step's preview in evaluation mode (web/app/compute.mjs). */
+export const trainingPreviewSettings = (settings) => ({
+  ...settings,
+  training: true,
+  dropout: settings.dropout > 0 ? settings.dropout : 0.5,
+});
+
+/**
+ * Compares shown cells with the trace (and cells of the training-mode preview with `training`,
+ * the trace of trainingPreviewSettings); returns a list of mismatches (empty when all agree).
+ */
+export function compareCells(cells, trace, tolerance = 1e-6, training = null) {
   const bad = [];
-  for (const { stage, i, value } of cells) {
-    const expected = trace[stage]?.data[i];
+  for (const { stage, i, value, pass } of cells) {
+    if (pass === 'training' && !training) {
+      bad.push(`${stage}[${i}]: a training-mode preview, but no training trace to compare with`);
+      continue;
+    }
+    const expected = (pass === 'training' ? training : trace)[stage]?.data[i];
     const shown = Number(value);
     const same = expected === shown || Math.abs(expected - shown) <= tolerance;
     if (!same) bad.push(`${stage}[${i}]: shown ${value}, trace ${expected}`);
@@ -188,4 +222,40 @@ export function pageSuite() {
     return page;
   };
   return suite;
+}
+
+/**
+ * The viewport point of cell (r, c) of a drawn map (a `.map` element, found by `selector` inside
+ * `root`, default the document), after scrolling the map to the middle of the screen. The canvas
+ * says where its cells are in data-grid: left, top, cell width, cell height, Σ x, Σ width.
+ */
+export function cellPoint(page, selector, r, c, root = null) {
+  return page.evaluate(
+    ([sel, r, c, host]) => {
+      const scope = host ? document.querySelector(host).shadowRoot : document;
+      const map = scope.querySelector(sel);
+      const canvas = map.querySelector('canvas');
+      canvas.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const [left, top, w, h] = canvas.dataset.grid.split(',').map(Number);
+      const box = canvas.getBoundingClientRect();
+      const cell = { x: box.left + left + c * w, y: box.top + top + r * h, width: w, height: h };
+      return { ...cell, x: cell.x + w / 2, y: cell.y + h / 2, cell };
+    },
+    [selector, r, c, root],
+  );
+}
+
+/** Moves the mouse over cell (r, c) of a drawn map; see cellPoint. */
+export async function hoverCell(page, selector, r, c, root = null) {
+  const { x, y } = await cellPoint(page, selector, r, c, root);
+  await page.mouse.move(x, y);
+}
+
+/** A sentence of exactly n GPT-2 tokens: common words that are one token each. */
+export function sentenceOf(n) {
+  const words =
+    'the cat sat on a mat and then it ran to see what was there in that old house by our tree'.split(
+      ' ',
+    );
+  return Array.from({ length: n }, (_, i) => words[i % words.length]).join(' ');
 }

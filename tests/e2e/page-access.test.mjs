@@ -2,21 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { artifact, ROOT, pageSuite } from './helpers.mjs';
-
-const SLUGS = [
-  'embeddings',
-  'qkv',
-  'split',
-  'scores',
-  'scale',
-  'mask',
-  'softmax',
-  'dropout',
-  'context',
-  'merge',
-  'output',
-];
+import { artifact, ROOT, pageSuite, LECTURE_STEPS } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -30,15 +16,15 @@ test('keyboard only: every step, play/pause, heatmap cells, the Next button', as
   assert.equal(await step(page), 'output');
   await page.keyboard.press('Home');
   assert.equal(await step(page), 'embeddings');
-  for (let i = 1; i < SLUGS.length; ++i) {
+  for (let i = 1; i < LECTURE_STEPS.length; ++i) {
     await page.keyboard.press('ArrowRight');
-    assert.equal(await step(page), SLUGS[i]);
+    assert.equal(await step(page), LECTURE_STEPS[i]);
   }
   await page.keyboard.press('ArrowRight');
   assert.equal(await step(page), 'output', 'stays on the last step');
-  for (let i = SLUGS.length - 2; i >= 0; --i) {
+  for (let i = LECTURE_STEPS.length - 2; i >= 0; --i) {
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await step(page), SLUGS[i]);
+    assert.equal(await step(page), LECTURE_STEPS[i]);
   }
 
   // Space plays and pauses.
@@ -130,28 +116,37 @@ test('prefers-reduced-motion: the split does not move, nothing transitions', asy
   await page.close();
 });
 
-test('axe-core finds no serious or critical violations', async () => {
-  // bypassCSP lets axe be injected despite the page's Content-Security-Policy.
-  const page = await newPage('?heads=2&dOut=4&training=true', { bypassCSP: true });
-  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-  const found = [];
-  for (const slug of ['embeddings', 'split', 'softmax', 'dropout', 'output']) {
-    await page.click(`.step-link[data-slug="${slug}"]`);
-    // Scan the split once its animation has settled (mid-flight, cells overlap on purpose).
-    await page.waitForFunction(() => !document.querySelector('.split.animating'), null, {
-      timeout: 6000,
-    });
-    // The whole page once; then only the step panel, which is what changes between steps.
-    const scope = slug === 'embeddings' ? 'document' : '#stage-root';
-    const results = await page.evaluate(
-      (sel) =>
-        window.axe.run(sel === 'document' ? document : { include: [sel] }, {
-          resultTypes: ['violations'],
-        }),
-      scope,
-    );
-    for (const v of results.violations) {
-      if (v.impact === 'serious' || v.impact === 'critical') {
+for (const colorScheme of ['light', 'dark'])
+  test(`axe-core finds no violations of any impact (${colorScheme} theme)`, async () => {
+    // bypassCSP lets axe be injected despite the page's Content-Security-Policy.
+    const page = await newPage('?heads=2&dOut=4&training=true', { bypassCSP: true, colorScheme });
+    if (colorScheme === 'dark') {
+      assert.equal(
+        await page.evaluate(() => getComputedStyle(document.body).backgroundColor),
+        'rgb(16, 21, 28)',
+        'the page follows prefers-color-scheme: dark',
+      );
+      await page.click('.step-link[data-slug="softmax"]');
+      await page.screenshot({ path: artifact('dark-softmax.png'), fullPage: true });
+    }
+    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+    const found = [];
+    for (const slug of ['embeddings', 'split', 'softmax', 'dropout', 'output']) {
+      await page.click(`.step-link[data-slug="${slug}"]`);
+      // Scan the split once its animation has settled (mid-flight, cells overlap on purpose).
+      await page.waitForFunction(() => !document.querySelector('.split.animating'), null, {
+        timeout: 6000,
+      });
+      // The whole page once; then only the step panel, which is what changes between steps.
+      const scope = slug === 'embeddings' ? 'document' : '#stage-root';
+      const results = await page.evaluate(
+        (sel) =>
+          window.axe.run(sel === 'document' ? document : { include: [sel] }, {
+            resultTypes: ['violations'],
+          }),
+        scope,
+      );
+      for (const v of results.violations) {
         found.push(
           `${slug}: ${v.id} (${v.impact}) ${v.nodes
             .slice(0, 3)
@@ -160,8 +155,22 @@ test('axe-core finds no serious or critical violations', async () => {
         );
       }
     }
-  }
-  assert.deepEqual(found, []);
+    assert.deepEqual(found, []);
+    await page.close();
+  });
+
+test('axe-core finds no violations of any impact on the iframe embed page', async () => {
+  const page = await newPage('embed.html?heads=2&dOut=4&stage=softmax&training=true', {
+    bypassCSP: true,
+  });
+  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  const results = await page.evaluate(() =>
+    window.axe.run(document, { resultTypes: ['violations'] }),
+  );
+  assert.deepEqual(
+    results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`),
+    [],
+  );
   await page.close();
 });
 
@@ -170,7 +179,7 @@ test('320 px wide: no horizontal overflow of the page', async () => {
     '?sentence=the+dog+chased+the+ball+but+it+could+not+catch+it&heads=3&dOut=6&training=true',
     { viewport: { width: 320, height: 640 }, reducedMotion: 'reduce' },
   );
-  for (const slug of SLUGS) {
+  for (const slug of LECTURE_STEPS) {
     await page.click(`.step-link[data-slug="${slug}"]`);
     const { scroll, width } = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,

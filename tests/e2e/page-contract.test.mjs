@@ -304,19 +304,19 @@ test("the element's attributes: the options in kebab-case, the API's messages fo
 });
 
 test("the page's column limit is checked on the trace's D, not on a formula of its own", async () => {
-  const page = await newPage('?module=wrapper&heads=4&dOut=24&step=qkv');
-  assert.equal(await page.locator('#stage .stage-shape .shape').textContent(), '(B=2, T=6, D=96)');
+  const page = await newPage('?module=wrapper&heads=4&dOut=192&step=qkv');
+  assert.equal(await page.locator('#stage .stage-shape .shape').textContent(), '(B=2, T=6, D=768)');
   await page.fill('#ctl-heads', '5');
   for (const name of ['dOut', 'heads']) {
     assert.match(
       await page.locator(`#msg-${name}`).textContent(),
-      /D = 120 columns wide.*at most 96/,
+      /D = 960 columns wide.*at most 768/,
       name,
     );
   }
   assert.equal(
     await page.locator('#stage .stage-shape .shape').textContent(),
-    '(B=2, T=6, D=96)',
+    '(B=2, T=6, D=768)',
     'the last valid state stays',
   );
   await page.close();

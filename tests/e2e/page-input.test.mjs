@@ -48,7 +48,7 @@ test('other invalid values show a message next to their control', async () => {
     ['#ctl-dropout', '1', '#msg-dropout', /\[0, 1\)/],
     ['#ctl-dIn', '0', '#msg-dIn', /dIn = 0/],
     ['#ctl-batch', '', '#msg-batch', /enter a number/],
-    ['#ctl-dOut', '500', '#msg-dOut', /at most 96/],
+    ['#ctl-dOut', '1000', '#msg-dOut', /at most 768/],
   ];
   for (const [input, value, message, pattern] of cases) {
     const valid = await page.inputValue(input);
@@ -67,8 +67,11 @@ test('other invalid values show a message next to their control', async () => {
   await page.fill('#ctl-sentence', '   ');
   assert.match(await page.locator('#msg-sentence').textContent(), /empty/);
   assert.equal(await snapshot(page), before);
-  await page.fill('#ctl-sentence', Array.from({ length: 40 }, (_, i) => `word${i}`).join(' '));
-  assert.match(await page.locator('#msg-sentence').textContent(), /at most 32/);
+  await page.fill('#ctl-sentence', Array.from({ length: 70 }, (_, i) => `word${i}`).join(' '));
+  // Typed right after the last edit: one burst of typing, computed 120 ms after its last key.
+  await page.waitForFunction(() =>
+    /at most 64/.test(document.querySelector('#msg-sentence').textContent),
+  );
   assert.equal(await snapshot(page), before);
   assert.equal(await page.locator('#stage').count(), 1);
   await page.close();
@@ -82,7 +85,7 @@ test('a hostile sentence is shown as text and runs nothing', async () => {
     `<b>"bold"</b> & 'single' سلام 👩‍🔬`,
   ];
   for (const hostile of sentences) {
-    assert.ok(lab.tokenize(hostile).length <= 32);
+    assert.ok(lab.tokenize(hostile).length <= 64);
     await page.fill('#ctl-sentence', hostile);
     await page.waitForFunction(
       (s) => new URL(location.href).searchParams.get('sentence') === s,

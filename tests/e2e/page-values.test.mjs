@@ -13,22 +13,12 @@ import {
   shownCells,
   compareCells,
   pageSuite,
+  hoverCell,
+  trainingPreviewSettings,
+  LECTURE_STEPS,
 } from './helpers.mjs';
 import { parseUrl } from '../../web/app/store.mjs';
 
-const SLUGS = [
-  'embeddings',
-  'qkv',
-  'split',
-  'scores',
-  'scale',
-  'mask',
-  'softmax',
-  'dropout',
-  'context',
-  'merge',
-  'output',
-];
 const MAIN = {
   embeddings: 'inputs',
   qkv: 'queries',
@@ -48,7 +38,7 @@ const { newPage, problems } = suite;
 const settingsOf = (page) => parseUrl(new URL(page.url()).search).settings;
 
 /** Compares the current section's cells with the reference trace. */
-async function checkSection(page, trace, stages, slug) {
+async function checkSection(page, trace, stages, slug, training = null) {
   const section = page.locator('#stage');
   assert.equal(await section.getAttribute('data-step'), slug);
   const stage = await section.getAttribute('data-stage');
@@ -71,7 +61,11 @@ async function checkSection(page, trace, stages, slug) {
     );
   const cells = await shownCells(page);
   assert.ok(cells.length > 0, `step ${slug} shows numbers`);
-  assert.deepEqual(compareCells(cells, trace), [], `step ${slug}: shown values equal the trace`);
+  assert.deepEqual(
+    compareCells(cells, trace, 1e-6, training),
+    [],
+    `step ${slug}: shown values equal the trace`,
+  );
   const infinite = await page.$$eval('#stage td[data-value="-Infinity"]', (tds) =>
     tds.map((td) => td.textContent),
   );
@@ -82,15 +76,19 @@ async function checkSection(page, trace, stages, slug) {
 async function walk(page, name, { screenshots = false } = {}) {
   const lab = await nodeLab();
   const trace = await referenceTrace(settingsOf(page));
+  // In evaluation mode the dropout step shows the same pass in training mode.
+  const training = settingsOf(page).training
+    ? null
+    : await referenceTrace(trainingPreviewSettings(settingsOf(page)));
   await page.click('.step-link[data-slug="embeddings"]');
-  for (let i = 0; i < SLUGS.length; ++i) {
-    await checkSection(page, trace, lab.stages, SLUGS[i]);
+  for (let i = 0; i < LECTURE_STEPS.length; ++i) {
+    await checkSection(page, trace, lab.stages, LECTURE_STEPS[i], training);
     if (screenshots)
       await page.screenshot({
-        path: artifact(`${name}-${String(i + 1).padStart(2, '0')}-${SLUGS[i]}.png`),
+        path: artifact(`${name}-${String(i + 1).padStart(2, '0')}-${LECTURE_STEPS[i]}.png`),
         fullPage: true,
       });
-    if (i < SLUGS.length - 1) await page.click('.transport .next');
+    if (i < LECTURE_STEPS.length - 1) await page.click('.transport .next');
   }
   assert.equal(await page.locator('.transport .next').isDisabled(), true);
   return trace;
@@ -155,22 +153,44 @@ test('CausalAttention, no causal mask, evaluation mode, the lecture vectors', as
     await page.locator('#stage .explain').textContent(),
     /Evaluation mode: nothing is dropped/,
   );
+  // …and yet the step shows dropout: the training-mode pass, p = 0.5, said so in its captions.
+  assert.match(await page.locator('#stage .explain').textContent(), /what training mode would do/);
+  assert.match(
+    await page.locator('#stage figure[data-tensor="droppedWeights"] figcaption').textContent(),
+    /training mode, p = 0\.5/,
+  );
+  assert.ok(
+    (await shownCells(page)).some((c) => c.stage === 'dropoutMask' && c.value === '0'),
+    'some weights are dropped',
+  );
   await page.close();
 });
 
-test('hover and focus show the exact value and the row and column tokens', async () => {
+test('hover and focus show the value and the row and column tokens; focus the exact float32', async () => {
   const page = await newPage('?step=softmax');
   const cell = page.locator('#stage table[data-head="0"] tbody tr:nth-child(2) td[data-i]').first();
-  await cell.hover();
+  const value = Number(await cell.getAttribute('data-value'));
+  await hoverCell(page, '#stage .map[data-head="0"]', 1, 0);
   const tip = page.locator('.tooltip');
   await tip.waitFor({ state: 'visible' });
   const text = await tip.textContent();
-  const value = await cell.getAttribute('data-value');
-  assert.ok(text.includes(value.replace('-', '−')), `${text} shows ${value}`);
+  // At a glance: 4 decimals, never the 17 digits of the float32 read as a double.
+  assert.ok(text.includes(`value ${value.toFixed(4)}`), `${text} shows ${value.toFixed(4)}`);
+  assert.ok(!text.includes(String(value)), `${text} does not print ${value}`);
   assert.match(text, /row: token 2 “journey”/);
   assert.match(text, /column: token 1 “Your”/);
+  // Focus (or a click) gives the exact value: the shortest decimal that is that float32.
   await cell.focus();
-  assert.match(await page.locator('#readout').textContent(), /attentionWeights\[0, 0, 1, 0\]/);
+  const readout = await page.locator('#readout').textContent();
+  assert.match(readout, /attentionWeights\[0, 0, 1, 0\]/);
+  const exact = readout.match(/exactly ([\d.e−-]+) in float32/)[1];
+  assert.equal(Math.fround(Number(exact.replace('−', '-'))), Math.fround(value));
+  assert.ok(exact.length <= 11, `${exact}: at most 9 significant digits`);
+  // The readout is never stale: another step clears it.
+  await page.keyboard.press('Escape');
+  await page.click('.transport .next');
+  assert.match(await page.locator('#readout').textContent(), /^Hover over/);
+  assert.equal(await tip.isVisible(), false);
   await page.close();
 });
 

@@ -1157,18 +1157,24 @@ function planHeadExperiment(r) {
   };
 }
 
+// How long the event loop runs after lab.terminate(), as it would in an application: the threaded
+// build stops its workers over the next event-loop turns, so 0 ms disposes while they are still
+// stopping and 400 ms after they have stopped.
+function eventLoopPause(r) {
+  return r.pick([0, 10, 100, 400]);
+}
+
 function planTerminate(r) {
   const twice = r.chance(0.3);
+  const pause = eventLoopPause(r);
   return {
     kind: 'lab.terminate',
-    text: `lab.terminate()${twice ? ' twice' : ''} (the next call gets a new lab)`,
+    text: `lab.terminate()${twice ? ' twice' : ''}, ${pause} ms of event loop (the next call gets a new lab)`,
     clean: true,
-    // Then the event loop runs for a while, as it would in an application: the threaded build
-    // stops its workers over the next event-loop turns.
     run: async (h) => {
       h.terminateCurrent();
       if (twice) h.deadLab.terminate();
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, pause));
       return null;
     },
     check: () => [],
@@ -1180,18 +1186,19 @@ function planTerminate(r) {
 function planTerminateThenDispose(r) {
   const g = fallbackModelOptions(r);
   const forward = r.chance(0.7);
+  const pause = eventLoopPause(r);
   return {
     kind: 'terminate, then dispose',
     text:
       `model = lab.createModel(${render(g.options)})${forward ? ', model.forward(inputs)' : ''}, lab.terminate(), ` +
-      "400 ms of event loop, model.dispose(), then dispose every other model of that lab (the slots', the known-good one)",
+      `${pause} ms of event loop, model.dispose(), then dispose every other model of that lab (the slots', the known-good one)`,
     clean: true,
     run: async (h) => {
       const model = h.lab.createModel(g.options);
       if (forward) model.forward(new Float32Array(g.dims.batch * g.dims.tokens * g.dims.dIn));
       const labId = h.labId;
       h.terminateCurrent();
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, pause));
       model.dispose();
       h.slots.forEach((s, i) => {
         if (s && s.labId === labId) {

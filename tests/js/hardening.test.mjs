@@ -274,6 +274,28 @@ test('13. smaller: prototype keys, "__proto__" weights, huge allocations, bad ex
     kind: 'WorkError',
     says: /pass a larger maxFlops/,
   });
+  // Found by the API fuzzer's long run: ~1 GFLOP, but 2 million attentions of 6 tokens ran for
+  // minutes. Each attention's set-up now counts as work.
+  refuses(() => lab.headExperiment({ heads: [2], repeats: 1, batch: 1048576 }), {
+    option: 'heads',
+    kind: 'WorkError',
+  });
+  refuses(
+    () =>
+      lab.createModel({
+        module: 'wrapper',
+        batch: 1048576,
+        heads: 8,
+        dOut: 1,
+        tokens: 1,
+        dIn: 1,
+        trace: false,
+      }),
+    {
+      option: 'maxFlops',
+      kind: 'WorkError',
+    },
+  );
 });
 
 // The command line (items 8, 10 and 13): exit codes, messages, and nothing from a file or a token

@@ -7,8 +7,18 @@ import { SETTINGS } from './store.mjs';
  * What this page can draw readably, a fact of the page, not of the core: the most tokens of a
  * sentence, the largest d_in, h and B, and the widest tensor in columns (D, the width of queries,
  * keys, values and the output, as the trace reports it).
+ *
+ * 64 tokens: every T × T map is drawn whole, and on a 320 px phone a map has about 200 px for its
+ * cells, so 64 tokens keep 3 px a cell: any more and a cell would be narrower than a fingertip's
+ * aim can tell apart even with the zoom of the hover box. It is also GPT-2's context of 1,024
+ * tokens cut to what one screen can hold, and leaves room for non-English sentences, which take
+ * two to four times the tokens of an English one.
+ *
+ * 768 columns (d_in and D): GPT-2 small's width, with its 12 heads of 64, can be tried. Maps wider
+ * than their space are drawn in bands (ui/heatmap.mjs), with every exact number on hover and in
+ * the table; the T × T maps per head stay exact, cell for cell.
  */
-export const LIMITS = Object.freeze({ tokens: 32, dIn: 64, heads: 12, batch: 4, width: 96 });
+export const LIMITS = Object.freeze({ tokens: 64, dIn: 768, heads: 12, batch: 4, width: 768 });
 
 /**
  * The page's upper limit of a size option, or undefined. d_out is never wider than D, so the width
@@ -71,7 +81,10 @@ const coreOptions = (settings) =>
     SETTINGS.filter((s) => s.name !== 'sentence').map((s) => [s.name, settings[s.name]]),
   );
 
-/** { settings, tokens, source, trace, output, weights, sizes } or throws (AttentionLabError / PageError). */
+/** The dropout probability the evaluation-mode preview of the dropout step uses. */
+export const previewDropout = (settings) => (settings.dropout > 0 ? settings.dropout : 0.5);
+
+/** { settings, tokens, source, trace, output, weights, sizes, trainingPreview() } or throws (AttentionLabError / PageError). */
 export function compute(lab, settings) {
   const tokens = lab.tokenize(settings.sentence); // the API's message for an empty sentence
   if (tokens.length > LIMITS.tokens) {
@@ -90,7 +103,17 @@ export function compute(lab, settings) {
     const D = trace.queries.shape[2];
     checkWidth(settings, D);
     const weights = settings.module === 'mha' ? model.stateDict() : null;
+    // The dropout step teaches dropout even in evaluation mode, where it does nothing: it shows the
+    // same pass in training mode (the user's p, or the lecture's 0.5 when p = 0), computed only
+    // when that step is drawn and then kept.
+    let preview;
+    const trainingPreview = () => {
+      if (settings.training) return null;
+      preview ??= compute(lab, { ...settings, training: true, dropout: previewDropout(settings) });
+      return preview;
+    };
     return {
+      trainingPreview,
       settings,
       tokens: embedded.tokens,
       source: embedded.source,

@@ -29,7 +29,7 @@ const card = (name, title, ...children) =>
 
 /**
  * Builds the frame into `root`; returns its slots: banner (messages without a control), tokens,
- * player, stage, and with the full layout sentence and settings (and, on a page, experiment).
+ * player, stale (the note over a view that no longer matches the input), stage, and with the full layout sentence and settings (and, on a page, experiment).
  * `page` keeps the page's landmarks (one <main>); an embedded copy must not add a second <main>
  * to someone else's page.
  */
@@ -39,6 +39,8 @@ export function buildLayout(root, layout, page) {
     tokens: slot('tokens', { class: 'tokens-root' }),
     player: slot('player', { class: 'player' }),
     stage: slot('stage', { class: 'stage-root', tabindex: '-1' }),
+    // Shown while a refused input stands: the numbers below belong to the last valid one.
+    stale: h('p', { class: 'stale-note', id: 'stale-note', role: 'status', hidden: true }),
   };
   // The lecture's timing experiment sits below the stage, on the full page only.
   if (page && layout === 'full') {
@@ -52,6 +54,7 @@ export function buildLayout(root, layout, page) {
     page ? 'main' : 'div',
     { class: 'lesson' },
     slots.player,
+    slots.stale,
     slots.stage,
     slots.experiment,
   );
@@ -62,7 +65,11 @@ export function buildLayout(root, layout, page) {
       h(
         'div',
         { class: 'layout compact' },
-        h('div', { class: 'compact-head' }, slots.tokens),
+        h(
+          'section',
+          { class: 'compact-head', 'aria-label': 'The sentence’s tokens' },
+          slots.tokens,
+        ),
         lesson,
       ),
     );

@@ -18,6 +18,9 @@ import { createExperiment } from './ui/experiment.mjs';
 
 export { LAYOUTS };
 
+/** Keys typed closer together than this are one burst, computed once at its end. */
+export const TYPING_PAUSE_MS = 120;
+
 // The setting and view keys a store change touched, for onChange ('result' and 'errors' are not
 // state a host can set).
 const stateKeys = (changed) =>
@@ -47,6 +50,7 @@ export function mountAttentionLab(
     initialState = {},
     syncUrl = false,
     page = false,
+    name = '',
     onChange = () => {},
     onError = () => {},
   } = {},
@@ -83,10 +87,26 @@ export function mountAttentionLab(
   // The controls (full layout only) send every edit to the controller.
   function buildControls() {
     if (!slots.sentence) return null;
+    // Typing: the first key after a pause is computed at once, a burst of keys once, 120 ms
+    // after its last key, so a fast typist never waits for the sentences in between.
+    let typing = null;
+    let lastKey = -Infinity;
+    const edit = (key) => controller.edit(controls.read(), key);
+    const editSentence = () => {
+      const now = performance.now();
+      const burst = now - lastKey < TYPING_PAUSE_MS;
+      lastKey = now;
+      clearTimeout(typing);
+      if (!burst) return edit('sentence');
+      typing = setTimeout(() => edit('sentence'), TYPING_PAUSE_MS);
+      return undefined;
+    };
+    cleanups.push(() => clearTimeout(typing));
     const controls = createControls(slots.sentence, slots.settings, {
       presets: lab.presets,
-      onChange: (key) => controller.edit(controls.read(), key),
-      onPreset: (preset) =>
+      onChange: (key) => (key === 'sentence' ? editSentence() : edit(key)),
+      onPreset: (preset) => {
+        clearTimeout(typing);
         controller.edit(
           {
             ...controls.read(),
@@ -94,7 +114,8 @@ export function mountAttentionLab(
             ...(preset.dIn ? { dIn: preset.dIn } : {}),
           },
           'sentence',
-        ),
+        );
+      },
     });
     return controls;
   }
@@ -111,28 +132,44 @@ export function mountAttentionLab(
     const steps = checkSteps(lab.stages);
     const controls = buildControls();
     if (slots.experiment) cleanups.push(createExperiment(slots.experiment, { lab }).destroy);
+    let view = null;
     const player = createPlayer(slots.player, {
       steps,
       onGo: (i) => controller.setView({ step: steps[i].slug }, 'ui'),
+      onOverview: () => view?.toggleOverview(),
+      // Each lab on a page names its stepper, so that screen readers can tell two of them apart.
+      label: name ? `Lecture steps of ${name}` : 'Lecture steps',
     });
     cleanups.push(() => player.stop());
+    // Presentation mode (P, or #present in the page's address): large type, the lesson alone,
+    // for a projector; the stepper's keys drive it. The maps repaint for the new width and type.
+    const presentTarget = page ? doc.documentElement : root;
+    const present = (on = !presentTarget.classList.contains('present')) => {
+      presentTarget.classList.toggle('present', on);
+      panel.relayout();
+    };
+    if (page && doc.defaultView.location.hash === '#present') present(true);
     cleanups.push(
-      installShortcuts(player, { cycleHead: controller.cycleHead, target: page ? doc : root }),
+      installShortcuts(player, {
+        cycleHead: controller.cycleHead,
+        present: () => present(),
+        overview: () => view?.toggleOverview(),
+        target: page ? doc : root,
+      }),
     );
 
     listen(createErrorDisplay({ banner: slots.banner, controls }));
-    listen(
-      createView({
-        slots,
-        controls,
-        player,
-        panel,
-        steps,
-        motion,
-        dims: new Map(lab.stages.map((s) => [s.name, s.dims])),
-        title: page ? (text) => (doc.title = text) : null,
-      }),
-    );
+    view = createView({
+      slots,
+      controls,
+      player,
+      panel,
+      steps,
+      motion,
+      dims: new Map(lab.stages.map((s) => [s.name, s.dims])),
+      title: page ? (text) => (doc.title = text) : null,
+    });
+    listen(view);
     listen(report);
     controller.start();
     if (page) doc.documentElement.dataset.ready = 'true';

@@ -4,18 +4,21 @@
 import { renderTokens } from './ui/tokens.mjs';
 
 // A live line under a control, with the sizes of the result's trace: what h and d_out make of the
-// heads of this module.
+// heads of this module. MultiHeadAttention splits d_out; the wrapper splits nothing (each head is a
+// whole CausalAttention of width d_out, and h of them side by side are h·d_out wide).
 function liveHelp({ settings, sizes }) {
   const { module } = settings;
-  return {
-    heads:
-      module === 'mha'
-        ? `d_h = d_out / h = ${sizes.dh}`
-        : module === 'wrapper'
-          ? `${sizes.h} separate heads of d_out each`
-          : 'CausalAttention: exactly 1',
-    dOut: module === 'wrapper' ? `per head: side by side D = h·d_out = ${sizes.D}` : '',
-  };
+  if (module === 'mha')
+    return {
+      heads: `d_out is split: d_h = d_out / h = ${sizes.dh}`,
+      dOut: `the total width, ${sizes.h} heads × ${sizes.dh}`,
+    };
+  if (module === 'wrapper')
+    return {
+      heads: `nothing is split: ${sizes.h} whole heads of width d_out`,
+      dOut: `each head's width; side by side D = h·d_out = ${sizes.D}`,
+    };
+  return { heads: 'CausalAttention: exactly 1', dOut: '' };
 }
 
 /**
@@ -36,11 +39,48 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
       for (const [key, text] of Object.entries(liveHelp(state.result))) controls.setLive(key, text);
   }
 
-  function renderStep(state) {
+  // The stepper is sticky: a new step chosen by the reader (Next, ←, a step button) brings its
+  // title to just below it, so the step is read from the top, not from where the last one ended.
+  function bringIntoView(section) {
+    const title = section.querySelector('#stage-title');
+    const bar = slots.player.getBoundingClientRect();
+    const sticky = getComputedStyle(slots.player).position === 'sticky' ? bar.height : 0;
+    section.style.setProperty('--sticky-h', `${sticky}px`);
+    const top = title.getBoundingClientRect().top;
+    const win = section.ownerDocument.defaultView;
+    if (top >= sticky && top < win.innerHeight * 0.5) return;
+    title.style.scrollMarginTop = `${sticky + 8}px`;
+    title.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }
+
+  let overview = false; // the pipeline overview instead of the step (a look, not state)
+  let last = null;
+
+  function renderStep(state, meta) {
+    last = state;
     const { view, result } = state;
     const index = steps.findIndex((s) => s.slug === view.step);
     const step = steps[index];
-    panel.render(step, index, steps.length, {
+    const moved = shownStep !== -1 && shownStep !== index && meta?.source === 'ui';
+    const ctx = {
+      settings: result.settings,
+      view,
+      result,
+      dims: (name) => dims.get(name),
+      heads: [0],
+    };
+    if (overview && moved) overview = false; // a step was chosen: show it
+    player.showOverview?.(overview);
+    if (overview) {
+      panel.overview(steps, index, ctx, (i) => {
+        overview = false;
+        if (i === index) renderStep(last, { source: 'ui' });
+        else player.go(i);
+      });
+      player.show(index);
+      return;
+    }
+    const section = panel.render(step, index, steps.length, {
       settings: result.settings,
       view,
       result,
@@ -54,14 +94,43 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
     });
     shownStep = index;
     player.show(index);
+    if (moved) bringIntoView(section);
     if (title) title(`${index + 1}. ${step.title} · attention-lab`);
   }
 
-  return function render(state, changed) {
+  // A refused input leaves the last valid numbers drawn; they are marked as not matching it, so
+  // a student never reads the old sentence's maps as the new one's.
+  function renderStale(state) {
+    const refused = state.errors.settings;
+    const stale = Boolean(refused && state.result);
+    slots.stage.classList.toggle('stale', stale);
+    slots.tokens.classList.toggle('stale', stale);
+    slots.stale.hidden = !stale;
+    if (!stale) return;
+    const { settings, tokens } = state.result;
+    const what =
+      refused.key === 'sentence' || refused.error.option === 'sentence'
+        ? `the last valid sentence, “${settings.sentence}” (${tokens.length} tokens)`
+        : 'the last valid settings';
+    slots.stale.textContent = `Not updated: the numbers below are still for ${what}, not for your input, which was refused (see the message). Correct it to update them.`;
+  }
+
+  function render(state, changed, meta) {
     renderControls(state, changed);
+    if (changed.has('errors') || changed.has('result')) renderStale(state);
     if (!state.result) return; // only a message so far; the first result draws everything
     if (changed.has('result')) renderTokens(slots.tokens, state.result);
     const drawn = ['result', 'step', 'head', 'item', 'numbers'];
-    if (drawn.some((k) => changed.has(k))) renderStep(state);
+    if (drawn.some((k) => changed.has(k))) renderStep(state, meta);
+  }
+  /** Opens or closes the pipeline overview (the stepper's button, the O key). */
+  render.toggleOverview = () => {
+    if (!last) return;
+    overview = !overview;
+    renderStep(last, { source: 'overview' });
+    const section = slots.stage.querySelector('.stage');
+    if (section) bringIntoView(section);
+    slots.stage.querySelector('#stage-title')?.focus({ preventScroll: true });
   };
+  return render;
 }

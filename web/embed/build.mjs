@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds dist/attention-lab.js: the <attention-lab> element (web/embed/element.mjs) with the
-// page's UI modules and d3-scale-chromatic bundled in, the page's stylesheet adapted for a shadow
+// page's UI modules bundled in, the page's stylesheet adapted for a shadow
 // root inlined as text, and the API left external as ./index.mjs and ./contract.mjs (beside it in
 // dist/), so the WASM core, the tokenizer and the pthread worker load relative to this script
 // wherever it is hosted.

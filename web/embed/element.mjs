@@ -190,6 +190,16 @@ export class AttentionLabElement extends Base {
     return { settings, view, layout };
   }
 
+  // How screen readers tell this element from another on the page: its aria-label, or
+  // "attention-lab 2" for the second element.
+  #name() {
+    const own = this.getAttribute('aria-label');
+    if (own) return own;
+    const all = [...document.querySelectorAll(this.localName)];
+    const n = all.indexOf(this) + 1;
+    return all.length > 1 && n > 0 ? `attention-lab ${n}` : '';
+  }
+
   #mount() {
     const { settings, view, layout } = this.#fromAttributes();
     this.#uiLayout = layout.ui;
@@ -200,6 +210,7 @@ export class AttentionLabElement extends Base {
       createLab: loadLab,
       layout: layout.ui,
       initialState,
+      name: this.#name(),
       onChange: (change) => this.#changed(change),
       onError: (err) =>
         this.#emit('attention-lab-error', { message: err.message, option: err.option ?? '' }),

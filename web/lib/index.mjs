@@ -31,7 +31,7 @@ export const PRESETS = Object.freeze(
     {
       id: 'dog',
       sentence: 'the dog chased the ball but it could not catch it',
-      note: "what does 'it' attend to?",
+      note: "what can 'it' attend to? Random weights spread it almost evenly: they have learnt nothing",
     },
     {
       id: 'dogs-animals',
@@ -41,7 +41,7 @@ export const PRESETS = Object.freeze(
     {
       id: 'animals-dogs',
       sentence: 'all animals are dogs',
-      note: 'causal attention sees the order',
+      note: 'causal attention sees the order: even without positions, a word gets another context vector here',
     },
   ].map((preset) => Object.freeze(preset)),
 );

@@ -3,6 +3,7 @@
 // apart into h separate matrices.
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
+import { gridRect } from '../ui/maps.mjs';
 
 export const slug = 'split';
 export const title = 'Split into heads';
@@ -67,6 +68,15 @@ export function explain(ctx) {
       'For scale: GPT-2 small splits 768 columns into 12 heads of 64; GPT-3 splits 12 288 into 96 heads of 128.',
     ),
   );
+  if (sizes.h > 1 && sizes.dh === 1) {
+    parts.push(
+      h(
+        'p',
+        { class: 'aside' },
+        `With d_h = 1 each head is a single column, so the pieces are hard to see: set d_out to ${3 * sizes.h} (${sizes.h} heads of 3 columns) to watch the view cut each row and the transpose stack the pieces.`,
+      ),
+    );
+  }
   if (settings.layout === 'loop') {
     parts.push(
       h(
@@ -87,8 +97,8 @@ export function render(ctx) {
     headTint: true,
     heads: all, // the split is about all heads; a chosen head is highlighted instead
     corner: 'token',
-    onTable: (table, head) => {
-      if (ctx.view.head !== 'all' && head !== Number(ctx.view.head)) table.classList.add('dimmed');
+    onMap: (el, head) => {
+      if (ctx.view.head !== 'all' && head !== Number(ctx.view.head)) el.classList.add('dimmed');
     },
   });
   const phase = h(
@@ -144,25 +154,38 @@ function animate(root, ctx) {
   for (const figure of figures) {
     const wraps = [...figure.querySelectorAll('.table-wrap')];
     for (const w of wraps) w.style.transform = '';
-    const first = (w) => w.querySelector('tbody td[data-i]');
-    const last = (w) => w.querySelector('tbody tr').lastElementChild;
-    const top = first(wraps[0]).getBoundingClientRect().top;
-    let right = last(wraps[0]).getBoundingClientRect().right;
+    const top = gridRect(wraps[0])?.top;
+    let right = gridRect(wraps[0])?.right;
+    if (top === undefined) continue;
     for (const w of wraps.slice(1)) {
-      const a = first(w).getBoundingClientRect();
-      const b = last(w).getBoundingClientRect();
-      moves.push([w, right - a.left, top - a.top]);
-      right += b.right - a.left;
+      const g = gridRect(w);
+      moves.push([w, right - g.left, top - g.top]);
+      right += g.right - g.left;
     }
   }
   root.classList.add('animating');
   setPhase(0);
-  for (const [w, dx, dy] of moves) w.style.transform = `translate(${dx}px, ${dy}px)`;
+  // Glued together, a head's own row labels would lie over the previous head's cells: each
+  // moved map shows only its cells until the transpose takes the heads apart again.
+  const clip = (w, on) => {
+    const canvas = w.querySelector('canvas');
+    const [left, top] = (canvas.dataset.grid ?? '0,0').split(',').map(Number);
+    canvas.style.clipPath = on ? `inset(0 0 0 ${left}px)` : '';
+    w.style.setProperty('--grid-left', `${left}px`);
+    w.style.setProperty('--grid-top', `${top}px`);
+  };
+  for (const [w, dx, dy] of moves) {
+    w.style.transform = `translate(${dx}px, ${dy}px)`;
+    clip(w, true);
+  }
   root.splitTimer = setTimeout(() => {
     setPhase(1);
     root.splitTimer = setTimeout(() => {
       setPhase(2);
-      for (const [w] of moves) w.style.transform = '';
+      for (const [w] of moves) {
+        w.style.transform = '';
+        clip(w, false);
+      }
       root.splitTimer = setTimeout(() => root.classList.remove('animating'), 1100);
     }, 1300);
   }, 1100);

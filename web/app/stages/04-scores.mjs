@@ -1,12 +1,13 @@
 // Step 4: attention scores per head, Q_h · K_hᵀ (B,h,T,T).
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
+import { linkBand } from '../ui/maps.mjs';
 
 export const slug = 'scores';
 export const title = 'Attention scores';
 export const short = 'Scores';
 export const perHead = true;
-export const traceStages = ['attentionScores'];
+export const traceStages = ['attentionScores', 'queryHeads', 'keyHeads'];
 export const main = () => 'attentionScores';
 
 export function explain(ctx) {
@@ -29,15 +30,60 @@ export function explain(ctx) {
       {},
       'Different heads hold different slices of Q and K, so they can match tokens for different reasons.',
     ),
+    h(
+      'p',
+      { class: 'aside' },
+      'Hover or focus a score: the query row and the key column it multiplies light up.',
+    ),
   ];
 }
 
+// Q_h · K_hᵀ = scores for one head, side by side on one screen: hovering a score rings the query
+// row and the key column it is the dot product of. With all heads, the first one (choose another
+// above); the next steps show every head's scores side by side.
 export function render(ctx) {
-  return tensorFigure(ctx, 'attentionScores', {
-    label: 'Scores',
+  const { sizes } = ctx.result;
+  const head = ctx.view.head === 'all' ? 0 : Number(ctx.view.head);
+  const links = {};
+  const common = { heads: [head], legend: false };
+  const queries = tensorFigure(ctx, 'queryHeads', {
+    ...common,
+    label: 'Queries Q',
+    columns: 'features',
+    headTint: true,
+    corner: 'token',
+    onMap: (el) => (links.queries = el),
+  });
+  const keys = tensorFigure(ctx, 'keyHeads', {
+    ...common,
+    label: '· Keys Kᵀ',
+    transpose: true,
+    corner: 'feature ↓ key →',
+    onMap: (el) => (links.keys = el),
+  });
+  const scores = tensorFigure(ctx, 'attentionScores', {
+    heads: [head],
+    label: '= Scores',
     columns: 'tokens',
     rowRole: 'query',
     columnRole: 'key',
     corner: 'query ↓ key →',
+    onInspect: () => (r, c, on) => {
+      linkBand(links.queries, { row: r }, on);
+      linkBand(links.keys, { col: c }, on);
+    },
   });
+  return h(
+    'div',
+    { class: 'equations' },
+    sizes.h > 1
+      ? h(
+          'p',
+          { class: 'equation-note' },
+          `Head ${head + 1} of ${sizes.h}`,
+          ctx.view.head === 'all' ? ': choose a head above to see another one.' : '.',
+        )
+      : null,
+    h('div', { class: 'equation qk' }, queries, keys, scores),
+  );
 }

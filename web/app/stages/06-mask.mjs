@@ -42,7 +42,7 @@ export function explain(ctx) {
       h(
         'p',
         { class: 'warning' },
-        'Why the lecture rejects this: the future tokens still took part in the first softmax. If one of them has a much larger score, the past weights shrink to almost nothing, or underflow to exactly 0, and no renormalising can recover them.',
+        'Why the lecture rejects this: the first softmax divides by a sum over the whole row, so the keys of tokens that do not exist yet sit in the denominator of every weight. The model has looked into the future, and renormalising afterwards only undoes that by arithmetic. In float32 it does undo it, to the last bit on ordinary rows; only when a future score is so much larger that the past weights fall into the subnormal range do digits get lost, and once they underflow to 0 nothing brings them back. −∞ masking never lets the future in.',
       ),
     );
   } else if (settings.causal) {

@@ -27,7 +27,7 @@ export function explain(ctx) {
       {},
       'The softmax turns each row of scores into weights: ',
       m('w_j = e^(s_j) / Σ_k e^(s_k)'),
-      '. Every weight is positive, a higher score gets a larger share, and each row adds up to exactly 1, shown in the Σ column.',
+      '. A higher score gets a larger share, every unmasked weight is above 0, and each row adds up to 1 (the Σ column; in float32 the sum is 1 to within about 1e-7, the rounding of the last bits).',
     ),
     settings.causal
       ? h(

@@ -3,6 +3,7 @@
 import { h, m } from '../ui/dom.mjs';
 import { fmt } from '../ui/format.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
+import { previewDropout } from '../compute.mjs';
 
 export const slug = 'dropout';
 export const title = 'Dropout';
@@ -17,21 +18,30 @@ export function explain(ctx) {
   const { settings } = ctx;
   const p = settings.dropout;
   if (!settings.training) {
+    const shown = previewDropout(settings);
     return [
       h(
         'p',
         { class: 'note' },
-        h('strong', {}, 'Evaluation mode: nothing is dropped.'),
-        ' Dropout only acts while a model is being trained; when it is used, every weight passes through unchanged, so the mask is all ones.',
+        h('strong', {}, 'Evaluation mode: nothing is dropped in this pass.'),
+        ' Dropout only acts while a model is being trained. In evaluation mode this step is skipped: the next steps use the softmax weights as they are, with nothing zeroed and nothing rescaled.',
       ),
       h(
         'p',
         {},
-        'In training mode (the “mode” setting; in an embedded view, its ',
+        'So that there is something to see, the maps here show ',
+        h('strong', {}, `what training mode would do, with `, m(`p = ${shown}`)),
+        p > 0 ? '' : ' (the lecture’s Dropout(0.5), since p is 0 here)',
+        ': the same weights and seed, a share p of them dropped, the survivors multiplied by ',
+        m(`1/(1−p) = ${fmt(1 / (1 - shown))}`),
+        '. Rows no longer sum to 1, and that is expected.',
+      ),
+      h(
+        'p',
+        { class: 'aside' },
+        'To make dropout part of the pass, switch the mode to training (the “mode” setting; in an embedded view, its ',
         m('training'),
-        ' attribute) dropout acts with ',
-        m(`p = ${p}`),
-        '.',
+        ' attribute).',
       ),
     ];
   }
@@ -67,7 +77,10 @@ export function explain(ctx) {
 }
 
 export function render(ctx) {
-  const { trace, sizes } = ctx.result;
+  const preview = ctx.settings.training ? null : ctx.result.trainingPreview?.();
+  // In evaluation mode: the training-mode pass, marked as such (data-trace="training").
+  const shown = preview ? { ...ctx, result: preview, settings: preview.settings } : ctx;
+  const { trace, sizes } = shown.result;
   const mask = trace.dropoutMask.data;
   const b = Math.min(ctx.view.item, sizes.B - 1);
   const dropped = (r, c, head) => mask[((b * sizes.h + head) * sizes.T + r) * sizes.T + c] === 0;
@@ -76,19 +89,21 @@ export function render(ctx) {
     rowRole: 'query',
     columnRole: 'key',
     corner: 'query ↓ key →',
+    trace: preview ? 'training' : undefined,
   };
+  const suffix = preview ? ` (training mode, p = ${previewDropout(ctx.settings)})` : '';
   return h(
     'div',
     { class: 'figure-row' },
-    tensorFigure(ctx, 'dropoutMask', {
+    tensorFigure(shown, 'dropoutMask', {
       ...common,
-      label: 'Dropout mask',
+      label: `Dropout mask${suffix}`,
       kind: 'mask',
       cellClass: (v, r, c, head) => (dropped(r, c, head) ? 'dropped' : undefined),
     }),
-    tensorFigure(ctx, 'droppedWeights', {
+    tensorFigure(shown, 'droppedWeights', {
       ...common,
-      label: 'Weights after dropout',
+      label: `Weights after dropout${suffix}`,
       kind: 'dropped',
       rowSums: true,
       cellClass: (v, r, c, head) =>

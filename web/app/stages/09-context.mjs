@@ -1,6 +1,7 @@
 // Step 9: context vectors = weights · V, per head.
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
+import { linkBand } from '../ui/maps.mjs';
 
 export const slug = 'context';
 export const title = 'Context vectors';
@@ -21,7 +22,7 @@ export function explain(ctx) {
     h(
       'p',
       {},
-      'Row i of the result is a weighted average of the value rows: token i takes a lot from the tokens it attends to strongly and little from the rest. That is the whole point of attention: every token’s new vector carries information from the tokens that matter to it.',
+      'Row i of the result is a weighted sum of the value rows: token i takes a lot from the tokens it attends to strongly and little from the rest (without dropout the weights of a row add up to 1, so it is an average; with dropout the survivors are scaled by 1/(1 − p), so at p = 0.5 a weight of 1 becomes 2 and a row no longer sums to 1). That is the whole point of attention: every token’s new vector carries information from the tokens that matter to it.',
     ),
     h(
       'p',
@@ -34,41 +35,52 @@ export function explain(ctx) {
   ];
 }
 
+// One head's equation at a time, weights · V = context side by side on one screen: with all
+// heads, twelve equations of 64 tokens would be a scroll of their own.
 export function render(ctx) {
-  const rows = ctx.heads.map((head) => {
-    const links = {};
-    const mark = (table, selector, on) =>
-      table?.querySelectorAll(selector).forEach((el) => el.classList.toggle('linked', on));
-    const common = { heads: [head], legend: false };
-    const weights = tensorFigure(ctx, 'droppedWeights', {
-      ...common,
-      label: 'Weights',
-      kind: 'dropped',
-      columns: 'tokens',
-      corner: 'query ↓ key →',
-      cellClass: (v, r, c) => (ctx.settings.causal && c > r ? 'future' : undefined),
-      onTable: (table) => (links.weights = table),
-    });
-    const values = tensorFigure(ctx, 'valueHeads', {
-      ...common,
-      label: '· Values V',
-      columns: 'features',
-      headTint: true,
-      corner: 'token',
-      onTable: (table) => (links.values = table),
-    });
-    const context = tensorFigure(ctx, 'contextHeads', {
-      ...common,
-      label: '= Context',
-      columns: 'features',
-      headTint: true,
-      corner: 'token',
-      onInspect: () => (r, c, on) => {
-        mark(links.weights, `tbody tr:nth-child(${r + 1}) td[data-i]`, on);
-        mark(links.values, `tbody td[data-i]:nth-child(${c + 2})`, on);
-      },
-    });
-    return h('div', { class: 'equation' }, weights, values, context);
+  const { sizes } = ctx.result;
+  const head = ctx.view.head === 'all' ? 0 : Number(ctx.view.head);
+  const links = {};
+  const common = { heads: [head], legend: false };
+  const weights = tensorFigure(ctx, 'droppedWeights', {
+    ...common,
+    label: 'Weights',
+    kind: 'dropped',
+    columns: 'tokens',
+    corner: 'query ↓ key →',
+    cellClass: (v, r, c) => (ctx.settings.causal && c > r ? 'future' : undefined),
+    onMap: (el) => (links.weights = el),
   });
-  return h('div', { class: 'equations' }, rows);
+  const values = tensorFigure(ctx, 'valueHeads', {
+    ...common,
+    label: '· Values V',
+    columns: 'features',
+    headTint: true,
+    corner: 'token',
+    onMap: (el) => (links.values = el),
+  });
+  const context = tensorFigure(ctx, 'contextHeads', {
+    ...common,
+    label: '= Context',
+    columns: 'features',
+    headTint: true,
+    corner: 'token',
+    onInspect: () => (r, c, on) => {
+      linkBand(links.weights, { row: r }, on);
+      linkBand(links.values, { col: c }, on);
+    },
+  });
+  return h(
+    'div',
+    { class: 'equations' },
+    sizes.h > 1
+      ? h(
+          'p',
+          { class: 'equation-note' },
+          `Head ${head + 1} of ${sizes.h}`,
+          ctx.view.head === 'all' ? ': choose a head above to see another one.' : '.',
+        )
+      : null,
+    h('div', { class: 'equation' }, weights, values, context),
+  );
 }

@@ -1,6 +1,6 @@
 // Step 10: merge the heads — transpose back to (B,T,h,d_h) and concatenate to (B,T,d_out).
 import { h, m } from '../ui/dom.mjs';
-import { headColour, tint } from '../ui/colour.mjs';
+import { headColour, tintRgb } from '../ui/colour.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 
 export const slug = 'merge';
@@ -43,7 +43,7 @@ export function render(ctx) {
       kind: 'heads',
       heads: all,
       headTint: true,
-      colour: (v, r, c, head) => tint(headColour(head), 0.62),
+      rgb: (v, r, c, head) => tintRgb(headColour(head), 0.62),
       corner: 'token',
       legend: false,
     }),

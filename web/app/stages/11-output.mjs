@@ -1,6 +1,6 @@
 // Step 11: the output projection out_proj mixes the heads (module mha only).
 import { h, m } from '../ui/dom.mjs';
-import { headColour, blend, tint } from '../ui/colour.mjs';
+import { headColour, blend, tint, tintRgb } from '../ui/colour.mjs';
 import { tensorFigure, headLegend } from '../ui/tensor.mjs';
 
 export const slug = 'output';
@@ -39,7 +39,9 @@ export function explain(ctx) {
     h(
       'p',
       {},
-      'The colours show that blend: each cell is filled with the head colours, each as wide as that head’s share of the cell’s value (measured by the size of weight × input). The hover box lists the shares.',
+      ctx.result.sizes.D <= 96
+        ? 'The colours show that blend: each cell is filled with the head colours, each as wide as that head’s share of the cell’s value (measured by the size of weight × input). The hover box lists the shares.'
+        : `At d_out = ${ctx.result.sizes.D} the cells show their values (red above 0, blue below); the hover box lists each head’s share of a cell (the size of weight × input).`,
     ),
   ];
 }
@@ -55,16 +57,24 @@ function shares(ctx, b, t, j) {
   return out;
 }
 
-// The cell as a bar of head colours, each as wide as the head's share.
-function stripes(colours, s) {
-  const total = s.reduce((x, y) => x + y, 0) || 1;
-  let at = 0;
-  const stops = s.map((x, i) => {
-    const from = at;
-    at += (100 * x) / total;
-    return `${tint(colours[i], 0.55)} ${from.toFixed(2)}% ${at.toFixed(2)}%`;
-  });
-  return `linear-gradient(90deg, ${stops.join(', ')})`;
+// Each cell as a bar of head colours, each as wide as the head's share (where cells are wide
+// enough to show it; the tooltip lists the shares everywhere).
+function stripes(colours, shareAt) {
+  return (g, l) => {
+    if (l.band > 1 || l.cellW < 8) return;
+    for (let r = 0; r < l.gridH / l.cellH; ++r)
+      for (let c = 0; c < l.drawnCols; ++c) {
+        const s = shareAt(r, c);
+        const total = s.reduce((x, y) => x + y, 0) || 1;
+        let x = l.left + c * l.cellW;
+        s.forEach((share, i) => {
+          const w = ((l.cellW - 1) * share) / total;
+          g.fillStyle = colours[i];
+          g.fillRect(x, l.top + r * l.cellH, w, l.cellH - 1);
+          x += w;
+        });
+      }
+  };
 }
 
 export function render(ctx) {
@@ -80,13 +90,17 @@ export function render(ctx) {
   }
   const b = Math.min(ctx.view.item, sizes.B - 1);
   const colours = Array.from({ length: sizes.h }, (_, i) => headColour(i));
+  // Painting every cell's head shares costs T·D·D products (64 · 768 · 768 = 38 million at GPT-2's
+  // width): above the page's teaching widths the cells show their value, the shares are on hover.
+  const blended = sizes.D <= 96;
+  const tinted = colours.map((c) => tint(c, 0.55));
   const output = tensorFigure(ctx, 'output', {
-    label: 'Output',
+    label: 'Output = out_proj(merged heads)',
     columns: 'features',
     corner: 'token',
-    legend: false,
-    colour: (v, r, c) => tint(blend(colours, shares(ctx, b, r, c)), 0.55),
-    background: (v, r, c) => stripes(colours, shares(ctx, b, r, c)),
+    legend: blended ? false : undefined,
+    rgb: blended ? (v, r, c) => tintRgb(blend(colours, shares(ctx, b, r, c)), 0.55) : undefined,
+    paintCells: blended ? () => stripes(tinted, (r, c) => shares(ctx, b, r, c)) : undefined,
     describeExtra: () => (r, c) => {
       const s = shares(ctx, b, r, c);
       const total = s.reduce((x, y) => x + y, 0) || 1;
@@ -107,7 +121,6 @@ export function render(ctx) {
       corner: 'token',
       legend: false,
     }),
-    h('span', { class: 'op', 'aria-hidden': 'true' }, '→ out_proj →'),
     output,
   );
 }

@@ -1,5 +1,5 @@
 // Keyboard shortcuts for the stepper: Space play/pause, ←/→ step, Home/End first/last step,
-// +/− speed, H all heads / next head. Typing in a field never triggers them; inside a heatmap the
+// +/− speed, H all heads / next head, P presentation mode. Typing in a field never triggers them; inside a heatmap the
 // arrows move between cells (the heatmap stops those keys itself).
 
 export const SHORTCUTS = [
@@ -8,6 +8,8 @@ export const SHORTCUTS = [
   ['Home / End', 'first / last step'],
   ['+ / −', 'faster / slower'],
   ['H', 'show the next head alone, then all heads'],
+  ['P', 'presentation mode: large type, the lesson alone (again: back)'],
+  ['O', 'the whole pipeline on one screen (again: back to the step)'],
   ['Arrow keys in a heatmap', 'move between cells (Esc leaves the heatmap)'],
 ];
 
@@ -19,7 +21,10 @@ const typing = (el) =>
     (el.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'range'].includes(el.type)));
 
 /** Listens on `target` (the document for the page, an embedded copy's own root); returns a remover. */
-export function installShortcuts(player, { cycleHead, target: scope = document }) {
+export function installShortcuts(
+  player,
+  { cycleHead, present, overview, target: scope = document },
+) {
   const onKey = (e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     const target = e.target;
@@ -39,6 +44,10 @@ export function installShortcuts(player, { cycleHead, target: scope = document }
       '-': () => player.slower(),
       h: () => cycleHead(),
       H: () => cycleHead(),
+      p: () => (present ? present() : false),
+      P: () => (present ? present() : false),
+      o: () => (overview ? overview() : false),
+      O: () => (overview ? overview() : false),
     };
     const action = actions[e.key];
     if (!action) return;

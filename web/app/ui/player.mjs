@@ -5,7 +5,7 @@ import { h, replace } from './dom.mjs';
 const SPEEDS = [0.5, 1, 2, 4];
 const SECONDS_PER_STEP = 8;
 
-export function createPlayer(root, { steps, onGo }) {
+export function createPlayer(root, { steps, onGo, onOverview = null, label = 'Lecture steps' }) {
   let index = 0;
   let playing = false;
   let speed = 1;
@@ -44,6 +44,19 @@ export function createPlayer(root, { steps, onGo }) {
     },
     'Next ▶',
   );
+  const overviewButton = onOverview
+    ? h(
+        'button',
+        {
+          type: 'button',
+          class: 'overview-toggle',
+          'aria-pressed': 'false',
+          'aria-keyshortcuts': 'O',
+          onclick: () => onOverview(),
+        },
+        '▦ Overview',
+      )
+    : null;
   const scrubber = h('input', {
     type: 'range',
     id: 'scrubber',
@@ -62,13 +75,14 @@ export function createPlayer(root, { steps, onGo }) {
 
   replace(
     root,
-    h('nav', { 'aria-label': 'Lecture steps', class: 'steps' }, h('ol', {}, stepButtons)),
+    h('nav', { 'aria-label': label, class: 'steps' }, h('ol', {}, stepButtons)),
     h(
       'div',
       { class: 'transport' },
       back,
       playButton,
       next,
+      overviewButton,
       h('label', { class: 'scrub' }, h('span', { class: 'visually-hidden' }, 'Step'), scrubber),
       h('label', { class: 'speed' }, 'speed ', speedSelect),
     ),
@@ -87,7 +101,9 @@ export function createPlayer(root, { steps, onGo }) {
       h('kbd', {}, 'End'),
       ' first/last · ',
       h('kbd', {}, 'H'),
-      ' heads',
+      ' heads · ',
+      h('kbd', {}, 'O'),
+      ' overview',
     ),
   );
 
@@ -154,6 +170,10 @@ export function createPlayer(root, { steps, onGo }) {
 
   render();
   return {
+    /** The overview is open or closed: reflect it. */
+    showOverview(on) {
+      overviewButton?.setAttribute('aria-pressed', String(on));
+    },
     /** The store changed the step: reflect it. */
     show(i) {
       index = i;

@@ -3,7 +3,12 @@
 import { h, replace } from './dom.mjs';
 import { namedShape } from './format.mjs';
 import { headColour } from './colour.mjs';
-import { installHeatmapInteractions } from './heatmap.mjs';
+import { installMapInteractions, layoutMaps, watchMaps, themeOf } from './maps.mjs';
+import { fitCell, mapLayout, paintMap } from './heatmap.mjs';
+import { thumbnailSpec } from './tensor.mjs';
+
+// The colour scale of each step's thumbnail: weights for the stages that hold weights.
+const WEIGHT_STAGES = new Set(['attentionWeights', 'droppedWeights', 'zeroedWeights']);
 
 // A selector for the focused control or cell, so that a re-render (new head, batch item, settings)
 // does not throw keyboard users back to the top of the page.
@@ -26,16 +31,14 @@ function focusKey(root) {
  */
 export function createStagePanel(root, { onView, tooltipHost = document.body }) {
   const tooltip = h('div', { class: 'tooltip', role: 'tooltip', hidden: true });
-  const readout = h(
-    'p',
-    { class: 'readout', id: 'readout' },
-    'Hover over or focus a cell to see its exact value and its tokens.',
-  );
+  const HINT = 'Hover over, tap or focus a cell to see its value and its tokens.';
+  const readout = h('p', { class: 'readout', id: 'readout', 'aria-live': 'polite' }, HINT);
   let cleanup = null;
   tooltipHost.append(tooltip);
+  const stopWatching = watchMaps(root);
 
-  installHeatmapInteractions(root, {
-    show(lines, td) {
+  const interactions = installMapInteractions(root, {
+    show(lines, cell) {
       replace(
         tooltip,
         lines.map((l, i) =>
@@ -44,7 +47,6 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
       );
       replace(readout, lines.join(' · '));
       tooltip.hidden = false;
-      const cell = td.getBoundingClientRect();
       const tip = tooltip.getBoundingClientRect();
       const x = Math.min(
         window.innerWidth - tip.width - 8,
@@ -64,6 +66,8 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
       tooltip.hidden = true;
     },
   });
+  // Never stale: a readout names the step it belongs to, so it is cleared with every new drawing.
+  const clearReadout = () => replace(readout, HINT);
   root.addEventListener('heatmap-escape', () => root.querySelector('#stage-title')?.focus());
 
   function toolbar(step, ctx) {
@@ -132,7 +136,9 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
       const refocus = focusKey(root);
       cleanup?.();
       cleanup = null;
+      interactions.leave();
       tooltip.hidden = true;
+      clearReadout();
       const main = step.main(ctx.settings);
       const tensor = ctx.result.trace[main];
       const body = step.render(ctx);
@@ -169,6 +175,7 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
         ),
       );
       replace(root, section);
+      layoutMaps(section);
       cleanup = step.mount?.(ctx, body) ?? null;
       if (refocus) root.querySelector(refocus)?.focus({ preventScroll: true });
       return section;
@@ -179,7 +186,82 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
         h('p', { class: `panel-message ${kind}`, role: kind === 'error' ? 'alert' : null }, text),
       );
     },
+    /**
+     * The whole pipeline on one screen: every step as a card with a small picture of its main
+     * tensor (head 1, the shown batch item) and its shape; a card opens its step.
+     */
+    overview(steps, current, ctx, onPick) {
+      cleanup?.();
+      cleanup = null;
+      interactions.leave();
+      tooltip.hidden = true;
+      clearReadout();
+      const cards = steps.map((step, i) => {
+        const main = step.main(ctx.settings);
+        const tensor = ctx.result.trace[main];
+        const canvas = h('canvas', { 'aria-hidden': 'true' });
+        const kind =
+          main === 'dropoutMask' ? 'mask' : WEIGHT_STAGES.has(main) ? 'weights' : 'signed';
+        return {
+          canvas,
+          spec: thumbnailSpec(ctx, main, kind),
+          node: h(
+            'li',
+            {},
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'overview-card',
+                dataset: { slug: step.slug },
+                'aria-current': i === current ? 'step' : null,
+                onclick: () => onPick(i),
+              },
+              h('span', { class: 'overview-title' }, `${i + 1}. ${step.title}`),
+              canvas,
+              h('code', { class: 'trace-name' }, main),
+              h('span', { class: 'shape' }, namedShape(ctx.dims(main), tensor.shape)),
+            ),
+          ),
+        };
+      });
+      const section = h(
+        'section',
+        { class: 'stage overview', id: 'stage', 'aria-labelledby': 'stage-title' },
+        h(
+          'header',
+          { class: 'stage-head' },
+          h('h2', { id: 'stage-title', tabindex: '-1' }, 'The whole pipeline'),
+          h(
+            'p',
+            { class: 'stage-shape' },
+            'Every step of one forward pass, head 1; choose one to open it (O closes the overview).',
+          ),
+        ),
+        h(
+          'ol',
+          { class: 'overview-grid' },
+          cards.map((c) => c.node),
+        ),
+      );
+      replace(root, section);
+      const theme = themeOf(section);
+      for (const { canvas, spec } of cards) {
+        spec.base = 9;
+        spec.tokenWidth = 0;
+        spec.colours = theme;
+        const fit = fitCell(spec, 150, 110, { maxCell: 14, minSquare: 1 });
+        paintMap(canvas, spec, mapLayout(spec, fit.cellW, fit.cellH));
+      }
+      return section;
+    },
+    /** Paints the maps again (the type size or the layout around them changed). */
+    relayout() {
+      const section = root.querySelector('.stage');
+      if (section) layoutMaps(section);
+    },
     destroy() {
+      stopWatching();
       cleanup?.();
       cleanup = null;
       tooltip.remove();

@@ -1,10 +1,21 @@
-// One trace tensor drawn as heatmaps: a (B,T,X) tensor is one table for the chosen batch item, a
-// (B,h,T,X) tensor one table per shown head. The <figure> carries data-stage/data-tensor (the
+// One trace tensor drawn as maps: a (B,T,X) tensor is one map for the chosen batch item, a
+// (B,h,T,X) tensor one map per shown head (ui/maps.mjs paints them, each with its table). The <figure> carries data-stage/data-tensor (the
 // trace name) and the shape with named dimensions from the core's stage list.
 import { h } from './dom.mjs';
-import { fmt, namedShape, tokenLabel } from './format.mjs';
-import { signedColour, weightColour, headColour, tint, gradient } from './colour.mjs';
-import { matrixTable } from './heatmap.mjs';
+import { fmt, namedShape, tokenLabel, readable, exactText } from './format.mjs';
+import {
+  signedColour,
+  weightColour,
+  headColour,
+  gradient,
+  tintRgb,
+  SIGNED,
+  WEIGHTS,
+  signedIndex,
+  weightIndex,
+} from './colour.mjs';
+import { matrixTable } from './table.mjs';
+import { registerMap, ensureTable } from './maps.mjs';
 
 /** Row labels: the tokens, with their 1-based position. */
 export function tokenRows(tokens) {
@@ -23,36 +34,34 @@ const tokenCols = (tokens) =>
 
 const quoted = (t) => `“${tokenLabel(t.text)}”`;
 
-function maxAbs(data) {
-  let m = 0;
-  for (const v of data) if (Number.isFinite(v) && Math.abs(v) > m) m = Math.abs(v);
-  return m;
+// A tensor's range, once per trace array: the legend and the painter both need it, for every
+// figure of the step (a (4, 12, 64, 64) tensor is 196,608 numbers).
+const RANGES = new WeakMap();
+function range(data) {
+  let r = RANGES.get(data);
+  if (!r) {
+    r = { maxAbs: 0, maxFinite: 0 };
+    for (const v of data) {
+      if (!Number.isFinite(v)) continue;
+      if (Math.abs(v) > r.maxAbs) r.maxAbs = Math.abs(v);
+      if (v > r.maxFinite) r.maxFinite = v;
+    }
+    RANGES.set(data, r);
+  }
+  return r;
 }
+const maxAbs = (data) => range(data).maxAbs;
+const maxFinite = (data) => range(data).maxFinite;
 
-function maxFinite(data) {
-  let m = 0;
-  for (const v of data) if (Number.isFinite(v) && v > m) m = v;
-  return m;
-}
-
-/** The colour of each cell, and a legend for it. */
+/** The legend of a scale. */
 function scaleFor(kind, data, sizes) {
   switch (kind) {
     case 'weights':
-      return {
-        colour: (v) => weightColour(v, 1),
-        legend: legendBar(0, 1, (t) => weightColour(t, 1)),
-      };
-    case 'dropped': {
-      const max = Math.max(1, maxFinite(data));
-      return {
-        colour: (v) => weightColour(v, max),
-        legend: legendBar(0, max, (t) => weightColour(t, 1)),
-      };
-    }
+      return { legend: legendBar(0, 1, (t) => weightColour(t, 1)) };
+    case 'dropped':
+      return { legend: legendBar(0, Math.max(1, maxFinite(data)), (t) => weightColour(t, 1)) };
     case 'mask':
       return {
-        colour: (v) => (v ? '#dbe8f3' : '#ffffff'),
         legend: h(
           'p',
           { class: 'legend' },
@@ -61,16 +70,10 @@ function scaleFor(kind, data, sizes) {
         ),
       };
     case 'heads':
-      return {
-        colour: (v, r, c) => tint(headColour(Math.floor(c / sizes.dh)), 0.62),
-        legend: headLegend(sizes.h),
-      };
+      return { legend: headLegend(sizes.h) };
     default: {
       const m = maxAbs(data);
-      return {
-        colour: (v) => signedColour(v, m),
-        legend: legendBar(-m, m, (t) => signedColour(2 * t - 1, 1)),
-      };
+      return { legend: legendBar(-m, m, (t) => signedColour(2 * t - 1, 1)) };
     }
   }
 }
@@ -116,12 +119,45 @@ export function headGroups(sizes) {
   }));
 }
 
+// The colour of each cell on the canvas: an entry of a sampled scale, or an [r, g, b] colour.
+function paintScale(kind, data, sizes) {
+  switch (kind) {
+    case 'weights':
+      return { lut: WEIGHTS, rgb: (v) => weightIndex(v, 1), sumRgb: sumColour(1) };
+    case 'dropped': {
+      const max = Math.max(1, maxFinite(data));
+      return { lut: WEIGHTS, rgb: (v) => weightIndex(v, max), sumRgb: sumColour(max) };
+    }
+    case 'mask':
+      return { lut: WEIGHTS, rgb: (v) => (v ? KEPT : DROPPED) };
+    case 'heads': {
+      const cols = Array.from({ length: sizes.h }, (_, i) => tintRgb(headColour(i), 0.62));
+      return { lut: WEIGHTS, rgb: (v, r, c) => cols[Math.floor(c / sizes.dh)] };
+    }
+    default: {
+      const m = maxAbs(data);
+      return { lut: SIGNED, rgb: (v) => signedIndex(v, m), sumRgb: () => [240, 242, 245] };
+    }
+  }
+}
+const KEPT = [219, 232, 243];
+const DROPPED = [255, 255, 255];
+const sumColour = (max) => (s) => {
+  const e = weightIndex(s, max);
+  return [WEIGHTS.rgb[3 * e], WEIGHTS.rgb[3 * e + 1], WEIGHTS.rgb[3 * e + 2]];
+};
+
+// Tables of at most this many cells per figure are built with the step; larger ones on demand.
+const EAGER_CELLS = 1200;
+
 /**
- * A <figure> for the trace tensor `name`.
+ * A <figure> for the trace tensor `name`: one map per shown head, side by side.
  * opts: label, kind ('signed' | 'weights' | 'dropped' | 'mask' | 'heads'), columns ('tokens' |
- * 'features'), headColumns (group a (B,T,D) tensor's columns by head), rowSums, cellClass(v, r, c),
- * colour(v, r, c, head) to override the scale, background(v, r, c, head) → a CSS image over it, heads (which heads), onTable(table, head),
- * onInspect(head) → (r, c, on), describeExtra(head) → (r, c) → lines.
+ * 'features'), headColumns (colour a (B,T,D) tensor's columns by head), headTint, rowSums,
+ * cellClass(v, r, c, head) → 'future' | 'dropped', rgb(v, r, c, head) → [r, g, b] to override the
+ * scale, paintCells(head) → (canvas context, layout) to draw over the cells, heads (which heads),
+ * onMap(element, head), transpose (draw each head's matrix transposed: Kᵀ), trace ('training': a pass other than the settings', see the dropout
+ * step), onInspect(head) → (r, c, on), describeExtra(head) → (r, c) → lines.
  */
 export function tensorFigure(ctx, name, opts = {}) {
   const { trace, tokens, sizes } = ctx.result;
@@ -132,14 +168,23 @@ export function tensorFigure(ctx, name, opts = {}) {
   const T = shape[rank - 2];
   const X = shape[rank - 1];
   const H = rank === 4 ? shape[1] : 1;
-  const scale = scaleFor(opts.kind ?? 'signed', data, sizes);
-  const colourAt = opts.colour ?? scale.colour;
+  const kind = opts.kind ?? 'signed';
+  const scale = scaleFor(kind, data, sizes);
+  const paint = paintScale(kind, data, sizes);
   const byTokens = opts.columns === 'tokens';
   const heads = rank === 4 ? (opts.heads ?? ctx.heads) : [null];
+  const eager = T * X * heads.length <= EAGER_CELLS;
+  if (opts.transpose && opts.headTint) opts = { ...opts, headTint: false };
 
   const figure = h('figure', {
-    class: `tensor kind-${opts.kind ?? 'signed'}`,
-    dataset: { stage: name, tensor: name, shape: shape.join(','), item: b },
+    class: `tensor kind-${kind}`,
+    dataset: {
+      stage: name,
+      tensor: name,
+      shape: shape.join(','),
+      item: b,
+      ...(opts.trace ? { trace: opts.trace } : {}),
+    },
   });
   figure.append(
     h(
@@ -152,65 +197,160 @@ export function tensorFigure(ctx, name, opts = {}) {
       h('span', { class: 'shape' }, namedShape(ctx.dims(name), shape)),
     ),
   );
+  const rowLabels = tokens.map((t) => tokenLabel(t.text));
   const tables = h('div', { class: 'tables' });
+  const links = []; // buttons that build a large map's table on demand
   for (const head of heads) {
     const base = rank === 4 ? (b * H + head) * T * X : b * T * X;
-    const colLabels = byTokens
-      ? tokenCols(tokens)
-      : Array.from({ length: X }, (_, c) => ({
-          text: String(c + 1),
-          colour: opts.headColumns
-            ? headColour(Math.floor(c / sizes.dh))
-            : head !== null && opts.headTint
-              ? headColour(head)
-              : undefined,
-        }));
+    // Drawn transposed (Kᵀ in Q · Kᵀ): row r, column c is the tensor's [c, r].
+    const flip = Boolean(opts.transpose);
+    const rows = flip ? X : T;
+    const cols = flip ? T : X;
+    const index = flip ? (r, c) => base + c * X + r : (r, c) => base + r * X + c;
+    const value = (r, c) => data[index(r, c)];
+    const features = Array.from({ length: X }, (_, c) => ({ text: String(c + 1) }));
+    const colLabels = byTokens || flip ? tokenCols(tokens) : features;
+    const colColours = opts.headColumns
+      ? Array.from({ length: X }, (_, c) => headColour(Math.floor(c / sizes.dh)))
+      : head !== null && opts.headTint
+        ? Array.from({ length: X }, () => headColour(head))
+        : undefined;
     const columnWord = (c) =>
-      byTokens
+      byTokens || flip
         ? `column: token ${c + 1} ${quoted(tokens[c])}${opts.columnRole ? ` (${opts.columnRole})` : ''}`
         : opts.headColumns
           ? `column ${c + 1}: feature ${(c % sizes.dh) + 1} of head ${Math.floor(c / sizes.dh) + 1}`
           : `column ${c + 1}${head !== null ? ` of head ${head + 1}` : ''}`;
-    const table = matrixTable({
-      data,
-      rows: T,
-      cols: X,
-      index: (r, c) => base + r * X + c,
-      attrs: {
-        dataset: { stage: name, tensor: name, item: b, ...(head !== null ? { head } : {}) },
+    const cellClass = opts.cellClass ? (v, r, c) => opts.cellClass(v, r, c, head) : undefined;
+    const rgbOverride = opts.rgb ? (v, r, c) => opts.rgb(v, r, c, head) : null;
+    const headName = head !== null ? `head ${head + 1}` : '';
+    const buildTable = () =>
+      matrixTable({
+        data,
+        rows,
+        cols,
+        index,
+        attrs: {
+          dataset: { stage: name, tensor: name, item: b, ...(head !== null ? { head } : {}) },
+        },
+        caption: `${opts.label ?? name}, ${name} ${namedShape(ctx.dims(name), shape)}, batch item ${b + 1}${head !== null ? `, ${headName}` : ''}`,
+        className: ctx.view.numbers ? '' : 'no-numbers',
+        corner: opts.corner,
+        rowLabels: flip ? features.map((f) => ({ ...f, note: '' })) : tokenRows(tokens),
+        colLabels,
+        colGroups: opts.headColumns && sizes.h > 1 ? headGroups(sizes) : null,
+        cellClass,
+        rowSums: opts.rowSums,
+      });
+    const canvas = h('canvas', { 'aria-hidden': 'true' });
+    const ring = h('div', { class: 'map-ring', hidden: true, 'aria-hidden': 'true' });
+    const link = h('div', { class: 'map-link', hidden: true, 'aria-hidden': 'true' });
+    const table = eager ? h('div', { class: 'sr-table' }, buildTable()) : null;
+    const el = h(
+      'div',
+      {
+        class: 'table-wrap map',
+        dataset: { tensor: name, item: b, ...(head !== null ? { head } : {}) },
         style: head !== null ? { '--head': headColour(head) } : undefined,
       },
-      // Visible: "head 2"; read out: "Attention weights, attentionWeights (B=2, …), batch item 1, head 2".
-      caption: [
+      head !== null ? h('p', { class: 'map-caption', 'aria-hidden': 'true' }, headName) : null,
+      h('div', { class: 'map-canvas' }, canvas, link, ring),
+      table,
+    );
+    if (!table)
+      links.push(
         h(
-          'span',
-          { class: 'visually-hidden' },
-          `${opts.label ?? name}, ${name} ${namedShape(ctx.dims(name), shape)}, batch item ${b + 1}${head !== null ? ', ' : ''}`,
+          'button',
+          {
+            type: 'button',
+            class: 'table-button',
+            dataset: head !== null ? { head } : {},
+            'aria-label': `${rows} × ${cols} numbers${headName ? ` of ${headName}` : ''} as a table`,
+            onclick: () => ensureTable(el)?.querySelector('td[data-i]')?.focus(),
+          },
+          headName || `${rows} × ${cols}`,
         ),
-        head !== null ? h('span', { class: 'head-caption' }, `head ${head + 1}`) : null,
-      ],
-      className: ctx.view.numbers ? '' : 'no-numbers',
-      corner: opts.corner,
-      rowLabels: tokenRows(tokens),
-      colLabels,
-      colGroups: opts.headColumns && sizes.h > 1 ? headGroups(sizes) : null,
-      colour: (v, r, c) => colourAt(v, r, c, head),
-      background: opts.background ? (v, r, c) => opts.background(v, r, c, head) : undefined,
-      colourInfinite: false,
-      cellClass: opts.cellClass ? (v, r, c) => opts.cellClass(v, r, c, head) : undefined,
-      rowSums: opts.rowSums,
-      describe: (r, c) => [
-        `${name}[${[b, ...(head !== null ? [head] : []), r, c].join(', ')}]`,
-        `row: token ${r + 1} ${quoted(tokens[r])}${opts.rowRole ? ` (${opts.rowRole})` : ''}`,
-        columnWord(c),
-        ...(opts.describeExtra?.(head)?.(r, c) ?? []),
-      ],
+      );
+    let sumOf = null;
+    registerMap(el, {
+      canvas,
+      ring,
+      link,
+      table,
+      buildTable,
+      spec: {
+        rows,
+        cols,
+        rowLabels: flip ? features.map(() => '') : rowLabels, // the row numbers are the features
+        colLabels: byTokens || flip ? rowLabels : null,
+        colColours: flip ? undefined : colColours,
+        sums: Boolean(opts.rowSums),
+        numbers: ctx.view.numbers,
+        value,
+        lut: paint.lut,
+        rgb: rgbOverride ?? paint.rgb,
+        mark: cellClass ? (r, c) => cellClass(value(r, c), r, c) || null : undefined,
+        sum: (r) => {
+          sumOf ??= Array.from({ length: rows }, (_, i) => {
+            let s = 0;
+            for (let k = 0; k < cols; ++k) s += value(i, k);
+            return s;
+          });
+          return sumOf[r];
+        },
+        sumRgb: paint.sumRgb ?? (() => [240, 242, 245]),
+        paintCells: opts.paintCells?.(head),
+      },
+      describe: (r, c, focused) => {
+        const v = value(r, c);
+        const at = flip ? [c, r] : [r, c];
+        return [
+          `${name}[${[b, ...(head !== null ? [head] : []), ...at].join(', ')}]${flip ? ', drawn transposed' : ''}`,
+          flip
+            ? `row: feature ${r + 1}${head !== null ? ` of head ${head + 1}` : ''}`
+            : `row: token ${r + 1} ${quoted(tokens[r])}${opts.rowRole ? ` (${opts.rowRole})` : ''}`,
+          columnWord(c),
+          ...(opts.describeExtra?.(head)?.(r, c) ?? []),
+          focused && Number.isFinite(v)
+            ? `value ${readable(v)} (exactly ${exactText(v)} in float32)`
+            : `value ${readable(v)}`,
+        ];
+      },
       onInspect: opts.onInspect?.(head),
     });
-    opts.onTable?.(table, head);
-    tables.append(h('div', { class: 'table-wrap' }, table));
+    opts.onMap?.(el, head);
+    tables.append(el);
   }
   figure.append(tables);
+  if (links.length)
+    figure.append(h('p', { class: 'table-links' }, 'Every number as a table: ', links));
+  figure.append(h('p', { class: 'map-note', hidden: true }));
   if (opts.legend !== false) figure.append(scale.legend);
   return figure;
+}
+
+/**
+ * A small picture of the trace tensor `name` for the pipeline overview: the first head of the
+ * shown batch item, no numbers and no Σ, painted by ui/maps.mjs like any map.
+ */
+export function thumbnailSpec(ctx, name, kind = 'signed') {
+  const { trace, tokens, sizes } = ctx.result;
+  const { shape, data } = trace[name];
+  const rank = shape.length;
+  const b = Math.min(ctx.view.item, shape[0] - 1);
+  const [T, X] = shape.slice(-2);
+  const base = rank === 4 ? b * shape[1] * T * X : b * T * X;
+  const paint = paintScale(kind, data, sizes);
+  const labels = tokens.map((t) => tokenLabel(t.text));
+  return {
+    rows: T,
+    cols: X,
+    rowLabels: labels.map(() => ''),
+    colLabels: null,
+    sums: false,
+    numbers: false,
+    value: (r, c) => data[base + r * X + c],
+    lut: paint.lut,
+    rgb: paint.rgb,
+  };
 }

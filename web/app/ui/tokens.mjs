@@ -32,6 +32,7 @@ export function renderTokens(root, result) {
         ),
       ),
     ),
+    tokenNotes(tokens, settings.sentence),
     h(
       'p',
       { class: 'help' },
@@ -40,4 +41,21 @@ export function renderTokens(root, result) {
         : `Embeddings: seeded pseudo-random vectors (seed ${settings.seed}), d_in = ${settings.dIn}.`,
     ),
   );
+}
+
+// Why a sentence can cost many tokens, and what a ⟨token n⟩ is.
+function tokenNotes(tokens, sentence) {
+  const notes = [];
+  if (tokens.some((t) => t.text.startsWith('⟨token '))) {
+    notes.push(
+      'A ⟨token n⟩ is not a whole character but some of the UTF-8 bytes of one: GPT-2 reads text as bytes, and a character outside its most frequent ones (ü is 2 bytes, 日 3, 😀 4) is often split into byte pieces; the next token completes it. n is the piece’s id in the vocabulary.',
+    );
+  }
+  const words = sentence.trim().split(/\s+/).filter(Boolean).length;
+  if (/[^\u0000-\u024f\s]/u.test(sentence) && tokens.length > 1.5 * words) {
+    notes.push(
+      `${tokens.length} tokens for ${words} word${words === 1 ? '' : 's'}: GPT-2’s vocabulary was learned mostly from English web pages, so English words are often one token each, while other scripts are cut into more and smaller pieces, down to single bytes. The same text costs more tokens, so it reaches the page’s limit of tokens (and a model’s context) sooner.`,
+    );
+  }
+  return notes.map((text) => h('p', { class: 'help token-note' }, text));
 }
