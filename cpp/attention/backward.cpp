@@ -113,7 +113,8 @@ QueryKeyGradients attention_scores_backward(const Tensor& queries, const Tensor&
     ConstMatrixView Q(&queries.data[std::size_t(bh) * T * d_h], T, d_h);
     ConstMatrixView K(&keys.data[std::size_t(bh) * T * d_h], T, d_h);
     ConstMatrixView dS(&d_scores.data[std::size_t(bh) * T * T], T, T);
-    // Query i met every key j it scored: it moves along Σ_j dS_ij · K_j; key j along Σ_i dS_ij · Q_i.
+    // Query i met every key j it scored, so it moves along Σ_j dS_ij · K_j; key j, met by every
+    // query i, along Σ_i dS_ij · Q_i.
     MatrixView(&g.queries.data[std::size_t(bh) * T * d_h], T, d_h).noalias() = dS * K;
     MatrixView(&g.keys.data[std::size_t(bh) * T * d_h], T, d_h).noalias() = dS.transpose() * Q;
   }
@@ -159,27 +160,30 @@ AttentionGradients attention_backward(const Config& c, const Weights& weights, c
   }
   AttentionGradients g;
   g.parameters = zeros_like(weights);
-  g.output = d_output;                                                       // (B,T,D)
+  g.output = d_output;  // (B,T,D)
+  // 11. out_proj, 10. merge: back to one (T,d_h) matrix per head.
   g.merged = project_output_backward(stage(trace, Stage::mergedHeads), weights, d_output,
-                                     g.parameters);                          // (B,T,D)
-  g.context = merge_heads_backward(g.merged, c.heads);                       // (B,h,T,d_h)
+                                     g.parameters);     // (B,T,D)
+  g.context = merge_heads_backward(g.merged, c.heads);  // (B,h,T,d_h)
+  // 9. context = weights · V: to the weights V was multiplied with (after dropout), and to V.
   WeightedValuesGradients wv = weighted_values_backward(stage(trace, Stage::droppedWeights),
-                                                        stage(trace, Stage::valueHeads),
-                                                        g.context);
-  g.dropped = std::move(wv.weights);                                         // (B,h,T,T)
-  g.weights = c.dropping() ? apply_dropout_backward(g.dropped, stage(trace, Stage::dropoutMask),
-                                                    c.dropout)
-                           : g.dropped;                                      // (B,h,T,T)
+                                                        stage(trace, Stage::valueHeads), g.context);
+  g.dropped = std::move(wv.weights);  // (B,h,T,T)
+  // 8. Dropout, with the mask the forward pass drew; 7. softmax; 6. the mask; 5. the scaling.
+  const Tensor* keep = c.dropping() ? &stage(trace, Stage::dropoutMask) : nullptr;
+  g.weights = keep ? apply_dropout_backward(g.dropped, *keep, c.dropout) : g.dropped;
   g.masked = softmax_rows_backward(stage(trace, Stage::attentionWeights), g.weights);
-  g.scaled = c.causal ? apply_causal_mask_backward(g.masked) : g.masked;     // (B,h,T,T)
+  g.scaled = c.causal ? apply_causal_mask_backward(g.masked) : g.masked;
   g.scores = c.scale ? scale_scores_backward(g.scaled, c.head_size()) : g.scaled;
+  // 4. Q·Kᵀ: to the query and key heads; the value heads' gradient came from step 9.
   QueryKeyGradients qk = attention_scores_backward(stage(trace, Stage::queryHeads),
                                                    stage(trace, Stage::keyHeads), g.scores);
   g.heads = {std::move(qk.queries), std::move(qk.keys), std::move(wv.values)};  // (B,h,T,d_h)
+  // 3. The split, undone (B,T,D); 2. the projections: to the inputs and the three weights.
   g.projected = {split_heads_backward(g.heads.queries), split_heads_backward(g.heads.keys),
-                 split_heads_backward(g.heads.values)};                     // (B,T,D) each
+                 split_heads_backward(g.heads.values)};
   g.inputs = project_qkv_backward(stage(trace, Stage::inputs), weights, g.projected,
-                                  g.parameters);                             // (B,T,d_in)
+                                  g.parameters);  // (B,T,d_in)
   return g;
 }
 

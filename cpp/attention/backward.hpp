@@ -19,8 +19,8 @@ Tensor linear_backward(const Tensor& x, const float* weight, const Tensor& d_y, 
                        float* d_bias);
 
 // 11. out_proj: d_merged (B,T,D) = d_output · out_proj; out_proj's gradients into `grads`.
-Tensor project_output_backward(const Tensor& merged, const Weights& weights,
-                               const Tensor& d_output, Weights& grads);
+Tensor project_output_backward(const Tensor& merged, const Weights& weights, const Tensor& d_output,
+                               Weights& grads);
 
 // 10. The merge only moved numbers, so its gradient moves them back: (B,T,D) → (B,h,T,d_h).
 Tensor merge_heads_backward(const Tensor& d_merged, int heads);
@@ -63,13 +63,13 @@ Tensor project_qkv_backward(const Tensor& inputs, const Weights& weights,
 
 // Every gradient of one MultiHeadAttention forward pass (the fused layout), named by stage.
 struct AttentionGradients {
-  Tensor output, merged, context;              // (B,T,D), (B,T,D), (B,h,T,d_h)
-  Tensor dropped, weights, masked, scaled;     // (B,h,T,T)
-  Tensor scores;                               // (B,h,T,T)
-  QueriesKeysValues heads;                     // (B,h,T,d_h) each
-  QueriesKeysValues projected;                 // (B,T,D) each
-  Tensor inputs;                               // (B,T,d_in)
-  Weights parameters;                          // d W_query, d W_key, ..., d out_proj
+  Tensor output, merged, context;           // (B,T,D), (B,T,D), (B,h,T,d_h)
+  Tensor dropped, weights, masked, scaled;  // (B,h,T,T)
+  Tensor scores;                            // (B,h,T,T)
+  QueriesKeysValues heads;                  // (B,h,T,d_h) each
+  QueriesKeysValues projected;              // (B,T,D) each
+  Tensor inputs;                            // (B,T,d_in)
+  Weights parameters;                       // d W_query, d W_key, ..., d out_proj
 };
 
 // The whole block backwards, reading the forward pass's trace (its inputs, queries, keys, values,
