@@ -16,7 +16,9 @@ Two kinds of case, in the format of tests/fixtures (tests/support/fixture.hpp re
 - lm_*: the language model of cpp/attention/language_model.hpp in PyTorch (nn.Embedding for tokens
   and positions, the lecture's MultiHeadAttention, the shortcut, nn.Linear to the logits) with
   F.cross_entropy on the next token, its parameters, the dropout mask it drew, and the gradients of
-  the logits, the hidden state, the block's inputs and every parameter.
+  the logits, the hidden state, the block's inputs and every parameter. Cases with adamw_steps then
+  take that many steps of torch.optim.AdamW (weight decay on the matrices only, as the core's
+  trainer groups them; each step a fresh forward and backward) and record every parameter after.
 """
 
 import math
@@ -46,7 +48,7 @@ MHA_CASES = [
 
 LM_CASES = [
     dict(name="lm_small", vocabulary=11, width=8, heads=2, context=5, batch=2, dropout=0.0,
-         training=False, seed=3, ids_seed=21),
+         training=False, seed=3, ids_seed=21, adamw_steps=3),
     dict(name="lm_dropout", vocabulary=13, width=12, heads=3, context=6, batch=3, dropout=0.2,
          training=True, seed=5, ids_seed=22),
     dict(name="lm_wide", vocabulary=40, width=16, heads=4, context=12, batch=2, dropout=0.1,
@@ -167,7 +169,7 @@ def run_lm(case):
     torch.manual_seed(case["seed"])
     V, d, T, B = case["vocabulary"], case["width"], case["context"], case["batch"]
     model = TinyLanguageModel(V, d, T, case["dropout"], case["heads"])
-    with torch.no_grad():  # GPT-2's small initial embeddings, as the core draws them
+    with torch.no_grad():  # embeddings of the size the others have (the test loads these values)
         model.tok_emb.weight.mul_(0.3)
         model.pos_emb.weight.mul_(0.3)
     model.train(case["training"])
@@ -200,8 +202,34 @@ def run_lm(case):
     lines.append(format_tensor("tensor", "dInputs", inputs.grad))
     for key, param in model.named_parameters():
         lines.append(format_tensor("tensor", "grad." + key, param.grad))
+    if case.get("adamw_steps"):
+        lines += adamw_lines(model, ids, case["adamw_steps"])
     lines.append("end\n")
     return "".join(lines), float(loss)
+
+
+ADAMW = dict(lr=0.01, betas=(0.9, 0.99), eps=1e-8, weight_decay=0.1)
+
+
+def adamw_lines(model, ids, steps):
+    """`steps` AdamW updates (no dropout: evaluation mode), the parameters after them."""
+    model.eval()
+    decay = [p for p in model.parameters() if p.dim() == 2]
+    no_decay = [p for p in model.parameters() if p.dim() != 2]
+    optimizer = torch.optim.AdamW([dict(params=decay), dict(params=no_decay, weight_decay=0.0)],
+                                  foreach=False, **ADAMW)
+    V = model.out_head.out_features
+    for _ in range(steps):
+        optimizer.zero_grad()
+        _, _, logits = model(ids)
+        F.cross_entropy(logits[:, :-1].reshape(-1, V), ids[:, 1:].reshape(-1)).backward()
+        optimizer.step()
+    lines = ["option adamw_steps %d\n" % steps, "option adamw_lr %r\n" % ADAMW["lr"],
+             "option adamw_beta1 %r\n" % ADAMW["betas"][0], "option adamw_beta2 %r\n" % ADAMW["betas"][1],
+             "option adamw_eps %r\n" % ADAMW["eps"], "option adamw_weight_decay %r\n" % ADAMW["weight_decay"]]
+    for key, param in model.named_parameters():
+        lines.append(format_tensor("tensor", "adamw." + key, param.detach()))
+    return lines
 
 
 def main(argv):

@@ -56,26 +56,34 @@ AdamW adamw_for(const LanguageModel& model) {
 void adamw_step(LanguageModel& model, const LanguageModel& grads, AdamW& state, double rate,
                 const TrainingOptions& o) {
   ++state.step;
-  // Early steps' moments are averages over fewer steps than the betas assume: divide that out.
+  // Early moments average over fewer steps than the betas assume: the corrections divide that out.
   const double correction1 = 1.0 - std::pow(o.beta1, static_cast<double>(state.step));
   const double correction2 = 1.0 - std::pow(o.beta2, static_cast<double>(state.step));
+  // torch.optim.AdamW's float32 operations, in its order (_single_tensor_adamw), each scalar
+  // rounded to float32 as PyTorch rounds a Python number it multiplies a float tensor with.
+  const float b1 = static_cast<float>(o.beta1), b2 = static_cast<float>(o.beta2);
+  const float one_minus_b1 = static_cast<float>(1.0 - o.beta1);
+  const float one_minus_b2 = static_cast<float>(1.0 - o.beta2);
+  const float root_correction2 = static_cast<float>(std::sqrt(correction2));
+  const float epsilon = static_cast<float>(o.epsilon);
+  const float minus_step_size = static_cast<float>(-(rate / correction1));
   LanguageModel& g = const_cast<LanguageModel&>(grads);  // parameters() only points into it
   std::vector<NamedParameter> p = parameters(model), dp = parameters(g);
   std::vector<NamedParameter> m = parameters(state.first), v = parameters(state.second);
-  const float b1 = static_cast<float>(o.beta1), b2 = static_cast<float>(o.beta2);
   for (std::size_t k = 0; k < p.size(); ++k) {
     // Decoupled weight decay: shrink the parameter itself, not its gradient (matrices only).
-    const float decay = p[k].decays ? static_cast<float>(1.0 - rate * o.weight_decay) : 1.0f;
+    const float decay = static_cast<float>(1.0 - rate * (p[k].decays ? o.weight_decay : 0.0));
     float* x = p[k].values->data();
     const float* dx = dp[k].values->data();
     float* m1 = m[k].values->data();
     float* m2 = v[k].values->data();
     for (std::size_t e = 0; e < p[k].values->size(); ++e) {
       x[e] *= decay;
-      m1[e] = b1 * m1[e] + (1.0f - b1) * dx[e];
-      m2[e] = b2 * m2[e] + (1.0f - b2) * dx[e] * dx[e];
-      const double step = (m1[e] / correction1) / (std::sqrt(m2[e] / correction2) + o.epsilon);
-      x[e] -= static_cast<float>(rate * step);
+      m1[e] = m1[e] * b1 + dx[e] * one_minus_b1;          // the mean of recent gradients
+      m2[e] = m2[e] * b2 + one_minus_b2 * dx[e] * dx[e];  // ... and of their squares
+      // Each parameter moves by about the learning rate, whatever its gradient's scale.
+      const float denominator = std::sqrt(m2[e]) / root_correction2 + epsilon;
+      x[e] += minus_step_size * (m1[e] / denominator);
     }
   }
 }
@@ -189,8 +197,8 @@ double heldout_loss(const LanguageModel& model, const std::vector<int>& ids, Thr
   return total / double(n);
 }
 
-Baselines baseline_losses(const std::vector<int>& train, const std::vector<int>& heldout,
-                          int V, int context) {
+Baselines baseline_losses(const std::vector<int>& train, const std::vector<int>& heldout, int V,
+                          int context) {
   // Counts from the training text.
   std::vector<double> unigram(V, 0.0);
   for (int id : train) unigram[id] += 1.0;
@@ -211,10 +219,12 @@ Baselines baseline_losses(const std::vector<int>& train, const std::vector<int>&
   const double N = static_cast<double>(train.size());
   auto p_unigram = [&](int w) { return (unigram[w] + 1.0) / (N + V); };  // add-one
   constexpr double D = 0.75;
+  std::vector<double> followers(V, 0.0);  // how often each token has a next token
+  for (int v = 0; v < V; ++v)
+    for (const auto& [_, c] : following[v]) followers[v] += c;
   auto p_bigram = [&](int v, int w) {
     const auto& row = following[v];
-    double total = 0.0;
-    for (const auto& [_, c] : row) total += c;
+    const double total = followers[v];
     if (total == 0.0) return p_unigram(w);
     auto it = std::lower_bound(row.begin(), row.end(), std::make_pair(w, 0.0),
                                [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -1,9 +1,9 @@
 // Training the language model: batches of random windows of the training text, the forward pass
 // with attention dropout, next-token cross-entropy, the backward pass, and AdamW (as torch.optim
 // .AdamW computes it) with a warm-up and a cosine decay of the learning rate. The work of one step
-// is one unit per sequence of the batch, each with its own gradient buffer, summed in a fixed order:
-// the result is the same, bit for bit, for any number of threads. Also the measurements: held-out
-// loss, and the unigram and bigram baselines on exactly the same predictions.
+// is one unit per sequence of the batch, each with its own gradient buffer, summed in a fixed
+// order: the result is the same, bit for bit, for any number of threads. Also the measurements:
+// held-out loss, and the unigram and bigram baselines on exactly the same predictions.
 #pragma once
 
 #include <cstdint>
@@ -17,14 +17,14 @@ namespace attention {
 
 struct TrainingOptions {
   int steps = 3000;
-  int batch = 32;                // sequences of `context` tokens per step
-  double learning_rate = 3e-3;   // the peak, after warm-up
-  int warmup = 100;              // steps of linear warm-up
-  double final_rate = 0.1;       // the cosine decay ends at this share of the peak
-  double weight_decay = 0.1;     // AdamW's decoupled decay, matrices only
+  int batch = 32;               // sequences of `context` tokens per step
+  double learning_rate = 3e-3;  // the peak, after warm-up
+  int warmup = 100;             // steps of linear warm-up
+  double final_rate = 0.1;      // the cosine decay ends at this share of the peak
+  double weight_decay = 0.1;    // AdamW's decoupled decay, matrices only
   double beta1 = 0.9, beta2 = 0.99, epsilon = 1e-8;
-  double clip = 1.0;             // the gradient's global norm is clipped to this
-  std::uint32_t seed = 123;      // which windows, and every dropout mask
+  double clip = 1.0;         // the gradient's global norm is clipped to this
+  std::uint32_t seed = 123;  // which windows, and every dropout mask
 };
 
 // Throws OptionError naming the first option out of range.
@@ -36,8 +36,9 @@ struct AdamW {
   long step = 0;
 };
 AdamW adamw_for(const LanguageModel& model);
-// One update: p ← p − lr·(m̂ / (√v̂ + ε) + decay·p) as torch.optim.AdamW does it (the decay is
-// applied to the parameter first, p ← p·(1 − lr·decay), then the Adam step).
+// One update as torch.optim.AdamW computes it, in float32 and in its order: the decay shrinks the
+// parameter first, p ← p·(1 − lr·decay) (matrices only), then p ← p − lr/(1 − β1ᵗ) · m / (√v/√(1 −
+// β2ᵗ) + ε). tests/cpp/language_model.test.cpp checks three steps against PyTorch's.
 void adamw_step(LanguageModel& model, const LanguageModel& grads, AdamW& state, double rate,
                 const TrainingOptions& options);
 
@@ -45,10 +46,10 @@ void adamw_step(LanguageModel& model, const LanguageModel& grads, AdamW& state, 
 double learning_rate_at(const TrainingOptions& options, int step);
 
 struct TrainingStep {
-  int step;            // 1-based
-  double loss;         // the batch's mean cross-entropy (nats per token)
-  double rate;         // the learning rate used
-  long tokens;         // tokens seen so far
+  int step;     // 1-based
+  double loss;  // the batch's mean cross-entropy (nats per token)
+  double rate;  // the learning rate used
+  long tokens;  // tokens seen so far
 };
 
 // Trains `model` in place on `ids` (model ids, at least context + 1 of them). `on_step` is called
