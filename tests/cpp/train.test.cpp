@@ -1,0 +1,131 @@
+// Training the language model: a short run gives the same bits twice and on one or two threads,
+// the loss falls on text with something to learn, the learning rate follows its schedule, and the
+// baselines are the distributions they claim to be.
+#include "attention/train.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstring>
+#include <random>
+
+#include "attention/errors.hpp"
+
+using namespace attention;
+
+namespace {
+
+// A text with structure: a cycle of 8 tokens, every fifth token replaced by a random one.
+std::vector<int> patterned_text(int length, int vocabulary) {
+  std::mt19937 rng(7);
+  std::vector<int> ids(length);
+  for (int i = 0; i < length; ++i)
+    ids[i] = i % 5 == 4 ? int(rng() % vocabulary) : (i % 8) * (vocabulary / 8);
+  return ids;
+}
+
+LanguageModelConfig small_model() {
+  LanguageModelConfig c;
+  c.vocabulary = 32;
+  c.width = 16;
+  c.heads = 2;
+  c.context = 12;
+  c.dropout = 0.1;
+  c.seed = 5;
+  return c;
+}
+
+TrainingOptions short_run(int steps) {
+  TrainingOptions o;
+  o.steps = steps;
+  o.batch = 4;
+  o.learning_rate = 1e-2;
+  o.warmup = 2;
+  o.seed = 9;
+  return o;
+}
+
+// Every parameter's bits, one after the other.
+std::vector<std::uint32_t> bits(LanguageModel& model) {
+  std::vector<std::uint32_t> out;
+  for (const NamedParameter& p : parameters(model))
+    for (float x : *p.values) {
+      std::uint32_t b;
+      std::memcpy(&b, &x, 4);
+      out.push_back(b);
+    }
+  return out;
+}
+
+struct Run {
+  std::vector<std::uint32_t> parameters;
+  std::vector<double> losses;
+};
+Run train(int steps, ThreadPool* pool) {
+  LanguageModel model = init_language_model(small_model());
+  Run run;
+  train_language_model(model, patterned_text(600, 32), short_run(steps), pool,
+                       [&](const TrainingStep& s) { run.losses.push_back(s.loss); });
+  run.parameters = bits(model);
+  return run;
+}
+
+}  // namespace
+
+TEST_CASE("a short training run is reproducible bit for bit", "[train]") {
+  const Run first = train(6, nullptr), second = train(6, nullptr);
+  REQUIRE(first.losses.size() == 6);
+  CHECK(first.parameters == second.parameters);
+  CHECK(first.losses == second.losses);
+  SECTION("on two threads too: each sequence has its own gradient, summed in a fixed order") {
+    ThreadPool pool(2);
+    const Run threaded = train(6, &pool);
+    CHECK(threaded.parameters == first.parameters);
+    CHECK(threaded.losses == first.losses);
+  }
+  SECTION("the initial parameters depend on the seed, and training changes them") {
+    LanguageModelConfig other = small_model();
+    other.seed = 6;
+    LanguageModel a = init_language_model(small_model()), b = init_language_model(other);
+    CHECK(bits(a) != bits(b));
+    CHECK(bits(a) != first.parameters);
+  }
+}
+
+TEST_CASE("training lowers the loss on text with a pattern", "[train]") {
+  const Run run = train(200, nullptr);
+  const double start = run.losses.front(), end = run.losses.back();
+  INFO("loss " << start << " → " << end << " (ln V = " << std::log(32.0) << ")");
+  CHECK(start > 0.9 * std::log(32.0));  // the untrained model guesses about uniformly
+  CHECK(end < 0.5 * start);
+}
+
+TEST_CASE("the learning rate warms up linearly, then decays along a cosine", "[train]") {
+  TrainingOptions o;
+  o.steps = 110;
+  o.warmup = 10;
+  o.learning_rate = 1e-3;
+  o.final_rate = 0.1;
+  CHECK(learning_rate_at(o, 0) == Approx(1e-4));
+  CHECK(learning_rate_at(o, 9) == Approx(1e-3));
+  CHECK(learning_rate_at(o, 10) == Approx(1e-3));
+  CHECK(learning_rate_at(o, 60) == Approx(0.55e-3));  // half way: the cosine's mid-point
+  CHECK(learning_rate_at(o, 110) == Approx(1e-4));
+  o.steps = 0;
+  CHECK_THROWS_AS(validate(o), OptionError);
+}
+
+TEST_CASE("the baselines are probability distributions measured on the same predictions",
+          "[train]") {
+  const std::vector<int> text = patterned_text(4000, 32);
+  const std::vector<int> train(text.begin(), text.begin() + 3000),
+      heldout(text.begin() + 3000, text.end());
+  const Baselines b = baseline_losses(train, heldout, 32, 12);
+  INFO("unigram " << b.unigram << ", bigram " << b.bigram);
+  CHECK(b.unigram <= std::log(32.0));  // no worse than uniform on text of this kind
+  CHECK(b.bigram < b.unigram);         // the cycle makes the previous token informative
+  SECTION("a text of one repeated token: the unigram model's add-one probability") {
+    const std::vector<int> same(100, 3);
+    const Baselines one = baseline_losses(same, same, 4, 10);
+    CHECK(one.unigram == Approx(-std::log(101.0 / 104.0)));
+  }
+}
