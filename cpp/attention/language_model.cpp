@@ -76,7 +76,8 @@ LanguageModel init_language_model(const LanguageModelConfig& config) {
 
 LanguageModel zeros_like(const LanguageModel& like) {
   LanguageModel zero = like;
-  for (const NamedParameter& p : parameters(zero)) std::fill(p.values->begin(), p.values->end(), 0.0f);
+  for (const NamedParameter& p : parameters(zero))
+    std::fill(p.values->begin(), p.values->end(), 0.0f);
   return zero;
 }
 
@@ -133,7 +134,7 @@ LanguageModelForward language_model_forward(const LanguageModel& m, const std::v
   QueriesKeysValues heads = {split_heads(projected.queries, lm.heads),
                              split_heads(projected.keys, lm.heads),
                              split_heads(projected.values, lm.heads)};  // (1,h,T,d_h) each
-  Tensor scores = attention_scores(heads.queries, heads.keys);         // (1,h,T,T)
+  Tensor scores = attention_scores(heads.queries, heads.keys);          // (1,h,T,T)
   Tensor scaled = scale_scores(scores, c.head_size());
   Tensor masked = apply_causal_mask(scaled);
   Tensor weights = softmax_rows(masked);
@@ -174,21 +175,22 @@ double cross_entropy(const Tensor& logits, const std::vector<int>& targets, floa
                      Tensor* d_logits) {
   const int T = logits.dim(1), V = logits.dim(2);
   if (d_logits != nullptr) *d_logits = Tensor({1, T, V});
+  std::vector<float> exps(V);  // one exp per logit: they are most of the cost at V in thousands
   double loss = 0.0;
   for (int t = 0; t < T; ++t) {
     if (targets[t] < 0) continue;
     const float* z = &logits.data[std::size_t(t) * V];
-    // log softmax with the maximum subtracted first, so exp never overflows.
+    // Pass 1: the maximum, subtracted so that exp never overflows (softmax ignores the shift).
     const float max = *std::max_element(z, z + V);
+    // Pass 2: the exponentials and their sum, summed in double over thousands of terms.
     double sum = 0.0;
-    for (int j = 0; j < V; ++j) sum += std::exp(static_cast<double>(z[j] - max));
-    const double log_sum = std::log(sum);
-    loss += log_sum - static_cast<double>(z[targets[t]] - max);  // −log p(target)
+    for (int j = 0; j < V; ++j) sum += (exps[j] = std::exp(z[j] - max));
+    loss += std::log(sum) - static_cast<double>(z[targets[t]] - max);  // −log p(target)
     if (d_logits == nullptr) continue;
-    // d(−log p_target)/dz_j = p_j − [j = target]: more probability where it was wrong.
+    // Pass 3: d(−log p_target)/dz_j = p_j − [j = target]: more probability where it was wrong.
     float* d = &d_logits->data[std::size_t(t) * V];
-    for (int j = 0; j < V; ++j)
-      d[j] = static_cast<float>(std::exp(static_cast<double>(z[j] - max) - log_sum)) * scale;
+    const float inverse = static_cast<float>(1.0 / sum) * scale;
+    for (int j = 0; j < V; ++j) d[j] = exps[j] * inverse;
     d[targets[t]] -= scale;
   }
   return loss;
@@ -219,8 +221,8 @@ void language_model_backward(const LanguageModel& m, const LanguageModelForward&
   // 1. Each position's embedding gradient goes to the row of its token and of its position.
   for (int t = 0; t < T; ++t)
     for (int k = 0; k < d; ++k) {
-      const float d_input = d_hidden.data[std::size_t(t) * d + k] +
-                            block.inputs.data[std::size_t(t) * d + k];
+      const float d_input =
+          d_hidden.data[std::size_t(t) * d + k] + block.inputs.data[std::size_t(t) * d + k];
       grads.token_embedding[std::size_t(f.ids[t]) * d + k] += d_input;
       grads.position_embedding[std::size_t(t) * d + k] += d_input;
     }
