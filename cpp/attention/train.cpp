@@ -107,8 +107,10 @@ void train_language_model(LanguageModel& model, const std::vector<int>& ids,
                                    " tokens; at least context + 1 = " + std::to_string(C + 1) +
                                    " are needed");
   }
-  std::mt19937 windows_rng(o.seed);  // which windows each step reads
-  std::uniform_int_distribution<std::size_t> start_of(0, ids.size() - C - 1);
+  // Which windows each step reads: a window starts anywhere a next token follows its last. The
+  // modulo, not std::uniform_int_distribution, whose draws differ between standard libraries.
+  std::mt19937_64 windows_rng(o.seed);
+  const std::uint64_t starts_possible = ids.size() - C;
   std::vector<LanguageModel> grads(B, zeros_like(model));  // one per sequence of the batch
   LanguageModel total = zeros_like(model);
   AdamW adam = adamw_for(model);
@@ -116,13 +118,14 @@ void train_language_model(LanguageModel& model, const std::vector<int>& ids,
   long tokens = 0;
   for (int step = 0; step < o.steps; ++step) {
     std::vector<std::size_t> starts(B);
-    for (std::size_t& s : starts) s = start_of(windows_rng);
+    for (std::size_t& s : starts) s = static_cast<std::size_t>(windows_rng() % starts_possible);
     // 1. Forward and backward, one unit per sequence, each into its own gradient buffer.
     for_each_unit(pool, B, [&](int b, int) {
       const std::vector<int> window(ids.begin() + starts[b], ids.begin() + starts[b] + C);
       const std::vector<int> targets(ids.begin() + starts[b] + 1, ids.begin() + starts[b] + C + 1);
       // This sequence's dropout mask: its own torch stream, seeded from (seed, step, sequence).
-      TorchGenerator dropout_rng(o.seed ^ (0x9E3779B9u * std::uint32_t(step * B + b + 1)));
+      const std::uint32_t sequence = std::uint32_t(step) * std::uint32_t(B) + std::uint32_t(b) + 1;
+      TorchGenerator dropout_rng(o.seed ^ (0x9E3779B9u * sequence));
       const Tensor keep =
           draw_dropout_mask(dropout_rng, 1, lm.heads, C, lm.dropout, DropOrder::batch_head);
       const LanguageModelForward f = language_model_forward(model, window, &keep);
