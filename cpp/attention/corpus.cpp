@@ -20,15 +20,16 @@ std::uint32_t read_u32(const std::uint8_t* p) {
 
 CorpusTokens parse_corpus(const std::uint8_t* bytes, std::size_t count) {
   if (count < 12 || std::string(reinterpret_cast<const char*>(bytes), 4) != "ATCP") {
-    throw InputError("corpus", "not a corpus file (it must start with ATCP; see "
-                               "scripts/prepare_corpus.mjs)");
+    throw InputError("corpus",
+                     "not a corpus file (it must start with ATCP; see "
+                     "scripts/prepare_corpus.mjs)");
   }
   if (read_u32(bytes + 4) != 1) throw InputError("corpus", "unknown corpus file version");
   const std::size_t n = read_u32(bytes + 8);
   if (count != 12 + 4 * n) {
-    throw InputError("corpus", "the corpus file is truncated or too long: " +
-                                   std::to_string(count) + " bytes for " + std::to_string(n) +
-                                   " tokens");
+    throw InputError("corpus",
+                     "the corpus file is truncated or too long: " + std::to_string(count) +
+                         " bytes for " + std::to_string(n) + " tokens");
   }
   CorpusTokens tokens;
   tokens.gpt2.resize(n);

@@ -20,11 +20,11 @@
 namespace attention {
 
 struct LanguageModelConfig {
-  int vocabulary = 2048;  // V: the corpus's most frequent GPT-2 tokens, the last id for the rest
-  int width = 64;         // d: embedding width, d_in = d_out of the attention block
-  int heads = 4;          // h (d_h = d / h)
-  int context = 64;       // the longest sequence (rows of the position embedding)
-  double dropout = 0.1;   // attention dropout, in training only
+  int vocabulary = 2048;     // V: the corpus's most frequent GPT-2 tokens, the last id for the rest
+  int width = 64;            // d: embedding width, d_in = d_out of the attention block
+  int heads = 4;             // h (d_h = d / h)
+  int context = 64;          // the longest sequence (rows of the position embedding)
+  double dropout = 0.1;      // attention dropout, in training only
   std::uint32_t seed = 123;  // torch.manual_seed for the initial parameters
 };
 
@@ -67,12 +67,12 @@ std::size_t parameter_count(const LanguageModel& model);
 
 // Every stage of one forward pass of one sequence (B = 1), kept for the backward pass.
 struct LanguageModelForward {
-  std::vector<int> ids;  // (T) model token ids
-  bool training = false; // whether the block dropped attention weights
-  Tensor inputs;         // (1,T,d): token + position embeddings, the block's inputs
-  Trace attention;       // the block's trace, stage by stage (as Model records it)
-  Tensor hidden;         // (1,T,d): inputs + block output (the shortcut)
-  Tensor logits;         // (1,T,V)
+  std::vector<int> ids;   // (T) model token ids
+  bool training = false;  // whether the block dropped attention weights
+  Tensor inputs;          // (1,T,d): token + position embeddings, the block's inputs
+  Trace attention;        // the block's trace, stage by stage (as Model records it)
+  Tensor hidden;          // (1,T,d): inputs + block output (the shortcut)
+  Tensor logits;          // (1,T,V)
 };
 
 // ids: T model ids, each in [0, V), T ≤ context. With `keep` (1,h,T,T) the block drops its

@@ -150,7 +150,8 @@ std::vector<std::uint8_t> write_model_file(const TrainedModel& trained, Quantisa
     const int rows = p.shape[0], cols = p.shape[1];
     std::vector<std::int8_t> q(std::size_t(rows) * cols);
     for (int r = 0; r < rows; ++r)
-      w.f32(quantise_row(p.values->data() + std::size_t(r) * cols, cols, &q[std::size_t(r) * cols]));
+      w.f32(
+          quantise_row(p.values->data() + std::size_t(r) * cols, cols, &q[std::size_t(r) * cols]));
     for (std::int8_t v : q) w.bytes.push_back(static_cast<std::uint8_t>(v));
     w.pad();
   }
@@ -179,7 +180,8 @@ TrainedModel read_model_file(const std::uint8_t* bytes, std::size_t count) {
   const std::uint32_t V = r.u32("the header"), d = r.u32("the header"), h = r.u32("the header"),
                       context = r.u32("the header"), q = r.u32("the header"),
                       facts = r.u32("the header");
-  if (V > 65536 || d > 4096 || h > 4096 || context > 4096 || q > 1) bad("its sizes are out of range");
+  if (V > 65536 || d > 4096 || h > 4096 || context > 4096 || q > 1)
+    bad("its sizes are out of range");
   c.vocabulary = static_cast<int>(V);
   c.width = static_cast<int>(d);
   c.heads = static_cast<int>(h);

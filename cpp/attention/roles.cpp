@@ -46,8 +46,7 @@ const char* role_description(HeadRole role) {
 
 HeadRoleShares measure_head_roles(const LanguageModel& model, const std::vector<int>& ids,
                                   const std::vector<TokenClass>& classes, ThreadPool* pool) {
-  if (classes.size() != ids.size())
-    throw InputError("corpus", "every token needs its word class");
+  if (classes.size() != ids.size()) throw InputError("corpus", "every token needs its word class");
   const int C = model.config.context, H = model.config.heads;
   std::vector<std::size_t> starts;
   for (std::size_t s = 0; s + 3 <= ids.size(); s += C) starts.push_back(s);
@@ -78,7 +77,8 @@ HeadRoleShares measure_head_roles(const LanguageModel& model, const std::vector<
         s[int(HeadRole::itself)] += row[i];
         for (int j = 0; j <= i; ++j) {
           if (cls(j) == TokenClass::punctuation) s[int(HeadRole::punctuation)] += row[j];
-          if (j < i && pronoun && cls(j) == TokenClass::noun) s[int(HeadRole::pronoun_noun)] += row[j];
+          if (j < i && pronoun && cls(j) == TokenClass::noun)
+            s[int(HeadRole::pronoun_noun)] += row[j];
           if (j < i && noun &&
               (cls(j) == TokenClass::determiner || cls(j) == TokenClass::adjective))
             s[int(HeadRole::noun_determiner)] += row[j];
@@ -97,7 +97,8 @@ HeadRoleShares measure_head_roles(const LanguageModel& model, const std::vector<
   for (std::size_t w = 0; w < starts.size(); ++w) {  // in window order: the same for any threads
     for (int r = 0; r < kHeadRoles; ++r) out.queries[r] += counts[w][r];
     for (int h = 0; h < H; ++h)
-      for (int r = 0; r < kHeadRoles; ++r) out.shares[h][r] += sums[w][std::size_t(h) * kHeadRoles + r];
+      for (int r = 0; r < kHeadRoles; ++r)
+        out.shares[h][r] += sums[w][std::size_t(h) * kHeadRoles + r];
   }
   for (int h = 0; h < H; ++h)
     for (int r = 0; r < kHeadRoles; ++r)

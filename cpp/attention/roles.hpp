@@ -15,12 +15,12 @@
 namespace attention {
 
 enum class HeadRole {
-  previous,     // the key just before the query
-  first,        // the first token of the window
-  itself,       // the query's own token (the diagonal)
-  punctuation,  // keys that are punctuation
-  pronoun_noun,    // from a pronoun (he, it, they) to the nouns before it
-  noun_determiner, // from a noun to the determiners and adjectives before it (the, a, big)
+  previous,         // the key just before the query
+  first,            // the first token of the window
+  itself,           // the query's own token (the diagonal)
+  punctuation,      // keys that are punctuation
+  pronoun_noun,     // from a pronoun (he, it, they) to the nouns before it
+  noun_determiner,  // from a noun to the determiners and adjectives before it (the, a, big)
 };
 constexpr int kHeadRoles = 6;
 

