@@ -1,7 +1,7 @@
 // attention-lab-train: trains the small language model around the lecture's block on the Brown
 // Corpus (the files of scripts/prepare_corpus.mjs), measures it against the unigram and bigram
 // baselines and its heads' roles against the random-weight model's, and writes the weights file.
-// `npm run train` (scripts/train.mjs) prepares the corpus and runs this. The same options give the
+// `npm run train` (scripts/train.sh) prepares the corpus and runs this. The same options give the
 // same file, byte for byte, whatever the number of threads.
 #include <unistd.h>
 
@@ -278,8 +278,14 @@ int run(const Arguments& a) {
     for (int r = 0; r < kHeadRoles; ++r)
       std::printf("   %5.1f%% (%4.1f%%)", 100 * roles.shares[h][r],
                   100 * random_roles.shares[h][r]);
+    // The label and the numbers behind it: a lift near 1 means no role at all (untrained heads).
     const HeadRole best = strongest_role(roles.shares[h], random_roles);
-    std::printf("   → %s\n", role_name(best));
+    double random_share = 0.0;
+    for (const auto& head : random_roles.shares) random_share += head[int(best)];
+    random_share /= double(random_roles.shares.size());
+    std::printf("   → %s: %.0f %% of its weight on %s, %.1f× the random model\n", role_name(best),
+                100 * roles.shares[h][int(best)], role_description(best),
+                roles.shares[h][int(best)] / random_share);
   }
   std::printf("wrote %s: %zu bytes, CRC-32 %08x\n", a.out.c_str(), bytes.size(),
               crc32(bytes.data() + 16, bytes.size() - 16));
