@@ -14,12 +14,15 @@
 namespace attention {
 namespace {
 
+// π, spelled out: M_PI is POSIX, not standard C++, and strict builds may not define it.
+constexpr double kPi = 3.14159265358979323846;
+
 // N(0, std²) by Box–Muller from two 53-bit uniforms of the torch stream (u1 in (0, 1]).
 float normal(TorchGenerator& rng, double std) {
   const double scale = std::ldexp(1.0, -53);
   const double u1 = 1.0 - static_cast<double>(rng.random64() >> 11) * scale;
   const double u2 = static_cast<double>(rng.random64() >> 11) * scale;
-  return static_cast<float>(std * std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2));
+  return static_cast<float>(std * std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * kPi * u2));
 }
 
 void require(bool ok, const char* option, const std::string& message) {

@@ -12,6 +12,9 @@
 namespace attention {
 namespace {
 
+// π, spelled out: M_PI is POSIX, not standard C++, and strict builds may not define it.
+constexpr double kPi = 3.14159265358979323846;
+
 // fn(unit, worker) for units [0, n), on the pool's threads when there is one. Which thread runs a
 // unit never changes what the unit computes.
 void for_each_unit(ThreadPool* pool, int n, const std::function<void(int, int)>& fn) {
@@ -92,7 +95,7 @@ double learning_rate_at(const TrainingOptions& o, int step) {
   if (step < o.warmup) return o.learning_rate * (step + 1) / o.warmup;
   const double progress =
       o.steps > o.warmup ? double(step - o.warmup) / double(o.steps - o.warmup) : 1.0;
-  const double cosine = 0.5 * (1.0 + std::cos(M_PI * std::min(1.0, progress)));
+  const double cosine = 0.5 * (1.0 + std::cos(kPi * std::min(1.0, progress)));
   return o.learning_rate * (o.final_rate + (1.0 - o.final_rate) * cosine);
 }
 
