@@ -29,6 +29,18 @@ void require(bool ok, const char* option, const std::string& message) {
   if (!ok) throw OptionError(option, message);
 }
 
+// The block's parameter gradients into the model's (no qkv bias: the block has none).
+void add_attention_gradients(const Weights& from, Weights& into) {
+  auto add = [](const std::vector<float>& f, std::vector<float>& i) {
+    for (std::size_t e = 0; e < f.size(); ++e) i[e] += f[e];
+  };
+  add(from.query_weight, into.query_weight);
+  add(from.key_weight, into.key_weight);
+  add(from.value_weight, into.value_weight);
+  add(from.out_weight, into.out_weight);
+  add(from.out_bias, into.out_bias);
+}
+
 }  // namespace
 
 void validate(const LanguageModelConfig& c) {
@@ -110,7 +122,7 @@ std::size_t parameter_count(const LanguageModel& model) {
 LanguageModelForward language_model_forward(const LanguageModel& m, const std::vector<int>& ids,
                                             const Tensor* keep) {
   const LanguageModelConfig& lm = m.config;
-  const int T = static_cast<int>(ids.size()), d = lm.width, V = lm.vocabulary;
+  const int T = static_cast<int>(ids.size()), V = lm.vocabulary;
   if (T < 1 || T > lm.context) {
     throw InputError("tokens", "the model reads 1 to " + std::to_string(lm.context) +
                                    " tokens at a time, not " + std::to_string(T));
@@ -123,39 +135,42 @@ LanguageModelForward language_model_forward(const LanguageModel& m, const std::v
   LanguageModelForward f;
   f.ids = ids;
   f.training = c.dropping();
+  f.inputs = embed_tokens(m, ids);  // (1,T,d)
+  const Tensor no_dropout = keep != nullptr ? Tensor() : Tensor({1, lm.heads, T, T}, 1.0f);
+  f.attention = attention_block(c, m.attention, f.inputs, keep != nullptr ? *keep : no_dropout);
+  f.hidden = add_shortcut(f.inputs, *f.attention.find(Stage::output));  // (1,T,d)
+  f.logits = unembed(m, f.hidden);                                      // (1,T,V)
+  return f;
+}
 
-  // 1. Token embedding + position embedding: what the block reads, (1,T,d).
-  f.inputs = Tensor({1, T, d});
+Tensor embed_tokens(const LanguageModel& m, const std::vector<int>& ids) {
+  const int T = static_cast<int>(ids.size()), d = m.config.width;
+  Tensor inputs({1, T, d});  // (1,T,d)
   for (int t = 0; t < T; ++t)
     for (int k = 0; k < d; ++k)
-      f.inputs.data[std::size_t(t) * d + k] = m.token_embedding[std::size_t(ids[t]) * d + k] +
-                                              m.position_embedding[std::size_t(t) * d + k];
+      inputs.data[std::size_t(t) * d + k] = m.token_embedding[std::size_t(ids[t]) * d + k] +
+                                            m.position_embedding[std::size_t(t) * d + k];
+  return inputs;
+}
 
-  // 2. The lecture's MultiHeadAttention, stage by stage, as Model::forward_fused strings them.
-  const Weights& w = m.attention;
-  QueriesKeysValues projected = project_qkv(f.inputs, w, 0, d);  // (1,T,d) each
-  QueriesKeysValues heads = {split_heads(projected.queries, lm.heads),
-                             split_heads(projected.keys, lm.heads),
-                             split_heads(projected.values, lm.heads)};  // (1,h,T,d_h) each
-  Tensor scores = attention_scores(heads.queries, heads.keys);          // (1,h,T,T)
+Trace attention_block(const Config& c, const Weights& w, const Tensor& inputs, const Tensor& keep) {
+  // The lecture's MultiHeadAttention, stage by stage, as Model's fused layout strings them (a test
+  // checks the two agree bit for bit); every stage is kept for the backward pass.
+  QueriesKeysValues projected = project_qkv(inputs, w, 0, c.d_out);  // (1,T,d) each
+  QueriesKeysValues heads = {split_heads(projected.queries, c.heads),
+                             split_heads(projected.keys, c.heads),
+                             split_heads(projected.values, c.heads)};  // (1,h,T,d_h) each
+  Tensor scores = attention_scores(heads.queries, heads.keys);         // (1,h,T,T)
   Tensor scaled = scale_scores(scores, c.head_size());
   Tensor masked = apply_causal_mask(scaled);
   Tensor weights = softmax_rows(masked);
-  Tensor mask = keep != nullptr ? *keep : Tensor({1, lm.heads, T, T}, 1.0f);
-  Tensor dropped = c.dropping() ? apply_dropout(weights, mask, c.dropout) : weights;
+  Tensor dropped = c.dropping() ? apply_dropout(weights, keep, c.dropout) : weights;
   Tensor context = weighted_values(dropped, heads.values);  // (1,h,T,d_h)
   Tensor merged = merge_heads(context);                     // (1,T,d)
   Tensor output = project_output(merged, w);                // (1,T,d)
 
-  // 3. The shortcut: the block adds what it found to the embeddings it read.
-  f.hidden = output;
-  for (std::size_t e = 0; e < f.hidden.size(); ++e) f.hidden.data[e] += f.inputs.data[e];
-
-  // 4. The unembedding: one logit per vocabulary entry and position, (1,T,V).
-  f.logits = linear(f.hidden, m.unembedding_weight.data(), m.unembedding_bias.data(), V);
-
-  Trace& trace = f.attention;
-  trace.add(Stage::inputs, f.inputs);
+  Trace trace;
+  trace.add(Stage::inputs, inputs);
   trace.add(Stage::queries, std::move(projected.queries));
   trace.add(Stage::keys, std::move(projected.keys));
   trace.add(Stage::values, std::move(projected.values));
@@ -166,12 +181,24 @@ LanguageModelForward language_model_forward(const LanguageModel& m, const std::v
   trace.add(Stage::scaledScores, std::move(scaled));
   trace.add(Stage::maskedScores, std::move(masked));
   trace.add(Stage::attentionWeights, std::move(weights));
-  trace.add(Stage::dropoutMask, std::move(mask));
+  trace.add(Stage::dropoutMask, keep);
   trace.add(Stage::droppedWeights, std::move(dropped));
   trace.add(Stage::contextHeads, std::move(context));
   trace.add(Stage::mergedHeads, std::move(merged));
   trace.add(Stage::output, std::move(output));
-  return f;
+  return trace;
+}
+
+Tensor add_shortcut(const Tensor& inputs, const Tensor& block_output) {
+  Tensor hidden = block_output;  // the block adds what it found to the embeddings it read
+  for (std::size_t e = 0; e < hidden.size(); ++e) hidden.data[e] += inputs.data[e];
+  return hidden;
+}
+
+Tensor unembed(const LanguageModel& m, const Tensor& hidden) {
+  // One logit per vocabulary entry and position, (1,T,V).
+  return linear(hidden, m.unembedding_weight.data(), m.unembedding_bias.data(),
+                m.config.vocabulary);
 }
 
 double cross_entropy(const Tensor& logits, const std::vector<int>& targets, float scale,
@@ -202,34 +229,32 @@ double cross_entropy(const Tensor& logits, const std::vector<int>& targets, floa
 void language_model_backward(const LanguageModel& m, const LanguageModelForward& f,
                              const Tensor& d_logits, LanguageModel& grads,
                              AttentionGradients* block_gradients) {
-  const LanguageModelConfig& lm = m.config;
-  const int T = static_cast<int>(f.ids.size()), d = lm.width;
-  const Config c = attention_config(lm, T, f.training);
-
+  const Config c = attention_config(m.config, static_cast<int>(f.ids.size()), f.training);
   // 4. out_head: d_hidden (1,T,d).
   const Tensor d_hidden =
       linear_backward(f.hidden, m.unembedding_weight.data(), d_logits,
                       grads.unembedding_weight.data(), grads.unembedding_bias.data());
   // 3. The shortcut copies the gradient to both of its branches: the block and the embeddings.
   AttentionGradients block = attention_backward(c, m.attention, f.attention, d_hidden);
-  Weights& g = grads.attention;
-  auto add = [](std::vector<float>& into, const std::vector<float>& from) {
-    for (std::size_t e = 0; e < from.size(); ++e) into[e] += from[e];
-  };
-  add(g.query_weight, block.parameters.query_weight);
-  add(g.key_weight, block.parameters.key_weight);
-  add(g.value_weight, block.parameters.value_weight);
-  add(g.out_weight, block.parameters.out_weight);
-  add(g.out_bias, block.parameters.out_bias);
-  // 1. Each position's embedding gradient goes to the row of its token and of its position.
+  add_attention_gradients(block.parameters, grads.attention);
+  Tensor d_inputs = d_hidden;  // (1,T,d)
+  for (std::size_t e = 0; e < d_inputs.size(); ++e) d_inputs.data[e] += block.inputs.data[e];
+  // 1. The embeddings.
+  embed_tokens_backward(d_inputs, f.ids, grads);
+  if (block_gradients != nullptr) *block_gradients = std::move(block);
+}
+
+void embed_tokens_backward(const Tensor& d_inputs, const std::vector<int>& ids,
+                           LanguageModel& grads) {
+  // Each position's gradient goes to the row of its token and to the row of its position; a token
+  // that occurs twice collects both.
+  const int T = static_cast<int>(ids.size()), d = grads.config.width;
   for (int t = 0; t < T; ++t)
     for (int k = 0; k < d; ++k) {
-      const float d_input =
-          d_hidden.data[std::size_t(t) * d + k] + block.inputs.data[std::size_t(t) * d + k];
-      grads.token_embedding[std::size_t(f.ids[t]) * d + k] += d_input;
-      grads.position_embedding[std::size_t(t) * d + k] += d_input;
+      const float g = d_inputs.data[std::size_t(t) * d + k];
+      grads.token_embedding[std::size_t(ids[t]) * d + k] += g;
+      grads.position_embedding[std::size_t(t) * d + k] += g;
     }
-  if (block_gradients != nullptr) *block_gradients = std::move(block);
 }
 
 }  // namespace attention

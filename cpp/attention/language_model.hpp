@@ -80,6 +80,18 @@ struct LanguageModelForward {
 LanguageModelForward language_model_forward(const LanguageModel& model, const std::vector<int>& ids,
                                             const Tensor* keep = nullptr);
 
+// The stages of language_model_forward, in order:
+// 1. token embedding + position embedding: the block's inputs (1,T,d).
+Tensor embed_tokens(const LanguageModel& model, const std::vector<int>& ids);
+// 2. the lecture's MultiHeadAttention on them, every stage in its trace; `keep` (1,h,T,T) is the
+// dropout mask (read only when config.dropping()).
+Trace attention_block(const Config& config, const Weights& weights, const Tensor& inputs,
+                      const Tensor& keep);
+// 3. the shortcut: inputs + block output (1,T,d).
+Tensor add_shortcut(const Tensor& inputs, const Tensor& block_output);
+// 4. the unembedding: next-token logits (1,T,V).
+Tensor unembed(const LanguageModel& model, const Tensor& hidden);
+
 // The mean cross-entropy of predicting ids[t + 1] from the logits at t, over the T − 1 positions
 // that have a next token in `targets` (targets[t] is the token after position t; −1 skips it).
 // Returns the summed loss; d_logits (1,T,V) receives (softmax − one-hot) · scale.
@@ -87,9 +99,13 @@ double cross_entropy(const Tensor& logits, const std::vector<int>& targets, floa
                      Tensor* d_logits);
 
 // Backwards through out_head, the shortcut, the block and both embeddings, adding every gradient
-// into `grads` (same sizes as the model).
+// into `grads` (same sizes as the model); `block` receives the block's stage gradients.
 void language_model_backward(const LanguageModel& model, const LanguageModelForward& forward,
                              const Tensor& d_logits, LanguageModel& grads,
                              AttentionGradients* block = nullptr);
+
+// 1. backwards: each position's gradient into its token's row and its position's row.
+void embed_tokens_backward(const Tensor& d_inputs, const std::vector<int>& ids,
+                           LanguageModel& grads);
 
 }  // namespace attention

@@ -2,6 +2,7 @@
 #include "roles.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "errors.hpp"
 #include "stages.hpp"
@@ -47,6 +48,9 @@ const char* role_description(HeadRole role) {
 HeadRoleShares measure_head_roles(const LanguageModel& model, const std::vector<int>& ids,
                                   const std::vector<TokenClass>& classes, ThreadPool* pool) {
   if (classes.size() != ids.size()) throw InputError("corpus", "every token needs its word class");
+  for (int id : ids)
+    if (id < 0 || id >= model.config.vocabulary)
+      throw InputError("tokens", "token id " + std::to_string(id) + " is outside the vocabulary");
   const int C = model.config.context, H = model.config.heads;
   std::vector<std::size_t> starts;
   for (std::size_t s = 0; s + 3 <= ids.size(); s += C) starts.push_back(s);
@@ -56,9 +60,12 @@ HeadRoleShares measure_head_roles(const LanguageModel& model, const std::vector<
   auto measure = [&](int w, int) {
     const std::size_t first = starts[w], last = std::min(ids.size(), first + C);
     const int T = static_cast<int>(last - first);
-    const LanguageModelForward f =
-        language_model_forward(model, std::vector<int>(ids.begin() + first, ids.begin() + last));
-    const Tensor& weights = *f.attention.find(Stage::attentionWeights);  // (1,h,T,T)
+    // Only the attention weights are needed: the embeddings and the block, no logits.
+    const std::vector<int> window(ids.begin() + first, ids.begin() + last);
+    const Tensor no_dropout({1, H, T, T}, 1.0f);
+    const Trace trace = attention_block(attention_config(model.config, T, false), model.attention,
+                                        embed_tokens(model, window), no_dropout);
+    const Tensor& weights = *trace.find(Stage::attentionWeights);  // (1,h,T,T)
     auto cls = [&](int t) { return classes[first + t]; };
     for (int i = 2; i < T; ++i) {
       const bool pronoun = cls(i) == TokenClass::pronoun, noun = cls(i) == TokenClass::noun;
