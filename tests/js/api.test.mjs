@@ -595,6 +595,30 @@ describe('embed and tokenize', () => {
       (e) => e instanceof AttentionLabError && e.option === 'sentence' && /1024/.test(e.message),
     );
   });
+
+  test("tokenize shows a character split across tokens as its UTF-8 bytes, each token's own", () => {
+    // ❤ is E2 9D A4 and 🦊 F0 9F A6 8A: GPT-2 cuts both into byte pieces. Each token shows its own
+    // bytes (a shared streaming decoder used to move the character into the next token), and
+    // the pieces, read as bytes, spell the sentence.
+    const tokens = lab.tokenize('I ❤ 🦊 café');
+    assert.deepEqual(
+      tokens.map((t) => t.text),
+      ['I', ' ⟨E2 9D⟩', '⟨A4⟩', ' ⟨F0 9F⟩', '⟨A6⟩', '⟨8A⟩', ' café'],
+    );
+    const bytes = tokens.flatMap((t) =>
+      t.text.split(/(⟨[^⟩]*⟩)/).flatMap((part) =>
+        part.startsWith('⟨')
+          ? part
+              .slice(1, -1)
+              .split(' ')
+              .map((x) => parseInt(x, 16))
+          : [...new TextEncoder().encode(part)],
+      ),
+    );
+    assert.deepEqual(bytes, [...new TextEncoder().encode('I ❤ 🦊 café')]);
+    // Repeating a call gives the same texts (no decoder state carried between calls).
+    assert.deepEqual(lab.tokenize('I ❤ 🦊 café'), tokens);
+  });
 });
 
 describe('createAttentionLab options', () => {

@@ -329,7 +329,7 @@ export interface AttentionModel {
 export interface Token {
   /** The token id in the GPT-2 vocabulary (r50k_base). */
   id: number;
-  /** Its text, with its leading space (" journey"); ⟨token N⟩ for part of a multi-byte character. */
+  /** Its text, with its leading space (" journey"); the bytes of a character split across tokens in hex (" ⟨E2 9D⟩"). */
   text: string;
 }
 
