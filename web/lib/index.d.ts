@@ -409,7 +409,8 @@ export interface AttentionLab {
   memoryBytes(): number;
   /**
    * The core's size limits, the same in every build: no dimension over `maxDimension` (1048576)
-   * and no tensor over `maxTensorElements` (2^28 values, 1 GiB of float32).
+   * and no tensor over `maxTensorElements` (2^28 values, 1 GiB of float32); embed() makes at most
+   * `maxEmbedValues` (2^24 values, 64 MiB).
    */
   readonly limits: Limits;
   /** The core's option table, in lecture order (the same as the exported OPTIONS). */
@@ -615,6 +616,8 @@ export interface Limits {
   readonly maxDimension: number;
   /** The most values any one tensor may hold (2^28: 1 GiB of float32). */
   readonly maxTensorElements: number;
+  /** The most values embed() makes, batch × tokens × dIn (2^24: 64 MiB of float32). */
+  readonly maxEmbedValues: number;
 }
 
 /**
