@@ -9,13 +9,9 @@ import { EngineProcess } from './bench/pool.mjs';
 import { benchHeads, benchShape, TOLERANCE } from './bench/run.mjs';
 import { benchNative, NATIVE_SHAPES, nativeCpu, nativeParticipants } from './bench/native.mjs';
 import { cpuShares, cpuSnapshot } from './bench/cpu.mjs';
-import {
-  addRatios,
-  evaluateTargets,
-  formatTable,
-  machineInfo,
-  writeJson,
-} from './bench/report.mjs';
+import { waitForQuiet } from './bench/quiet.mjs';
+import { addRatios, evaluateTargets, formatTable } from './bench/report.mjs';
+import { machineInfo, writeJson } from './bench/report-node.mjs';
 import { ORT_MODELS } from './bench/onnx-models.mjs';
 import { SHAPES } from './bench/shapes.mjs';
 import { FLOP_NOTE } from './bench/stats.mjs';
@@ -213,6 +209,12 @@ async function startEngines(specs, opts) {
   return engines;
 }
 
+/** The wait after each sample until the engine processes' threads are idle (--no-quiet: none). */
+function quietWaiter(opts) {
+  if (!opts.quiet) return null;
+  return (engines) => waitForQuiet(engines.filter((e) => e.proc?.alive).map((e) => e.proc.pid));
+}
+
 const workerCpu = { ms: 0 };
 async function closeEngines(engines) {
   for (const e of engines) {
@@ -274,7 +276,12 @@ async function main() {
         opts.impl.includes('native') && NATIVE_SHAPES.has(shapeName)
           ? nativeParticipants(shapeName, opts.threads)
           : [];
-      rows.push(...(await benchShape(shapeName, SHAPES[shapeName], engines, opts, log, natives)));
+      rows.push(
+        ...(await benchShape(shapeName, SHAPES[shapeName], engines, opts, log, {
+          natives,
+          waitForQuiet: quietWaiter(opts),
+        })),
+      );
     }
     if (opts.only.includes('S4')) {
       log('── S4: lab.headExperiment()');
@@ -289,7 +296,11 @@ async function main() {
     log(`── S5: ${SHAPES.S5.title} (fresh processes)`);
     const s5specs = specs.filter((s) => s.kind === 'ours' || opts.s5Peers);
     const s5engines = await startEngines(s5specs, opts);
-    rows.push(...(await benchShape('S5', SHAPES.S5, s5engines, { ...opts, memory: true }, log)));
+    rows.push(
+      ...(await benchShape('S5', SHAPES.S5, s5engines, { ...opts, memory: true }, log, {
+        waitForQuiet: quietWaiter(opts),
+      })),
+    );
     remember(s5engines, 'S5');
     await closeEngines(s5engines);
     if (!opts.s5Peers)
