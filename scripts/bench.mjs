@@ -14,7 +14,7 @@ import { addRatios, evaluateTargets, formatTable } from './bench/report.mjs';
 import { machineInfo, writeJson } from './bench/report-node.mjs';
 import { ORT_MODELS } from './bench/onnx-models.mjs';
 import { SHAPES } from './bench/shapes.mjs';
-import { FLOP_NOTE } from './bench/stats.mjs';
+import { commonNotes, engineSpecs, startEngines } from './bench/lineup.mjs';
 
 const HELP = `Usage: node scripts/bench.mjs [options]     (npm run bench)
 
@@ -170,44 +170,8 @@ function parseArgs(argv) {
 }
 
 const pct = (x) => `${(100 * x).toFixed(0)}%`;
-const LABELS = {
-  ours: 'attention-lab',
-  ort: 'onnxruntime-web',
-  tfjs: 'tfjs-backend-wasm',
-  js: 'plain JS loops',
-};
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
-
-/** Starts engine processes: [{ name, kind, threads, label, proc, info, error }]. */
-async function startEngines(specs, opts) {
-  const engines = [];
-  for (const { kind, threads } of specs) {
-    const engine = { name: `${kind}-${threads}`, kind, threads, label: LABELS[kind] };
-    engines.push(engine);
-    // Engines that cannot have this thread count get no process (their note says why).
-    if ((kind === 'tfjs' || kind === 'js') && threads !== 1) continue;
-    engine.proc = new EngineProcess(engine.name);
-    try {
-      engine.info = await engine.proc.call(
-        'init',
-        { kind, options: { threads, models: opts.ortModels, dist: opts.dist } },
-        120_000,
-      );
-      for (const note of engine.info.notes ?? []) log(`${engine.name}: ${note}`);
-      log(
-        `${engine.name}: ${engine.info.build}, ${engine.info.threads} thread(s), SIMD ${engine.info.simd ?? '?'}`,
-      );
-    } catch (error) {
-      engine.error = error.unavailable
-        ? `not available: ${error.message}`
-        : `failed to start: ${error.message}`;
-      engine.errorStatus = error.unavailable ? 'skipped' : 'error';
-      log(`${engine.name}: ${engine.error}`);
-      await engine.proc.close();
-    }
-  }
-  return engines;
-}
+const open = (name) => new EngineProcess(name);
 
 /** The wait after each sample until the engine processes' threads are idle (--no-quiet: none). */
 function quietWaiter(opts) {
@@ -235,24 +199,14 @@ async function main() {
   );
   const rows = [];
   const notes = [
-    FLOP_NOTE,
-    'vs best peer = (median of the fastest non-attention-lab, non-native implementation at the same shape and thread count) / (this median); > 1 means faster than that peer.',
-    `Outputs are checked against attention-lab (1 thread) before timing: max |diff| ≤ ${opts.tolerance}, else the implementation is not timed.`,
-    'Interleaved: each round times one sample of every implementation, the order rotating each round; median and IQR (q3 − q1) over the samples. Fast calls are looped so a sample lasts ≥ ' +
-      `${opts.sampleMs} ms and reported per call (S1: µs per call, copies in and out included).`,
+    ...commonNotes(opts),
     'tfjs-backend-wasm is single-threaded: under Node it disables threads (its workers load from blob: URLs → ERR_WORKER_PATH). ' +
       'It gets pre-transposed weights and per-head 2-D matMuls: its transposeB and batched (rank > 2) matMuls miss the XNNPACK path (~7-8× slower).',
     'onnxruntime-web ships only SIMD wasm builds (ort-wasm-simd-threaded); env.wasm.numThreads is global per process, so each thread count runs in its own process.',
   ];
 
   const tableShapes = opts.only.filter((s) => s !== 'S4' && s !== 'S5');
-  const wantOurs = opts.impl.includes('ours');
-  const peerKinds = ['ort', 'tfjs', 'js'].filter((k) => opts.impl.includes(k));
-  const specs = [];
-  for (const t of opts.threads) {
-    if (wantOurs) specs.push({ kind: 'ours', threads: t });
-    for (const kind of peerKinds) if (kind === 'ort' || t === 1) specs.push({ kind, threads: t });
-  }
+  const specs = engineSpecs(opts);
 
   let engines = [];
   const engineInfo = [];
@@ -269,7 +223,12 @@ async function main() {
   };
   if (tableShapes.length || opts.only.includes('S4')) {
     const needPeers = tableShapes.length > 0;
-    engines = await startEngines(needPeers ? specs : specs.filter((s) => s.kind === 'ours'), opts);
+    engines = await startEngines(
+      needPeers ? specs : specs.filter((s) => s.kind === 'ours'),
+      opts,
+      log,
+      open,
+    );
     for (const shapeName of tableShapes) {
       log(`── ${shapeName}: ${SHAPES[shapeName].title}`);
       const natives =
@@ -295,7 +254,7 @@ async function main() {
     // Fresh processes, so that lab.memoryBytes() is S5's own peak.
     log(`── S5: ${SHAPES.S5.title} (fresh processes)`);
     const s5specs = specs.filter((s) => s.kind === 'ours' || opts.s5Peers);
-    const s5engines = await startEngines(s5specs, opts);
+    const s5engines = await startEngines(s5specs, opts, log, open);
     rows.push(
       ...(await benchShape('S5', SHAPES.S5, s5engines, { ...opts, memory: true }, log, {
         waitForQuiet: quietWaiter(opts),

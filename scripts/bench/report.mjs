@@ -54,27 +54,34 @@ function fmtTime(ms, micro) {
 const simdText = (s) =>
   s === true ? 'on' : s === false ? 'off' : s === null || s === undefined ? '?' : String(s);
 
-/** The table as text; footnotes for notes and skipped rows. */
-export function formatTable(rows) {
+export const TABLE_HEADER = [
+  'shape',
+  'implementation',
+  'thr',
+  'SIMD',
+  'median',
+  'IQR',
+  'GFLOP/s',
+  'vs best peer',
+  'reps',
+  'max|Δ|',
+  'notes',
+];
+/** Columns holding numbers (right-aligned in text, and in the bench page's table). */
+export const NUMERIC_COLUMNS = new Set([2, 4, 5, 6, 7, 8, 9]);
+
+/**
+ * The table's cells, one array of strings per row in TABLE_HEADER's order, sorted; notes are
+ * footnotes ("[1]" in a row's notes cell is notes[0]). The text table and the bench page's HTML
+ * table are both made from these.
+ */
+export function tableCells(rows) {
   const notes = [];
   const noteRef = (text) => {
     let i = notes.indexOf(text);
     if (i < 0) i = notes.push(text) - 1;
     return `[${i + 1}]`;
   };
-  const header = [
-    'shape',
-    'implementation',
-    'thr',
-    'SIMD',
-    'median',
-    'IQR',
-    'GFLOP/s',
-    'vs best peer',
-    'reps',
-    'max|Δ|',
-    'notes',
-  ];
   const lines = [];
   for (const r of sortRows(rows)) {
     const micro = MICRO.has(r.shape);
@@ -102,11 +109,16 @@ export function formatTable(rows) {
       refs.join(' '),
     ]);
   }
+  return { header: TABLE_HEADER, lines, notes };
+}
+
+/** The table as text; footnotes for notes and skipped rows. */
+export function formatTable(rows) {
+  const { header, lines, notes } = tableCells(rows);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const right = new Set([2, 4, 5, 6, 7, 8, 9]);
   const fmtLine = (cells) =>
     cells
-      .map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .map((c, i) => (NUMERIC_COLUMNS.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
       .join('  ')
       .trimEnd();
   const out = [fmtLine(header), widths.map((w) => '-'.repeat(w)).join('  ')];
