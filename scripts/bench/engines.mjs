@@ -273,8 +273,13 @@ export class TfjsEngine {
     await tf.ready();
     const simd = Boolean(await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT'));
     const got = backend.getThreadsCount?.() ?? 1;
+    // tfjs-backend-wasm 4.22 in Chromium reports 1 thread after setThreadsCount(2), and its
+    // matMul then runs on one thread (per-thread CPU time in /proc, checked once on 2026-11-30):
+    // tensorflow/tfjs#8513. Such an engine is not a 2-thread peer, so it is not timed as one.
     if (got !== threads)
-      throw new Unavailable(`asked tfjs-backend-wasm for ${threads} threads, it has ${got}`);
+      throw new Unavailable(
+        `asked tfjs-backend-wasm for ${threads} threads (setThreadsCount), it runs ${got} (getThreadsCount; tensorflow/tfjs#8513)`,
+      );
     return {
       threads: got,
       simd,
