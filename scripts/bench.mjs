@@ -6,6 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { EngineProcess } from './bench/pool.mjs';
+import { benchInBrowser } from './bench/browser.mjs';
 import { benchHeads, benchShape, TOLERANCE } from './bench/run.mjs';
 import { benchNative, NATIVE_SHAPES, nativeCpu, nativeParticipants } from './bench/native.mjs';
 import { cpuShares, cpuSnapshot } from './bench/cpu.mjs';
@@ -37,6 +38,9 @@ const HELP = `Usage: node scripts/bench.mjs [options]     (npm run bench)
   --s5-peers         also time ORT/tfjs/plain JS at S5 (slow, ~1 GB of scores)
   --no-json          don't write bench-results/bench-<timestamp>.json
   --strict           exit 1 if a target FAILs
+  --browser          run in headless Chromium instead (scripts/bench/browser.mjs): the bench page
+                     (build/bench, built first) on a cross-origin-isolated local server; no native
+                     binary there, and S5 without peers as here
   --help
 
 Shapes: ${Object.entries(SHAPES)
@@ -63,6 +67,7 @@ function parseArgs(argv) {
     dist: 'dist',
     json: true,
     strict: false,
+    browser: false,
   };
   const explicit = new Set();
   const list = (v) =>
@@ -144,6 +149,9 @@ function parseArgs(argv) {
       case '--strict':
         o.strict = true;
         break;
+      case '--browser':
+        o.browser = true;
+        break;
       default:
         throw new Error(`unknown option ${argv[i]} (see --help)`);
     }
@@ -166,6 +174,8 @@ function parseArgs(argv) {
   if (!o.impl.includes('ours'))
     throw new Error('--impl must include ours (attention-lab 1 thread is the reference output)');
   if (!o.threads.includes(1)) o.threads.unshift(1); // the reference
+  if (o.browser && o.dist !== 'dist')
+    throw new Error('--dist: the browser run loads the build in dist/ (copied into build/bench)');
   return o;
 }
 
@@ -190,6 +200,11 @@ async function closeEngines(engines) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  if (opts.browser) {
+    const targets = (await benchInBrowser(opts, log)).targets;
+    if (opts.strict && targets.some((t) => t.status === 'FAIL')) process.exitCode = 1;
+    return;
+  }
   const t0 = performance.now();
   const cpuStart = cpuSnapshot();
   const machine = machineInfo();

@@ -46,11 +46,12 @@ export function machineInfo() {
   };
 }
 
-export function writeJson(payload) {
+/** Writes bench-results/<prefix>-<ISO timestamp>.json (prefix: bench, or bench-browser). */
+export function writeJson(payload, prefix = 'bench') {
   const dir = path.join(root, 'bench-results');
   fs.mkdirSync(dir, { recursive: true });
   const stamp = payload.machine.date.replace(/:/g, '-');
-  const file = path.join(dir, `bench-${stamp}.json`);
+  const file = path.join(dir, `${prefix}-${stamp}.json`);
   const slim = {
     ...payload,
     shapes: SHAPES,
