@@ -107,6 +107,6 @@ case "$what" in
   element) build_element ;;
   site) build_site ;;
   bench) build_bench ;;
-  all) build_native; build_wasm; build_dist; build_site ;;
+  all) build_native; build_wasm; build_dist; build_site; build_bench ;;
   *) echo "usage: $0 [native|wasm|dist|element|site|all]" >&2; exit 2 ;;
 esac
