@@ -48,9 +48,21 @@ after(async () => {
   await plainServer?.stop();
 });
 
+/** axe-core's violations on the page, any impact, as short lines. */
+async function axeViolations(page) {
+  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  const { violations } = await page.evaluate(() =>
+    window.axe.run(document, { resultTypes: ['violations'] }),
+  );
+  return violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`);
+}
+
+// bypassCSP lets axe be injected despite the page's Content-Security-Policy.
+const newContext = (colorScheme) => browser.newContext({ bypassCSP: true, colorScheme });
+
 /** Opens bench.html?query on `on` and waits for the run to end; resolves { page, result }. */
 async function run(query, on = server) {
-  const page = await watchedPage(await browser.newContext(), problems);
+  const page = await watchedPage(await newContext('light'), problems);
   await page.goto(`${on.url}bench.html?${query}`);
   await page.waitForFunction(
     () => ['done', 'error'].includes(document.documentElement.dataset.state),
@@ -141,7 +153,7 @@ test('an output that differs is reported and not timed', { timeout: RUN_TIMEOUT 
 });
 
 test('without cross-origin isolation the page says threads are off', async () => {
-  const page = await watchedPage(await browser.newContext(), problems);
+  const page = await watchedPage(await newContext('dark'), problems);
   await page.goto(`${plainServer.url}bench.html`);
   await page.waitForFunction(() => document.documentElement.dataset.state === 'idle');
   assert.equal(await page.evaluate(() => crossOriginIsolated), false);
@@ -153,5 +165,6 @@ test('without cross-origin isolation the page says threads are off', async () =>
   assert.equal(await page.getByLabel(/S3: GPT-2 small dims, T=1024/).isChecked(), true);
   assert.equal(await page.getByLabel('Progress').count(), 1);
   assert.equal(await page.locator('#status').getAttribute('aria-live'), 'polite');
+  assert.deepEqual(await axeViolations(page), [], 'dark theme');
   assert.deepEqual(problems, []);
 });
