@@ -105,7 +105,7 @@ export async function runBenchmark(requested, { log = () => {}, progress = () =>
       : 'tfjs-backend-wasm is single-threaded: no SharedArrayBuffer without cross-origin isolation.',
     'Each implementation runs in its own Web Worker; after each sample a fixed idle gap, but no wait for idle threads (a page cannot read /proc).',
   );
-  if (opts.smokeTokens)
+  if (opts.smokeTokens && opts.only.includes('S2'))
     notes.push(`?smoke: S2 is cut to T=${opts.smokeTokens}; these times are not S2's.`);
 
   const open = (name) => new EngineWorker(name, WORKER_URL);
