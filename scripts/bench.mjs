@@ -2,7 +2,8 @@
 // attention-lab benchmark: our WASM core (1 and 2 threads) against onnxruntime-web (plain-op graph,
 // com.microsoft.MultiHeadAttention, ONNX Attention-23, com.microsoft.Attention), tfjs-backend-wasm,
 // plain JS loops and the native build, on the same weights and inputs, timed round-robin.
-// Usage: node scripts/bench.mjs [--quick] [--only S1,S2,S3,S4,S5] [--help]   (npm run bench)
+// Usage: node scripts/bench.mjs [--quick] [--only S1,S2,S3,S4,S5] [--browser] [--help]   (npm run bench)
+// --browser: the same in headless Chromium, on the bench page (scripts/bench/browser.mjs, web/bench).
 import os from 'node:os';
 import path from 'node:path';
 import { EngineProcess } from './bench/pool.mjs';

@@ -25,7 +25,10 @@ function checkBenchBuild() {
   const builtAt = fs.statSync(built).mtimeMs;
   const sources = [
     ...['web/bench', 'scripts/bench'].flatMap((dir) =>
-      fs.readdirSync(path.join(ROOT, dir)).map((f) => path.join(ROOT, dir, f)),
+      fs
+        .readdirSync(path.join(ROOT, dir))
+        .filter((f) => /\.(mjs|html|css)$/.test(f)) // what the build copies or bundles
+        .map((f) => path.join(ROOT, dir, f)),
     ),
     path.join(ROOT, 'dist', 'index.mjs'),
   ];

@@ -33,7 +33,16 @@ export const DEFAULTS = Object.freeze({
 // --quick of the Node run.
 const QUICK = { reps: 5, warmup: 1, budgetSec: 4, sampleMs: 5, gapMs: 10 };
 // ?smoke: proves the page works, times nothing worth reading: S1 and S2 cut to T = 32, 2 reps.
-const SMOKE = { ...QUICK, only: ['S1', 'S2'], reps: 2, budgetSec: 1, smokeTokens: 32 };
+const SMOKE = {
+  ...QUICK,
+  only: ['S1', 'S2'],
+  reps: 2,
+  budgetSec: 1,
+  sampleMs: 2,
+  gapMs: 0,
+  settle: false,
+  smokeTokens: 32,
+};
 
 /**
  * Options from the page's query, named as the Node run's flags without "--": only, impl, threads,
