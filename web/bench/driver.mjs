@@ -91,15 +91,9 @@ function shapeOf(name, opts) {
   return { ...shape, tokens: opts.smokeTokens, title: `S2 cut to T=${opts.smokeTokens} (?smoke)` };
 }
 
-/**
- * Runs the benchmark; resolves { environment, options, engines, notes, rows, targets, elapsedSec }.
- * log(message): progress lines; progress(fraction, text): for the progress bar.
- */
-export async function runBenchmark(requested, { log = () => {}, progress = () => {} } = {}) {
-  const t0 = performance.now();
-  const env = environment();
-  const opts = { ...requested };
-  const notes = commonNotes(opts);
+/** What this run's notes add to the Node run's common ones; may turn threads off (opts.threads). */
+function pageNotes(env, opts) {
+  const notes = [];
   if (!env.crossOriginIsolated && opts.threads.some((t) => t > 1)) {
     opts.threads = [1];
     notes.push(
@@ -108,7 +102,7 @@ export async function runBenchmark(requested, { log = () => {}, progress = () =>
   }
   notes.push(
     env.crossOriginIsolated
-      ? 'tfjs-backend-wasm is asked for 2 threads here (setThreadsCount), which it cannot have under Node; ' +
+      ? 'tfjs-backend-wasm is offered threads here (setThreadsCount), which it cannot have under Node; ' +
           'where it still runs 1 (getThreadsCount; tfjs 4.22 in Chromium: tensorflow/tfjs#8513) its 2-thread row is skipped, and its 1-thread row is the best tfjs variant at 2 threads. ' +
           'It gets pre-transposed weights and per-head 2-D matMuls (its transposeB and batched matMuls miss XNNPACK).'
       : 'tfjs-backend-wasm is single-threaded: no SharedArrayBuffer without cross-origin isolation.',
@@ -116,76 +110,98 @@ export async function runBenchmark(requested, { log = () => {}, progress = () =>
   );
   if (opts.smokeTokens && opts.only.includes('S2'))
     notes.push(`?smoke: S2 is cut to T=${opts.smokeTokens}; these times are not S2's.`);
+  return notes;
+}
 
-  const open = (name) => new EngineWorker(name, WORKER_URL);
-  const specs = engineSpecs(opts, { tfjsThreads: env.crossOriginIsolated });
+/** The engines' descriptions for the JSON, tagged with the shapes they ran. */
+const describeEngines = (engines, scope) =>
+  engines.map((e) => ({
+    scope,
+    name: e.name,
+    kind: e.kind,
+    threads: e.threads,
+    info: e.info ?? null,
+    error: e.error ?? null,
+  }));
+
+/**
+ * S1–S3 and S4 on one set of workers (peers only when a table shape runs), as the Node run does.
+ * run: { opts, specs, open, log, rows, engineInfo, progress(text), step(name, text) → onRound }.
+ */
+async function runSharedShapes(run, tableShapes) {
+  const { opts, specs, open, log, rows } = run;
+  run.progress('starting the engines');
+  const wanted = tableShapes.length ? specs : specs.filter((s) => s.kind === 'ours');
+  const engines = await startEngines(wanted, opts, log, open);
+  for (const name of tableShapes) {
+    const onRound = run.step(name, 'setting up and checking outputs');
+    rows.push(...(await benchShape(name, shapeOf(name, opts), engines, opts, log, { onRound })));
+  }
+  if (opts.only.includes('S4')) {
+    run.step('S4', 'lab.headExperiment()');
+    rows.push(...(await benchHeads(engines, opts, log)));
+  }
+  run.engineInfo.push(...describeEngines(engines, opts.only.filter((s) => s !== 'S5').join(',')));
+  await Promise.all(engines.map((e) => e.proc?.close()));
+}
+
+/** S5 on fresh workers, so that lab.memoryBytes() is S5's own peak; attention-lab alone unless s5Peers. */
+async function runS5(run, notes) {
+  const { opts, specs, open, log, rows } = run;
+  const onRound = run.step('S5', 'fresh workers');
+  const wanted = specs.filter((s) => s.kind === 'ours' || opts.s5Peers);
+  const engines = await startEngines(wanted, opts, log, open);
+  const memory = { ...opts, memory: true };
+  rows.push(...(await benchShape('S5', SHAPES.S5, engines, memory, log, { onRound })));
+  run.engineInfo.push(...describeEngines(engines, 'S5'));
+  await Promise.all(engines.map((e) => e.proc?.close()));
+  if (!opts.s5Peers)
+    notes.push(
+      'S5: peers are not timed by default (s5-peers): their (B,h,T,T) score tensors are 805 MB each.',
+    );
+}
+
+/**
+ * Runs the benchmark; resolves { date, environment, engineFlags, options, engines, notes, rows,
+ * targets, elapsedSec }. log(message): progress lines; progress(fraction, text): the progress bar.
+ */
+export async function runBenchmark(requested, { log = () => {}, progress = () => {} } = {}) {
+  const t0 = performance.now();
+  const env = environment();
+  const opts = { ...requested };
+  const notes = [...commonNotes(opts), ...pageNotes(env, opts)];
   const tableShapes = opts.only.filter((s) => s !== 'S4' && s !== 'S5');
   const steps = tableShapes.length + ['S4', 'S5'].filter((s) => opts.only.includes(s)).length;
-  let step = 0;
-  const rows = [];
-  const engineInfo = [];
-  const remember = (list, scope) =>
-    engineInfo.push(
-      ...list.map((e) => ({
-        scope,
-        name: e.name,
-        kind: e.kind,
-        threads: e.threads,
-        info: e.info ?? null,
-        error: e.error ?? null,
-      })),
-    );
-
-  if (tableShapes.length || opts.only.includes('S4')) {
-    progress(0, 'starting the engines');
-    const wanted = tableShapes.length ? specs : specs.filter((s) => s.kind === 'ours');
-    const engines = await startEngines(wanted, opts, log, open);
-    for (const name of tableShapes) {
-      const shape = shapeOf(name, opts);
-      progress(step / steps, `${name}: setting up and checking outputs`);
-      const onRound = (r, n) => progress((step + r / n) / steps, `${name}: round ${r + 1} of ${n}`);
-      rows.push(...(await benchShape(name, shape, engines, opts, log, { onRound })));
-      step += 1;
-    }
-    if (opts.only.includes('S4')) {
-      progress(step / steps, 'S4: lab.headExperiment()');
-      rows.push(...(await benchHeads(engines, opts, log)));
-      step += 1;
-    }
-    remember(engines, opts.only.filter((s) => s !== 'S5').join(','));
-    await Promise.all(engines.map((e) => e.proc?.close()));
-  }
-  if (opts.only.includes('S5')) {
-    // Fresh workers, so that lab.memoryBytes() is S5's own peak.
-    progress(step / steps, 'S5: fresh workers');
-    const s5 = await startEngines(
-      specs.filter((s) => s.kind === 'ours' || opts.s5Peers),
-      opts,
-      log,
-      open,
-    );
-    const onRound = (r, n) => progress((step + r / n) / steps, `S5: round ${r + 1} of ${n}`);
-    rows.push(
-      ...(await benchShape('S5', SHAPES.S5, s5, { ...opts, memory: true }, log, { onRound })),
-    );
-    remember(s5, 'S5');
-    await Promise.all(s5.map((e) => e.proc?.close()));
-    if (!opts.s5Peers)
-      notes.push(
-        'S5: peers are not timed by default (s5-peers): their (B,h,T,T) score tensors are 805 MB each.',
-      );
-  }
+  let done = -1; // shapes finished before the current one
+  const run = {
+    opts,
+    specs: engineSpecs(opts, { tfjsThreads: env.crossOriginIsolated }),
+    open: (name) => new EngineWorker(name, WORKER_URL),
+    log,
+    rows: [],
+    engineInfo: [],
+    progress: (text) => progress(Math.max(0, done) / steps, text),
+    // A new shape: its first words for the bar; returns its per-round progress.
+    step(name, text) {
+      done += 1;
+      const at = done;
+      progress(at / steps, `${name}: ${text}`);
+      return (r, n) => progress((at + r / n) / steps, `${name}: round ${r + 1} of ${n}`);
+    },
+  };
+  if (tableShapes.length || opts.only.includes('S4')) await runSharedShapes(run, tableShapes);
+  if (opts.only.includes('S5')) await runS5(run, notes);
   progress(1, 'done');
-  addRatios(rows);
+  addRatios(run.rows);
   return {
     date: new Date().toISOString(),
     environment: env,
-    engineFlags: engineFlags(engineInfo),
+    engineFlags: engineFlags(run.engineInfo),
     options: opts,
-    engines: engineInfo,
+    engines: run.engineInfo,
     notes,
-    rows,
-    targets: evaluateTargets(rows, { threads: opts.threads }),
+    rows: run.rows,
+    targets: evaluateTargets(run.rows, { threads: opts.threads }),
     elapsedSec: (performance.now() - t0) / 1000,
   };
 }
