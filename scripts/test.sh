@@ -13,7 +13,7 @@
 #   js           node --test tests/js: the JS API, the CLI, the contract, the .d.ts against the core
 #   pack         node --test tests/pack: the npm tarball in empty projects: Node, npx, tsc, Vite,
 #                webpack
-#   e2e          node --test tests/e2e: the page in headless Chromium
+#   e2e          node --test tests/e2e: the page in headless Chromium, and the bench page's smoke run
 #   embed        node --test tests/embed: the element across origins, the iframe, size budgets
 #   fuzz-api     node --test tests/fuzz: 2,000 seeded calls of the API fuzzer per build, with a
 #                watchdog and a bit check after every error (npm run fuzz: the long runs)
