@@ -108,5 +108,5 @@ case "$what" in
   site) build_site ;;
   bench) build_bench ;;
   all) build_native; build_wasm; build_dist; build_site; build_bench ;;
-  *) echo "usage: $0 [native|wasm|dist|element|site|all]" >&2; exit 2 ;;
+  *) echo "usage: $0 [native|wasm|dist|element|site|bench|all]" >&2; exit 2 ;;
 esac
