@@ -4,6 +4,8 @@
 // of A per step. (V8 gives WebAssembly 16 xmm registers on x86-64: a 6×8 tile, 12 accumulators,
 // measured 1.4× slower in Node than 4×8, from spills.) Every C element is summed in the same order
 // whatever the thread that computes it, so results are bit-identical for any number of threads.
+// Each step is simd::madd: a product then a sum in the SIMD128 build, one fused multiply-add in
+// the relaxed-SIMD build (so the two builds differ in the last bits; each is deterministic).
 #pragma once
 
 #include <cstddef>
@@ -62,8 +64,8 @@ inline void micro_kernel(int K, const float* A, int lda, const float* B, int ldb
     const f32x4 b_lo = load(B + std::size_t(k) * ldb), b_hi = load(B + std::size_t(k) * ldb + 4);
     for (int r = 0; r < MR; ++r) {
       const f32x4 a = load_splat(A + std::size_t(r) * lda + k);
-      lo[r] = add(lo[r], mul(a, b_lo));
-      hi[r] = add(hi[r], mul(a, b_hi));
+      lo[r] = madd(a, b_lo, lo[r]);
+      hi[r] = madd(a, b_hi, hi[r]);
     }
   }
   if (n_valid == kPanel) {  // a full tile: vector stores (same operations, same rounding)
@@ -114,7 +116,7 @@ inline void micro_kernel_2x16(int K, const float* A, int lda, const float* B0, c
     const f32x4 b[4] = {load(b0), load(b0 + 4), load(b1), load(b1 + 4)};
     for (int r = 0; r < 2; ++r) {
       const f32x4 a = load_splat(A + std::size_t(r) * lda + k);
-      for (int v = 0; v < 4; ++v) c[r][v] = add(c[r][v], mul(a, b[v]));
+      for (int v = 0; v < 4; ++v) c[r][v] = madd(a, b[v], c[r][v]);
     }
   }
   for (int r = 0; r < 2; ++r) {

@@ -8,7 +8,10 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__wasm_simd128__)
+#if defined(__wasm_simd128__) && defined(__wasm_relaxed_simd__)
+#include <wasm_simd128.h>
+#define ATTENTION_SIMD "wasm-relaxed-simd"
+#elif defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 #define ATTENTION_SIMD "wasm-simd128"
 #elif defined(__SSE4_1__)
@@ -47,6 +50,16 @@ inline float horizontal_max(f32x4 v) {
   const f32x4 pair = wasm_f32x4_pmax(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
   return wasm_f32x4_extract_lane(wasm_f32x4_pmax(pair, wasm_i32x4_shuffle(pair, pair, 1, 0, 3, 2)), 0);
 }
+// a·b + c. The relaxed-SIMD build (-mrelaxed-simd) emits one f32x4.relaxed_madd: one rounding
+// where the CPU has fused multiply-add (V8 on x86-64 with FMA3, ARM64), two where it does not.
+// Clang 14 knows only the pre-standard f32x4.fma (0xfd 0xaf 0x01), which no engine accepts, with
+// the same operands a, b, c; scripts/relax-simd.mjs rewrites each one into relaxed_madd
+// (0xfd 0x85 0x02) after the link. The SIMD128 build: a product, then a sum, as before.
+#if defined(__wasm_relaxed_simd__)
+inline f32x4 madd(f32x4 a, f32x4 b, f32x4 c) { return __builtin_wasm_fma_f32x4(a, b, c); }
+#else
+inline f32x4 madd(f32x4 a, f32x4 b, f32x4 c) { return wasm_f32x4_add(c, wasm_f32x4_mul(a, b)); }
+#endif
 #elif defined(__SSE4_1__)
 using f32x4 = __m128;
 inline f32x4 load(const float* p) { return _mm_loadu_ps(p); }
@@ -58,6 +71,7 @@ inline f32x4 sub(f32x4 a, f32x4 b) { return _mm_sub_ps(a, b); }
 inline f32x4 mul(f32x4 a, f32x4 b) { return _mm_mul_ps(a, b); }
 inline f32x4 max(f32x4 a, f32x4 b) { return _mm_max_ps(a, b); }
 inline f32x4 min(f32x4 a, f32x4 b) { return _mm_min_ps(a, b); }
+inline f32x4 madd(f32x4 a, f32x4 b, f32x4 c) { return _mm_add_ps(c, _mm_mul_ps(a, b)); }
 inline f32x4 round_nearest(f32x4 a) { return _mm_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 inline f32x4 bit_and(f32x4 a, f32x4 b) { return _mm_and_ps(a, b); }
 inline f32x4 pow2(f32x4 n) {
@@ -91,6 +105,7 @@ ATTENTION_LANEWISE(mul, a.v[i] * b.v[i])
 ATTENTION_LANEWISE(max, b.v[i] < a.v[i] ? a.v[i] : b.v[i])
 ATTENTION_LANEWISE(min, a.v[i] < b.v[i] ? a.v[i] : b.v[i])
 #undef ATTENTION_LANEWISE
+inline f32x4 madd(f32x4 a, f32x4 b, f32x4 c) { return add(c, mul(a, b)); }
 inline f32x4 round_nearest(f32x4 a) { for (float& x : a.v) x = std::nearbyint(x); return a; }
 inline f32x4 bit_and(f32x4 a, f32x4 b) {
   for (int i = 0; i < 4; ++i) {
