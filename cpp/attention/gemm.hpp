@@ -42,6 +42,10 @@ PackedB pack_weight(const float* W, int N, int K);
 PackedB pack_weights(const std::vector<const float*>& weights, const std::vector<int>& rows, int K,
                      std::vector<int>* column_offsets);
 
+// B (K × N), row-major with rows ldb apart, as PackedB's panels (a matrix that is already the
+// right way up, such as a head's values) into `panels`: ceil(N/8)·8·K floats, zero past N.
+void pack_matrix(const float* B, int ldb, int K, int N, float* panels) noexcept;
+
 enum class Store {
   overwrite,   // C = A·B (+ bias)
   accumulate,  // C += A·B
@@ -51,6 +55,10 @@ enum class Store {
 // C = A·B + bias (or C += A·B). A is row-major with stride lda; bias is indexed like C's columns.
 void gemm(const float* A, int lda, const PackedB& B, float* C, int ldc, const float* bias,
           int row_begin, int row_end, int panel_begin, int panel_end, Store mode) noexcept;
+// The same with B (K × N) as panels held elsewhere (pack_matrix, pack_keys).
+void gemm(const float* A, int lda, const float* panels, int K, int N, float* C, int ldc,
+          const float* bias, int row_begin, int row_end, int panel_begin, int panel_end,
+          Store mode) noexcept;
 
 // The micro-kernel: C[MR × n_valid] (=|+=) A[MR × K] · B[K × 8] (+ bias). B rows are `ldb` apart
 // and must have 8 readable floats each (the buffers are padded); only n_valid columns are stored.

@@ -402,7 +402,7 @@ export interface AttentionLab {
   embed(sentence: string, options?: EmbedOptions): Embedding;
   /** Which WASM build is loaded: 'single' (any page) or 'threads' (cross-origin-isolated pages, Node). */
   readonly build: 'single' | 'threads';
-  /** Threads used by forward passes without a trace, the calling thread included. */
+  /** Threads used by passes without a trace and fused passes with one, the calling thread included. */
   readonly threads: number;
   /** Whether the kernels run as WebAssembly SIMD (always true: every build needs SIMD128). */
   readonly simd: boolean;

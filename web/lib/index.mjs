@@ -112,7 +112,7 @@ class AttentionLab {
     return this.#build;
   }
 
-  /** Threads used by forward passes without a trace (the calling thread included). */
+  /** Threads used by passes without a trace and fused passes with one (the calling thread included). */
   get threads() {
     return this.#engine ? this.#engine.threads() : 1;
   }
