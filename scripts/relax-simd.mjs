@@ -5,6 +5,10 @@
 // `f32x4.relaxed_madd` (0xfd 0x85 0x02, the same three bytes' length and the same operands a·b + c),
 // and fails on any opcode it does not know. A byte search would also hit immediates that happen to
 // hold 0xfd 0xaf 0x01 (constants, shuffles, offsets).
+// One hazard the rewrite cannot see: the toolchain folds an fma of three compile-time constants by
+// the prototype's definition, a + b·c (madd(2, 5, 1) gives 7, tests/cpp/simd.test.cpp), so the
+// kernels must never pass simd::madd three constants; with values known only at run time the
+// operands reach relaxed_madd in order, a·b + c (the same test, run in the relaxed build).
 //
 // Usage: node scripts/relax-simd.mjs IN.wasm [--output OUT.wasm] [--same-glue A.mjs B.mjs]
 //   rewrites IN.wasm (in place without --output); --same-glue first checks that two emscripten JS
