@@ -112,14 +112,19 @@ class AttentionLab {
     return this.#build;
   }
 
-  /** Threads used by forward passes without a trace (the calling thread included). */
+  /** Threads used by passes without a trace and fused passes with one (the calling thread included). */
   get threads() {
     return this.#engine ? this.#engine.threads() : 1;
   }
 
-  /** Whether the core runs WebAssembly SIMD128 kernels (always true: both builds need SIMD). */
+  /** Whether the core runs WebAssembly SIMD kernels (always true: every build needs SIMD128). */
   get simd() {
-    return this.#core.simd() === 'wasm-simd128';
+    return this.#core.simd().startsWith('wasm-');
+  }
+
+  /** Whether the kernels use relaxed SIMD's fused multiply-add (the relaxed build is loaded). */
+  get relaxedSimd() {
+    return this.#core.simd() === 'wasm-relaxed-simd';
   }
 
   /** The WASM memory's current size in bytes; memory only grows, so this is also its peak. */
@@ -278,8 +283,9 @@ class AttentionLab {
 
 /**
  * Loads the WASM core. Options: threads ('auto' (default): threads on cross-origin-isolated pages,
- * one thread elsewhere and in Node; or a number), locateFile(path, prefix) to serve the .wasm from
- * elsewhere, wasmBinary to pass it directly.
+ * one thread elsewhere and in Node; or a number), relaxedSimd ('auto' (default): the fused
+ * multiply-add kernels where the engine validates them; true; false), locateFile(path, prefix) to
+ * serve the .wasm from elsewhere, wasmBinary to pass it directly.
  */
 export async function createAttentionLab(options = {}) {
   const { core, engine, build } = await loadCore(options);
