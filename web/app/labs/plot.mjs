@@ -89,7 +89,13 @@ export function linePlot({ label, x, y, series, marks = [], width = 560, height 
       }),
       s(
         'text',
-        { class: 'mark-label', x: px(m.x) + 3, y: pad.top + 10 + (m.row ?? 0) * 12 },
+        // A label near the right edge goes to the left of its line.
+        {
+          class: 'mark-label',
+          x: px(m.x) + (share(x, m.x) > 0.75 ? -3 : 3),
+          y: pad.top + 10 + (m.row ?? 0) * 12,
+          'text-anchor': share(x, m.x) > 0.75 ? 'end' : 'start',
+        },
         m.label,
       ),
     );
