@@ -9,8 +9,9 @@
 // them; a key without the prefix gets it, null or '' removes it), h (ui/dom.mjs's h) }.
 import * as lectureOrder from './lecture-order.mjs';
 import * as sqrtDh from './sqrt-dh.mjs';
+import * as masking from './masking.mjs';
 
-export const LABS = Object.freeze([lectureOrder, sqrtDh]);
+export const LABS = Object.freeze([lectureOrder, sqrtDh, masking]);
 
 /** The lab with this slug, or undefined. */
 export const findLab = (slug) => LABS.find((lab) => lab.slug === slug);
