@@ -10,8 +10,9 @@
 import * as lectureOrder from './lecture-order.mjs';
 import * as sqrtDh from './sqrt-dh.mjs';
 import * as masking from './masking.mjs';
+import * as dropout from './dropout.mjs';
 
-export const LABS = Object.freeze([lectureOrder, sqrtDh, masking]);
+export const LABS = Object.freeze([lectureOrder, sqrtDh, masking, dropout]);
 
 /** The lab with this slug, or undefined. */
 export const findLab = (slug) => LABS.find((lab) => lab.slug === slug);

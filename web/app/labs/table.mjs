@@ -5,9 +5,18 @@ import { fmt, exact } from '../ui/format.mjs';
 
 /**
  * A <table> of rows of numbers. rowLabels and colLabels are strings; `name` (data-numbers) lets a
- * test find it; cellClass(v, r, c) → a class or ''.
+ * test find it; cellClass(v, r, c) → a class or ''; format(v) → text (4 decimals by default).
  */
-export function numberTable({ caption, name, rowLabels, colLabels, rows, corner = '', cellClass }) {
+export function numberTable({
+  caption,
+  name,
+  rowLabels,
+  colLabels,
+  rows,
+  corner = '',
+  cellClass,
+  format = fmt,
+}) {
   return h(
     'div',
     { class: 'table-wrap lab-table-wrap' },
@@ -37,7 +46,7 @@ export function numberTable({ caption, name, rowLabels, colLabels, rows, corner 
               h(
                 'td',
                 { class: cellClass?.(v, r, c) || null, dataset: { value: exact(v) } },
-                fmt(v),
+                format(v),
               ),
             ),
           ),

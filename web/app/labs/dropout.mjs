@@ -1,0 +1,305 @@
+// Lab 4: dropout. The notebook's 6 × 6 ones through nn.Dropout(0.5) with seed 123, as both kinds of
+// PyTorch build draw it; the share kept in each draw; and the running mean of many dropped copies
+// of the page's attention weights, which approaches the undropped weights because the survivors
+// are scaled by 1/(1 − p). Every number is the core's (lab.dropout, lab.dropoutStatistics).
+import { h, m, replace } from '../ui/dom.mjs';
+import { fmt, exact, readable, tokenLabel } from '../ui/format.mjs';
+import { numberTable } from './table.mjs';
+import { linePlot, legend } from './plot.mjs';
+
+export const slug = 'dropout';
+export const title = 'Dropout: what 1/(1 − p) buys';
+export const stage = 'dropout';
+export const summary =
+  'The notebook’s 6 × 6 mask on both kinds of PyTorch build, the share kept per draw, and the mean of many draws.';
+
+/** The notebook's example: torch.manual_seed(123); nn.Dropout(0.5)(torch.ones(6, 6)). */
+export const NOTEBOOK = Object.freeze({ shape: [6, 6], p: 0.5, seed: 123 });
+export const RNGS = Object.freeze({
+  cpu: 'PyTorch’s own generator (the notebook’s mask: Debian, macOS, AMD CPUs)',
+  mkl: 'Intel MKL’s generator (PyTorch’s pip wheels on Intel CPUs)',
+});
+/** This lab's limit on draws: the page stays responsive (the API takes up to 100,000). */
+export const MAX_DRAWS = 5000;
+const DEFAULTS = { p: 0.5, draws: 1000, seed: 123 };
+const FIRST_DRAWS = 8;
+
+const value = (name, v, text = readable(v)) =>
+  h('span', { class: 'lab-value', dataset: { quantity: name, value: exact(v) } }, text);
+
+function notebookMask(lab, rng) {
+  const ones = new Float32Array(36).fill(1);
+  const { output, mask } = lab.dropout({ input: ones, ...NOTEBOOK, rng });
+  const kept = mask.data.reduce((a, b) => a + b, 0);
+  const rows = Array.from({ length: 6 }, (_, r) =>
+    Array.from(output.data.subarray(r * 6, r * 6 + 6)),
+  );
+  const labels = ['1', '2', '3', '4', '5', '6'];
+  return [
+    numberTable({
+      caption: `Dropout(0.5) of torch.ones(6, 6), seed 123, ${rng === 'cpu' ? 'the notebook’s mask' : 'the MKL mask'}`,
+      name: 'notebook-mask',
+      rowLabels: labels,
+      colLabels: labels,
+      rows,
+      cellClass: (v) => (v === 0 ? 'dropped' : ''),
+      format: String, // PyTorch prints 2. and 0.: whole numbers
+    }),
+    h(
+      'p',
+      { class: 'lab-result' },
+      'Kept: ',
+      value('notebookKept', kept, String(kept)),
+      ' of 36, not 18: each number is kept with probability 1 − p on its own, so the count varies. Each survivor is 1 ÷ (1 − 0.5) = 2.',
+    ),
+  ];
+}
+
+// The page's attention weights, head 1 of the first sentence: (T, T).
+function pageWeights(page) {
+  const { result } = page();
+  const w = result.trace.attentionWeights;
+  const T = w.shape.at(-1);
+  return { T, data: w.data.slice(0, T * T), tokens: result.tokens };
+}
+
+function statisticsView(lab, weights, s, { p, draws, seed }) {
+  const { T, data, tokens } = weights;
+  const last = T - 1; // the last token sees every key: the fullest row
+  const row = (values) => Array.from(values.subarray(last * T, last * T + T));
+  const once = lab.dropout({ input: data, shape: [T, T], p, seed }).output.data;
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  const shares = Array.from(s.keptShare);
+  const n = shares.length;
+  const errorSeries = [
+    {
+      name: 'largest |mean − weight|',
+      className: 's-1',
+      points: Array.from(s.maxError, (v, i) => [i + 1, v]),
+    },
+    {
+      name: 'average |mean − weight|',
+      className: 's-2',
+      points: Array.from(s.meanAbsError, (v, i) => [i + 1, v]),
+    },
+  ];
+  const labels = tokens.map((t) => tokenLabel(t.text));
+  return [
+    h(
+      'p',
+      { class: 'lab-result' },
+      `Share kept in the first ${Math.min(FIRST_DRAWS, n)} draws: `,
+      shares.slice(0, FIRST_DRAWS).map((k, i) => [i ? ', ' : '', value(`kept-${i}`, k, fmt(k))]),
+      `; over all ${n} draws from `,
+      value('keptMin', Math.min(...shares), fmt(Math.min(...shares))),
+      ' to ',
+      value('keptMax', Math.max(...shares), fmt(Math.max(...shares))),
+      `, around 1 − p = ${fmt(1 - p)}.`,
+    ),
+    numberTable({
+      caption: `The row of “${labels[last]}” (head 1): undropped, one draw, the mean of ${n} draws`,
+      name: 'row-mean',
+      rowLabels: ['undropped weights', `one draw (seed ${seed})`, `mean of ${n} draws`],
+      colLabels: [...labels, 'Σ row'],
+      corner: 'key →',
+      rows: [data, once, s.mean.data].map((t) => {
+        const r = row(t);
+        return [...r, sum(r)];
+      }),
+    }),
+    h(
+      'p',
+      { class: 'lab-result' },
+      'After ',
+      String(n),
+      ' draws the mean is off by at most ',
+      value('maxError', s.maxError[n - 1]),
+      ' (',
+      value('meanAbsError', s.meanAbsError[n - 1]),
+      ' on average); after one draw by ',
+      value('maxError1', s.maxError[0]),
+      '.',
+    ),
+    h(
+      'figure',
+      { class: 'lab-figure' },
+      linePlot({
+        label: `How far the running mean of the dropped weights is from the undropped ones, against the number of draws: the largest difference falls from ${fmt(s.maxError[0])} after one draw to ${fmt(s.maxError[n - 1])} after ${n}.`,
+        x: {
+          min: 1,
+          max: Math.max(10, n),
+          log: true,
+          title: 'draws (log scale)',
+          ticks: [1, 10, 100, 1000].filter((t) => t <= Math.max(10, n)),
+        },
+        y: {
+          min: 1e-4,
+          max: 10,
+          log: true,
+          title: 'difference (log scale)',
+          ticks: [1e-4, 1e-3, 1e-2, 1e-1, 1, 10],
+          format: (v) => String(v),
+        },
+        series: errorSeries,
+      }),
+      h('figcaption', {}, 'The running mean against the undropped weights, draw by draw.'),
+      legend(h, errorSeries),
+    ),
+  ];
+}
+
+function numberControl(id, label, help, current) {
+  const input = h('input', {
+    type: 'number',
+    id,
+    step: 'any',
+    value: String(current),
+    'aria-describedby': `${id}-help ${id}-msg`,
+  });
+  const message = h('p', { class: 'msg', id: `${id}-msg`, role: 'alert' });
+  const node = h(
+    'div',
+    { class: 'lab-control' },
+    h('label', { for: id }, label),
+    input,
+    h('span', { class: 'help', id: `${id}-help` }, help),
+    message,
+  );
+  return { input, message, node };
+}
+
+export function mount(root, { lab, page, params, setParams }) {
+  let rng = params.get('dropout.rng') === 'mkl' ? 'mkl' : 'cpu';
+  const asked = (key) => params.get(`dropout.${key}`) ?? DEFAULTS[key];
+  const controls = {
+    p: numberControl(
+      'dropout-p',
+      'p, the dropout probability',
+      'From 0 up to, not including, 1.',
+      asked('p'),
+    ),
+    draws: numberControl('dropout-draws', 'Draws', `From 1 to ${MAX_DRAWS}.`, asked('draws')),
+    seed: numberControl(
+      'dropout-seed',
+      'Seed of the first draw',
+      'Draw k uses seed + k.',
+      asked('seed'),
+    ),
+  };
+  const maskView = h('div', { class: 'lab-body' });
+  const statsView = h('div', { class: 'lab-body' });
+  let good = null; // the last valid { p, draws, seed }
+
+  const toggle = Object.entries(RNGS).map(([name, text]) =>
+    h(
+      'label',
+      {},
+      h('input', {
+        type: 'radio',
+        name: 'dropout-rng',
+        value: name,
+        checked: rng === name,
+        onchange: () => {
+          rng = name;
+          setParams({ rng: rng === 'cpu' ? null : rng });
+          replace(maskView, notebookMask(lab, rng));
+        },
+      }),
+      ` ${text}`,
+    ),
+  );
+
+  // Reads the three controls; a refused value shows the core's (or this lab's) message beside its
+  // control and the last good statistics stay drawn.
+  function compute({ write = true } = {}) {
+    for (const c of Object.values(controls)) {
+      c.message.textContent = '';
+      c.input.removeAttribute('aria-invalid');
+    }
+    const read = (c) => (c.input.value.trim() === '' ? c.input.value : Number(c.input.value));
+    const candidate = {
+      p: read(controls.p),
+      draws: read(controls.draws),
+      seed: read(controls.seed),
+    };
+    const refuse = (key, text) => {
+      controls[key].message.textContent = text;
+      controls[key].input.setAttribute('aria-invalid', 'true');
+    };
+    if (Number.isInteger(candidate.draws) && candidate.draws > MAX_DRAWS)
+      return refuse(
+        'draws',
+        `draws = ${candidate.draws}: this lab draws at most ${MAX_DRAWS} times.`,
+      );
+    const weights = pageWeights(page);
+    let stats;
+    try {
+      stats = lab.dropoutStatistics({
+        input: weights.data,
+        shape: [weights.T, weights.T],
+        ...candidate,
+      });
+    } catch (err) {
+      if (err?.name !== 'AttentionLabError') throw err;
+      const key = err.option === 'dropout' ? 'p' : err.option in controls ? err.option : 'p';
+      return refuse(key, err.message);
+    }
+    good = candidate;
+    if (write)
+      setParams(
+        Object.fromEntries(Object.entries(good).map(([k, v]) => [k, v === DEFAULTS[k] ? null : v])),
+      );
+    replace(statsView, statisticsView(lab, weights, stats, good));
+    return undefined;
+  }
+  for (const c of Object.values(controls)) c.input.addEventListener('change', () => compute());
+
+  replace(
+    root,
+    h(
+      'p',
+      {},
+      'In training, dropout sets each attention weight to 0 with probability p and multiplies the survivors by 1/(1 − p). ',
+      'A single draw changes the weights a lot (a row no longer sums to 1); the scaling makes every weight right on average, so the model trained with dropout still fits the model used without it.',
+    ),
+    h('h3', {}, 'The notebook’s mask'),
+    h('fieldset', { class: 'lab-toggle' }, h('legend', {}, 'Whose random numbers'), toggle),
+    h(
+      'p',
+      { class: 'help' },
+      'Why two masks: both builds seed PyTorch’s generator with 123, but PyTorch built with MKL hands the draw to MKL’s own generator on Intel CPUs, so the same seed gives other numbers. Neither is wrong.',
+    ),
+    maskView,
+    h('h3', {}, 'Many draws of your sentence’s weights'),
+    h(
+      'p',
+      { class: 'help' },
+      'The page’s attention weights (head 1), dropped again and again by ',
+      m('lab.dropoutStatistics'),
+      '; press Enter or leave a field to recompute.',
+    ),
+    h(
+      'div',
+      { class: 'lab-controls' },
+      Object.values(controls).map((c) => c.node),
+    ),
+    statsView,
+  );
+  replace(maskView, notebookMask(lab, rng));
+  compute({ write: false });
+  return {
+    // New page weights: the last good settings again (the fields may hold a refused value).
+    update() {
+      if (!good) return compute({ write: false });
+      const weights = pageWeights(page);
+      const stats = lab.dropoutStatistics({
+        input: weights.data,
+        shape: [weights.T, weights.T],
+        ...good,
+      });
+      replace(statsView, statisticsView(lab, weights, stats, good));
+      return undefined;
+    },
+    destroy() {},
+  };
+}
