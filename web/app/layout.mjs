@@ -30,11 +30,11 @@ const card = (name, title, ...children) =>
 /**
  * Builds the frame into `root`; returns its slots: banner (messages without a control), tokens,
  * player, stale (the note over a view that no longer matches the input), stage, and with the full
- * layout sentence and settings (and, on a page, lab, labs and experiment).
+ * layout sentence and settings (and, on a page, experiment, and with `withLabs` lab and labs).
  * `page` keeps the page's landmarks (one <main>); an embedded copy must not add a second <main>
  * to someone else's page.
  */
-export function buildLayout(root, layout, page) {
+export function buildLayout(root, layout, page, withLabs = false) {
   const slots = {
     banner: h('p', { class: 'lab-error', role: 'alert', hidden: true }),
     tokens: slot('tokens', { class: 'tokens-root' }),
@@ -45,7 +45,7 @@ export function buildLayout(root, layout, page) {
   };
   // The open lab, the list of labs and the lecture's timing experiment sit below the stage, on the
   // full page only (an embedded copy is one view, not a course).
-  if (page && layout === 'full') {
+  if (page && layout === 'full' && withLabs) {
     slots.lab = h('section', {
       id: 'lab-panel',
       class: 'card lab-panel',
@@ -57,6 +57,8 @@ export function buildLayout(root, layout, page) {
       class: 'card labs',
       'aria-labelledby': 'labs-heading',
     });
+  }
+  if (page && layout === 'full') {
     slots.experiment = h('section', {
       id: 'experiment',
       class: 'card experiment',

@@ -15,7 +15,6 @@ import { createPlayer } from './ui/player.mjs';
 import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
 import { createExperiment } from './ui/experiment.mjs';
-import { createLabPanel, refreshLabLinks, renderLabList, stepLabLinks } from './ui/labs.mjs';
 
 export { LAYOUTS };
 
@@ -37,7 +36,9 @@ const stateKeys = (changed) =>
  * - syncUrl: mirror the state into the address bar (history.replaceState), as the page does
  * - page: document-level behaviours of a whole page: shortcuts on the document, the tooltip on
  *   <body>, reduced motion on <html>, document.title, <html data-ready>
- *   (and, with layout 'full', the labs and the loop-vs-split timing experiment below the stage)
+ *   (and, with layout 'full', the loop-vs-split timing experiment below the stage)
+ * - labs: the lecture labs' UI (web/app/ui/labs.mjs), drawn below the stage of a full page; passed
+ *   in rather than imported, so the embed and the <attention-lab> element do not carry the labs
  * - onChange({ state, changed, source }): after every state change ('initial', 'ui' or 'api')
  * - onError(err): an invalid setting (the last valid state stays shown)
  *
@@ -52,6 +53,7 @@ export function mountAttentionLab(
     syncUrl = false,
     page = false,
     name = '',
+    labs: labsUi = null,
     onChange = () => {},
     onError = () => {},
   } = {},
@@ -67,7 +69,7 @@ export function mountAttentionLab(
 
   const motion = watchMotion(doc.defaultView, page ? doc.documentElement : root);
   cleanups.push(motion.stop);
-  const slots = buildLayout(root, layout, page);
+  const slots = buildLayout(root, layout, page, Boolean(labsUi));
   const store = createStore(initialState, syncUrl ? {} : { history: null, location: null });
   const controller = createController(store, { onError });
   let labs = null; // the lab panel (full page only)
@@ -78,7 +80,9 @@ export function mountAttentionLab(
   const panel = createStagePanel(slots.stage, {
     onView: (patch) => controller.setView(patch, 'ui'),
     tooltipHost: page ? doc.body : root,
-    labLinks: slots.lab ? (step) => stepLabLinks(step.slug, store.get(), openLab) : undefined,
+    labLinks: slots.lab
+      ? (step) => labsUi.stepLabLinks(step.slug, store.get(), openLab)
+      : undefined,
   });
   cleanups.push(() => panel.destroy());
   panel.message('Loading the attention core (WebAssembly)…');
@@ -129,7 +133,7 @@ export function mountAttentionLab(
 
   // The labs (full page): the panel follows view.lab, the list's links carry the page's state.
   function buildLabs() {
-    labs = createLabPanel(slots.lab, {
+    labs = labsUi.createLabPanel(slots.lab, {
       lab,
       page: () => ({ settings: store.get().settings, result: store.get().result }),
       close: () => {
@@ -144,8 +148,8 @@ export function mountAttentionLab(
       if (!state.result) return;
       const fresh = labs.show(state);
       if (!fresh && changed.has('result')) labs.update();
-      if (!slots.labs.firstChild) renderLabList(slots.labs, state, openLab);
-      else refreshLabLinks(slots.labs, state);
+      if (!slots.labs.firstChild) labsUi.renderLabList(slots.labs, state, openLab);
+      else labsUi.refreshLabLinks(slots.labs, state);
     };
   }
 
