@@ -106,6 +106,18 @@ test('the compact embed ignores ?lab= and still works', async () => {
   await page.close();
 });
 
+test('320 px wide: no lab widens the page', async () => {
+  for (const lab of LABS) {
+    const page = await newPage(`?lab=${lab.slug}`, { viewport: { width: 320, height: 640 } });
+    await page.locator(`#lab-panel[data-lab="${lab.slug}"]`).waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.ok(overflow <= 0, `${lab.slug}: ${overflow} px of horizontal overflow`);
+    await page.close();
+  }
+});
+
 for (const colorScheme of ['light', 'dark'])
   test(`axe-core: the page with a lab open has no violations (${colorScheme})`, async () => {
     const page = await newPage(`?lab=${LABS[0].slug}&step=${LABS[0].stage ?? 'qkv'}`, {
