@@ -13,7 +13,7 @@ const hrefOf = (state, slug) =>
 const plainClick = (e) =>
   e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && !e.defaultPrevented;
 
-function labLink(lab, state, open, { withSummary = false } = {}) {
+function labLink(lab, state, open) {
   return h(
     'a',
     {
@@ -26,8 +26,7 @@ function labLink(lab, state, open, { withSummary = false } = {}) {
         open(lab.slug);
       },
     },
-    withSummary ? h('strong', {}, lab.title) : lab.title,
-    withSummary ? h('span', { class: 'lab-summary' }, lab.summary) : null,
+    lab.title,
   );
 }
 
@@ -58,7 +57,9 @@ export function renderLabList(root, state, open) {
     h(
       'ol',
       { class: 'lab-list' },
-      LABS.map((lab) => h('li', {}, labLink(lab, state, open, { withSummary: true }))),
+      LABS.map((lab) =>
+        h('li', {}, labLink(lab, state, open), h('span', { class: 'lab-summary' }, lab.summary)),
+      ),
     ),
   );
 }
