@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ROOT, nodeLab, pageSuite, referenceTrace } from './helpers.mjs';
+import { ROOT, nodeLab, pageSuite, referenceTrace, sentenceOf } from './helpers.mjs';
 import { DEFAULT_SETTINGS } from '../../web/app/store.mjs';
 
 const suite = pageSuite();
@@ -74,9 +74,9 @@ test('the 6 × 6 masks are the two the notebook printed; the toggle and the URL'
   await restored.close();
 });
 
-async function expectStatistics(page, { p, draws, seed }) {
+async function expectStatistics(page, { p, draws, seed }, settings = DEFAULT_SETTINGS) {
   const lab = await nodeLab();
-  const w = (await referenceTrace(DEFAULT_SETTINGS)).attentionWeights;
+  const w = (await referenceTrace(settings)).attentionWeights;
   const T = w.shape.at(-1);
   const input = w.data.slice(0, T * T);
   const s = lab.dropoutStatistics({ input, shape: [T, T], p, draws, seed });
@@ -134,7 +134,10 @@ test('kept shares and the running mean are lab.dropoutStatistics’ for the page
   await page.fill('#dropout-p', '0.2');
   await page.fill('#dropout-draws', '6000');
   await page.press('#dropout-draws', 'Enter');
-  assert.match(await page.locator('#dropout-draws-msg').textContent(), /at most 5000/);
+  assert.match(
+    await page.locator('#dropout-draws-msg').textContent(),
+    /for 6 tokens .* at most 5000/,
+  );
   assert.equal(await page.locator('#dropout-p-msg').textContent(), '');
   await expectStatistics(page, { p: 0.2, draws: 200, seed: 123 });
   await page.close();
@@ -142,6 +145,39 @@ test('kept shares and the running mean are lab.dropoutStatistics’ for the page
   const restored = await newPage('?lab=dropout&dropout.p=0.2&dropout.draws=200&dropout.seed=7');
   await expectStatistics(restored, { p: 0.2, draws: 200, seed: 7 });
   await restored.close();
+});
+
+test('long sentences: the draws are lowered to the lab’s work limit; a refused URL value', async () => {
+  const sentence = sentenceOf(64);
+  const page = await newPage(
+    `?lab=dropout&sentence=${encodeURIComponent(sentence)}&dropout.draws=5000`,
+  );
+  await page.locator('#lab-panel[data-lab="dropout"]').waitFor();
+  const limit = Math.floor(4e6 / (64 * 64));
+  assert.equal(await page.inputValue('#dropout-draws'), String(limit));
+  assert.match(
+    await page.locator('#dropout-draws-msg').textContent(),
+    /Lowered from 5000 to 976 draws for 64 tokens/,
+  );
+  const settings = { ...DEFAULT_SETTINGS, sentence };
+  await expectStatistics(page, { p: 0.5, draws: limit, seed: 123 }, settings);
+  // The page's sentence gets shorter: the same draws, new weights.
+  await page.fill('#ctl-sentence', 'the cat sat');
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('#lab-panel table[data-numbers="row-mean"] thead th').length === 4,
+  );
+  await expectStatistics(
+    page,
+    { p: 0.5, draws: limit, seed: 123 },
+    { ...DEFAULT_SETTINGS, sentence: 'the cat sat' },
+  );
+  await page.close();
+
+  const bad = await newPage('?lab=dropout&dropout.p=1');
+  assert.match(await bad.locator('#dropout-p-msg').textContent(), /Showing the defaults\.$/);
+  await expectStatistics(bad, { p: 0.5, draws: 1000, seed: 123 });
+  await bad.close();
 });
 
 for (const colorScheme of ['light', 'dark'])

@@ -21,6 +21,10 @@ export const RNGS = Object.freeze({
 });
 /** This lab's limit on draws: the page stays responsive (the API takes up to 100,000). */
 export const MAX_DRAWS = 5000;
+/** At most this many weights dropped in all (draws × T²): about a fifth of a second in WASM. */
+export const MAX_WORK = 4_000_000;
+/** The most draws for a sentence of T tokens. */
+export const drawLimit = (T) => Math.min(MAX_DRAWS, Math.floor(MAX_WORK / (T * T)));
 const DEFAULTS = { p: 0.5, draws: 1000, seed: 123 };
 const FIRST_DRAWS = 8;
 
@@ -178,7 +182,12 @@ export function mount(root, { lab, page, params, setParams }) {
       'From 0 up to, not including, 1.',
       asked('p'),
     ),
-    draws: numberControl('dropout-draws', 'Draws', `From 1 to ${MAX_DRAWS}.`, asked('draws')),
+    draws: numberControl(
+      'dropout-draws',
+      'Draws',
+      `From 1 to ${MAX_DRAWS} (fewer for long sentences).`,
+      asked('draws'),
+    ),
     seed: numberControl(
       'dropout-seed',
       'Seed of the first draw',
@@ -211,7 +220,9 @@ export function mount(root, { lab, page, params, setParams }) {
 
   // Reads the three controls; a refused value shows the core's (or this lab's) message beside its
   // control and the last good statistics stay drawn.
-  function compute({ write = true } = {}) {
+  // `lower`: a draw count over the sentence's limit is lowered to it (the page changed, or the
+  // address asked for it) instead of refused (the reader typed it). Returns whether it drew.
+  function compute({ write = true, lower = false } = {}) {
     for (const c of Object.values(controls)) {
       c.message.textContent = '';
       c.input.removeAttribute('aria-invalid');
@@ -226,12 +237,21 @@ export function mount(root, { lab, page, params, setParams }) {
       controls[key].message.textContent = text;
       controls[key].input.setAttribute('aria-invalid', 'true');
     };
-    if (Number.isInteger(candidate.draws) && candidate.draws > MAX_DRAWS)
-      return refuse(
-        'draws',
-        `draws = ${candidate.draws}: this lab draws at most ${MAX_DRAWS} times.`,
-      );
     const weights = pageWeights(page);
+    const limit = drawLimit(weights.T);
+    let lowered = '';
+    if (Number.isInteger(candidate.draws) && candidate.draws > limit) {
+      if (!lower) {
+        refuse(
+          'draws',
+          `draws = ${candidate.draws}: for ${weights.T} tokens this lab draws at most ${limit} times.`,
+        );
+        return false;
+      }
+      lowered = `Lowered from ${candidate.draws} to ${limit} draws for ${weights.T} tokens.`;
+      candidate.draws = limit;
+      controls.draws.input.value = String(limit);
+    }
     let stats;
     try {
       stats = lab.dropoutStatistics({
@@ -242,15 +262,17 @@ export function mount(root, { lab, page, params, setParams }) {
     } catch (err) {
       if (err?.name !== 'AttentionLabError') throw err;
       const key = err.option === 'dropout' ? 'p' : err.option in controls ? err.option : 'p';
-      return refuse(key, err.message);
+      refuse(key, err.message);
+      return false;
     }
     good = candidate;
+    controls.draws.message.textContent = lowered;
     if (write)
       setParams(
         Object.fromEntries(Object.entries(good).map(([k, v]) => [k, v === DEFAULTS[k] ? null : v])),
       );
     replace(statsView, statisticsView(lab, weights, stats, good));
-    return undefined;
+    return true;
   }
   for (const c of Object.values(controls)) c.input.addEventListener('change', () => compute());
 
@@ -286,20 +308,21 @@ export function mount(root, { lab, page, params, setParams }) {
     statsView,
   );
   replace(maskView, notebookMask(lab, rng));
-  compute({ write: false });
+  // Values from the address that are refused: their message stays, the defaults are drawn.
+  if (!compute({ write: false, lower: true })) {
+    const refused = Object.values(controls).find((c) => c.message.textContent);
+    const text = refused?.message.textContent;
+    for (const [key, c] of Object.entries(controls)) c.input.value = String(DEFAULTS[key]);
+    compute({ write: false, lower: true });
+    if (refused) refused.message.textContent = `${text} Showing the defaults.`;
+  }
+  const show = (values) => {
+    for (const [key, c] of Object.entries(controls)) c.input.value = String(values[key]);
+    compute({ write: false, lower: true });
+  };
   return {
-    // New page weights: the last good settings again (the fields may hold a refused value).
-    update() {
-      if (!good) return compute({ write: false });
-      const weights = pageWeights(page);
-      const stats = lab.dropoutStatistics({
-        input: weights.data,
-        shape: [weights.T, weights.T],
-        ...good,
-      });
-      replace(statsView, statisticsView(lab, weights, stats, good));
-      return undefined;
-    },
+    // New page weights: the last good values again (a refused one in a field is dropped).
+    update: () => (good ? show(good) : compute({ write: false, lower: true })),
     destroy() {},
   };
 }
