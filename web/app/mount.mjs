@@ -138,7 +138,9 @@ export function mountAttentionLab(
       page: () => ({ settings: store.get().settings, result: store.get().result }),
       close: () => {
         controller.setView({ lab: '' }, 'ui');
-        slots.labs.querySelector('#labs-heading')?.focus();
+        // Back to the list of labs, or to the step where the list is hidden (presentation mode).
+        const list = slots.labs.querySelector('#labs-heading');
+        (list?.offsetParent ? list : slots.stage.querySelector('#stage-title'))?.focus();
       },
       syncUrl,
       win: doc.defaultView,
