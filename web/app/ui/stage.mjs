@@ -6,6 +6,7 @@ import { headColour } from './colour.mjs';
 import { installMapInteractions, layoutMaps, watchMaps, themeOf } from './maps.mjs';
 import { fitCell, mapLayout, paintMap } from './heatmap.mjs';
 import { thumbnailSpec } from './tensor.mjs';
+import { codeBlock, exportMenu } from './code.mjs';
 
 // The colour scale of each step's thumbnail: weights for the stages that hold weights.
 const WEIGHT_STAGES = new Set(['attentionWeights', 'droppedWeights', 'zeroedWeights']);
@@ -142,6 +143,8 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
       const main = step.main(ctx.settings);
       const tensor = ctx.result.trace[main];
       const body = step.render(ctx);
+      // The code and the downloads read what the step drew (its figures, its maps) when used.
+      const drawn = () => section;
       const section = h(
         'section',
         {
@@ -170,7 +173,13 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
         h(
           'div',
           { class: 'stage-body' },
-          h('div', { class: 'explain' }, step.explain(ctx)),
+          h(
+            'div',
+            { class: 'explain' },
+            step.explain(ctx),
+            codeBlock(step, index, ctx, drawn),
+            exportMenu(step, ctx, drawn),
+          ),
           h('div', { class: 'numbers' }, toolbar(step, ctx), readout, body),
         ),
       );
