@@ -38,6 +38,8 @@ const stateKeys = (changed) =>
  * - page: document-level behaviours of a whole page: shortcuts on the document, the tooltip on
  *   <body>, reduced motion on <html>, document.title, <html data-ready>
  *   (and, with layout 'full', the labs and the loop-vs-split timing experiment below the stage)
+ * - stageTools(step, index, ctx, drawn): nodes under each step's explanation (the page passes
+ *   ui/code.mjs's PyTorch lines and downloads; the element leaves them out, and so its bundle)
  * - onChange({ state, changed, source }): after every state change ('initial', 'ui' or 'api')
  * - onError(err): an invalid setting (the last valid state stays shown)
  *
@@ -52,6 +54,7 @@ export function mountAttentionLab(
     syncUrl = false,
     page = false,
     name = '',
+    stageTools = null,
     onChange = () => {},
     onError = () => {},
   } = {},
@@ -79,6 +82,7 @@ export function mountAttentionLab(
     onView: (patch) => controller.setView(patch, 'ui'),
     tooltipHost: page ? doc.body : root,
     labLinks: slots.lab ? (step) => stepLabLinks(step.slug, store.get(), openLab) : undefined,
+    tools: stageTools,
   });
   cleanups.push(() => panel.destroy());
   panel.message('Loading the attention core (WebAssembly)…');

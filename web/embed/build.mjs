@@ -87,6 +87,21 @@ const stylesPlugin = {
         ? { path: './contract.mjs', external: true }
         : undefined,
     );
+    // The element has no lab panel (ui/labs.mjs shows labs on the full page only), so the labs
+    // and what they bundle (the PyTorch snippets, the exports) stay out of it: the same exports,
+    // with no labs in the list.
+    b.onResolve({ filter: /\/labs\/index\.mjs$/ }, (args) =>
+      path.resolve(args.resolveDir, args.path) === path.join(APP, 'labs', 'index.mjs')
+        ? { path: 'no-labs', namespace: 'attention-lab-no-labs' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'attention-lab-no-labs' }, () => ({
+      contents:
+        'export const LABS = Object.freeze([]);\n' +
+        'export const findLab = () => undefined;\n' +
+        'export const labsAt = () => [];\n',
+      loader: 'js',
+    }));
   },
 };
 

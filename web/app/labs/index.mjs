@@ -8,8 +8,10 @@
 // params (URLSearchParams of the lab's own URL keys, "<slug>.<key>"), setParams(patch) (writes
 // them; a key without the prefix gets it, null or '' removes it), h (ui/dom.mjs's h) }.
 import * as lectureOrder from './lecture-order.mjs';
+import * as code from './code.mjs';
+import * as exportLab from './export.mjs';
 
-export const LABS = Object.freeze([lectureOrder]);
+export const LABS = Object.freeze([lectureOrder, code, exportLab]);
 
 /** The lab with this slug, or undefined. */
 export const findLab = (slug) => LABS.find((lab) => lab.slug === slug);

@@ -180,3 +180,9 @@ export function exportMenu(step, ctx, section) {
     ),
   );
 }
+
+/** The stage panel's additions on the page (mount.mjs's stageTools): the code and the downloads. */
+export const stageTools = (step, index, ctx, drawn) => [
+  codeBlock(step, index, ctx, drawn),
+  exportMenu(step, ctx, drawn),
+];

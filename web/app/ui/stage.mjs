@@ -6,7 +6,6 @@ import { headColour } from './colour.mjs';
 import { installMapInteractions, layoutMaps, watchMaps, themeOf } from './maps.mjs';
 import { fitCell, mapLayout, paintMap } from './heatmap.mjs';
 import { thumbnailSpec } from './tensor.mjs';
-import { codeBlock, exportMenu } from './code.mjs';
 
 // The colour scale of each step's thumbnail: weights for the stages that hold weights.
 const WEIGHT_STAGES = new Set(['attentionWeights', 'droppedWeights', 'zeroedWeights']);
@@ -29,11 +28,12 @@ function focusKey(root) {
 /**
  * The panel inside `root`. The tooltip lives in `tooltipHost`: <body> on the page; inside an
  * embedded copy, its own positioned root (so several copies never share one). labLinks(step): the
- * step's links to its labs (the full page), or null.
+ * step's links to its labs (the full page), or null. tools(step, index, ctx, drawn): what the
+ * page adds under a step's explanation (ui/code.mjs: its PyTorch and its downloads), or null.
  */
 export function createStagePanel(
   root,
-  { onView, tooltipHost = document.body, labLinks = () => null },
+  { onView, tooltipHost = document.body, labLinks = () => null, tools = null },
 ) {
   const tooltip = h('div', { class: 'tooltip', role: 'tooltip', hidden: true });
   const HINT = 'Hover over, tap or focus a cell to see its value and its tokens.';
@@ -178,13 +178,7 @@ export function createStagePanel(
         h(
           'div',
           { class: 'stage-body' },
-          h(
-            'div',
-            { class: 'explain' },
-            step.explain(ctx),
-            codeBlock(step, index, ctx, drawn),
-            exportMenu(step, ctx, drawn),
-          ),
+          h('div', { class: 'explain' }, step.explain(ctx), tools?.(step, index, ctx, drawn)),
           h('div', { class: 'numbers' }, toolbar(step, ctx), readout, body),
         ),
       );
