@@ -154,5 +154,8 @@ for (const colorScheme of ['light', 'dark'])
       await page.close();
     }
     assert.deepEqual(found, []);
-    assert.deepEqual(problems, []);
   });
+
+test('no console errors, page errors or dialogs', () => {
+  assert.deepEqual(problems, []);
+});
