@@ -111,7 +111,7 @@ export function codeBlock(step, index, ctx, section) {
       ontoggle: (e) => (codeOpen = e.target.open),
     },
     h('summary', {}, 'The PyTorch of this step'),
-    text ? h('pre', {}, h('code', { class: 'language-python' }, text)) : null,
+    text ? h('pre', { tabindex: '0' }, h('code', { class: 'language-python' }, text)) : null,
     note ? h('p', { class: 'code-note' }, note) : null,
     copyButton(() => snippetFor(ctx.result, shownStages(section()), title)),
   );
