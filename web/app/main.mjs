@@ -4,7 +4,7 @@
 import { createAttentionLab } from './lib/index.mjs';
 import { parseUrl } from './store.mjs';
 import { mountAttentionLab } from './mount.mjs';
-import { stageTools } from './ui/code.mjs';
+import { createStageTools } from './ui/code.mjs';
 
 const app = mountAttentionLab(document.querySelector('#app'), {
   createLab: () => createAttentionLab(),
@@ -12,7 +12,7 @@ const app = mountAttentionLab(document.querySelector('#app'), {
   initialState: parseUrl(location.search),
   syncUrl: true,
   page: true,
-  stageTools,
+  stageTools: createStageTools(),
 });
 
 app.ready

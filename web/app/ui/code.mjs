@@ -5,9 +5,6 @@ import { h } from './dom.mjs';
 import { stepCode, pytorchSnippet, SNIPPET_STAGES } from '../../lib/pytorch.mjs';
 import { exportData, toJson, toCsv, fileName, download, mapToPng, mapToSvg } from './export.mjs';
 
-// Whether the code block is open: the student's choice holds from step to step.
-let codeOpen = true;
-
 /** The step's lines as one <pre><code> block, each group under a comment naming its method. */
 export function codeText(slug, settings) {
   const { groups } = stepCode(slug, settings);
@@ -98,8 +95,11 @@ export function copyButton(snippet, label = 'Copy as PyTorch') {
   return h('div', { class: 'copy-box' }, button, status, fallback);
 }
 
-/** The folding block of the step's lines, with the copy button. */
-export function codeBlock(step, index, ctx, section) {
+/**
+ * The folding block of the step's lines, with the copy button. `folding`: { open } shared by the
+ * steps of one page, so the student's choice holds from step to step.
+ */
+export function codeBlock(step, index, ctx, section, folding = { open: true }) {
   const { note } = stepCode(step.slug, ctx.settings);
   const text = codeText(step.slug, ctx.settings);
   const title = `step ${index + 1}, ${step.title}`;
@@ -107,8 +107,8 @@ export function codeBlock(step, index, ctx, section) {
     'details',
     {
       class: 'code-lines',
-      open: codeOpen,
-      ontoggle: (e) => (codeOpen = e.target.open),
+      open: folding.open,
+      ontoggle: (e) => (folding.open = e.target.open),
     },
     h('summary', {}, 'The PyTorch of this step'),
     text ? h('pre', { tabindex: '0' }, h('code', { class: 'language-python' }, text)) : null,
@@ -182,7 +182,10 @@ export function exportMenu(step, ctx, section) {
 }
 
 /** The stage panel's additions on the page (mount.mjs's stageTools): the code and the downloads. */
-export const stageTools = (step, index, ctx, drawn) => [
-  codeBlock(step, index, ctx, drawn),
-  exportMenu(step, ctx, drawn),
-];
+export function createStageTools() {
+  const folding = { open: true };
+  return (step, index, ctx, drawn) => [
+    codeBlock(step, index, ctx, drawn, folding),
+    exportMenu(step, ctx, drawn),
+  ];
+}
