@@ -47,7 +47,7 @@ export function mount(root, ctx) {
       h(
         'p',
         {},
-        `The page runs ${MODULE_CLASSES[settings.module]}; these are its lines, as the chapter’s notebook writes them. Change the module in the settings to see the wrapper’s or CausalAttention’s.`,
+        `The page runs ${MODULE_CLASSES[settings.module]}; these are its lines, as the chapter’s notebook writes them. Change the module in the settings to see another class’s lines.`,
       ),
       h(
         'table',
