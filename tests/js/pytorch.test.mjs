@@ -163,7 +163,7 @@ test('every line a step shows is a line of the lecture classes or of the noteboo
           assert.ok(groups.length || note, `${module}/${slug}: lines or a note`);
           for (const { lines: shown, where } of groups)
             for (const line of shown)
-              assert.ok(lines.has(line), `${module}/${slug} (${where}): ${line}`);
+              assert.ok(lines.has(line.trim()), `${module}/${slug} (${where}): ${line}`);
         }
       }
 });

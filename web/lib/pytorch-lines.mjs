@@ -131,10 +131,10 @@ const OFF =
 
 const TABLES = { mha: MHA, causal: CAUSAL, wrapper: WRAPPER };
 
-// The method each line of a source sits in ("MultiHeadAttention.forward"), by scanning for class
-// and def lines.
-function methodsOf(source) {
-  const where = new Map();
+// Where each line of a source sits: its method ("MultiHeadAttention.forward", by scanning for
+// class and def lines) and its indentation.
+function placesOf(source) {
+  const places = new Map();
   let cls = '';
   let method = '';
   for (const line of source.split('\n')) {
@@ -143,14 +143,26 @@ function methodsOf(source) {
     if (c) cls = c[1];
     if (d) method = d[1];
     const text = line.trim();
-    if (text && !where.has(text)) where.set(text, `${cls}.${method}`);
+    if (text && !places.has(text))
+      places.set(text, {
+        where: `${cls}.${method}`,
+        indent: line.length - line.trimStart().length,
+      });
   }
-  return where;
+  return places;
+}
+
+// A group's lines with the indentation they have relative to each other in the source (the
+// continuation of a call stays indented under it).
+function indented(group) {
+  const least = Math.min(...group.map((g) => g.indent));
+  return group.map((g) => ' '.repeat(g.indent - least) + g.text);
 }
 
 /**
  * The PyTorch of one step (a stepper slug) for the page's settings: { groups: [{ where, lines }],
- * note }. `where` names the method (or the notebook's naive masking) the lines are in.
+ * note }. `where` names the method (or the notebook's naive masking) the lines are in; `lines`
+ * keep their indentation relative to each other.
  */
 export function stepCode(slug, settings) {
   const module = settings.module;
@@ -164,13 +176,14 @@ export function stepCode(slug, settings) {
   }
   const entry = table[slug];
   const source = CLASSES[entry.class ?? module];
-  const where = methodsOf(source);
-  const groups = [];
-  for (const line of entry.lines) {
-    const method = where.get(line) ?? MODULE_CLASSES[module];
-    if (groups.at(-1)?.where === method) groups.at(-1).lines.push(line);
-    else groups.push({ where: method, lines: [line] });
+  const places = placesOf(source);
+  const found = [];
+  for (const text of entry.lines) {
+    const { where, indent } = places.get(text) ?? { where: MODULE_CLASSES[module], indent: 0 };
+    if (found.at(-1)?.where === where) found.at(-1).lines.push({ text, indent });
+    else found.push({ where, lines: [{ text, indent }] });
   }
+  const groups = found.map((g) => ({ where: g.where, lines: indented(g.lines) }));
   let note = entry.note ?? null;
   if (slug === 'mask' && !settings.causal) note = OFF;
   return { groups, note };
