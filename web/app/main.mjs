@@ -6,6 +6,7 @@ import { createAttentionLab } from './lib/index.mjs';
 import { parseUrl } from './store.mjs';
 import { mountAttentionLab } from './mount.mjs';
 import * as labs from './ui/labs.mjs';
+import { createStageTools } from './ui/code.mjs';
 
 const app = mountAttentionLab(document.querySelector('#app'), {
   createLab: () => createAttentionLab(),
@@ -14,6 +15,7 @@ const app = mountAttentionLab(document.querySelector('#app'), {
   syncUrl: true,
   page: true,
   labs, // the lecture labs: ?lab=<slug>, below the stage
+  stageTools: createStageTools(),
 });
 
 app.ready

@@ -39,6 +39,8 @@ const stateKeys = (changed) =>
  *   (and, with layout 'full', the loop-vs-split timing experiment below the stage)
  * - labs: the lecture labs' UI (web/app/ui/labs.mjs), drawn below the stage of a full page; passed
  *   in rather than imported, so the embed and the <attention-lab> element do not carry the labs
+ * - stageTools(step, index, ctx, drawn): nodes under each step's explanation (the page passes
+ *   ui/code.mjs's PyTorch lines and downloads; the element leaves them out, and so its bundle)
  * - onChange({ state, changed, source }): after every state change ('initial', 'ui' or 'api')
  * - onError(err): an invalid setting (the last valid state stays shown)
  *
@@ -54,6 +56,7 @@ export function mountAttentionLab(
     page = false,
     name = '',
     labs: labsUi = null,
+    stageTools = null,
     onChange = () => {},
     onError = () => {},
   } = {},
@@ -83,6 +86,7 @@ export function mountAttentionLab(
     labLinks: slots.lab
       ? (step) => labsUi.stepLabLinks(step.slug, store.get(), openLab)
       : undefined,
+    tools: stageTools,
   });
   cleanups.push(() => panel.destroy());
   panel.message('Loading the attention core (WebAssembly)…');

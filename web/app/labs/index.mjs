@@ -11,8 +11,10 @@ import * as lectureOrder from './lecture-order.mjs';
 import * as sqrtDh from './sqrt-dh.mjs';
 import * as masking from './masking.mjs';
 import * as dropout from './dropout.mjs';
+import * as code from './code.mjs';
+import * as exportLab from './export.mjs';
 
-export const LABS = Object.freeze([lectureOrder, sqrtDh, masking, dropout]);
+export const LABS = Object.freeze([lectureOrder, sqrtDh, masking, dropout, code, exportLab]);
 
 /** The lab with this slug, or undefined. */
 export const findLab = (slug) => LABS.find((lab) => lab.slug === slug);

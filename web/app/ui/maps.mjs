@@ -21,6 +21,9 @@ export function registerMap(el, entry) {
   MAPS.set(el, { ...entry, layout: null });
 }
 
+/** A map's entry as painted: { spec, layout, canvas, … } (for the exports), or undefined. */
+export const mapEntry = (el) => MAPS.get(el);
+
 // The theme's colours, read from the custom properties, so the maps follow light and dark.
 export function themeOf(el) {
   const style = getComputedStyle(el);
