@@ -53,16 +53,15 @@ export function timeBatch(fn, repeats, clock) {
 }
 
 /**
- * Finds how many repeats make `fn`'s batch span `neededSpan(resolution)` on `clock`, doubling (or
- * jumping by the measured shortfall) between batches, and awaiting `pause()` after each so the
- * page keeps drawing. Gives up when one batch would take longer than `batchBudgetMs` of real time
- * or the whole search longer than `budgetMs`: then { resolved: false }.
+ * Finds how many repeats make `fn`'s batch span `target` ms on `clock`, growing the count between
+ * batches and awaiting `pause()` after each so the page keeps drawing. Gives up when the next batch
+ * would take longer than `batchBudgetMs` of real time or the search longer than `budgetMs` (real
+ * time: a coarse clock must not make the search run forever): then { resolved: false }.
  */
 export async function calibrate(
   fn,
-  { clock, resolution, pause, budgetMs = 1500, batchBudgetMs = 250 },
+  { clock, target, pause, budgetMs = 1500, batchBudgetMs = 250 },
 ) {
-  const target = neededSpan(resolution);
   if (!Number.isFinite(target)) return { resolved: false, repeats: 0, span: 0 };
   const began = realClock();
   let repeats = 1;
@@ -73,41 +72,52 @@ export async function calibrate(
     await pause();
     if (batch.span >= target) return { resolved: true, ...batch };
     // Grow towards the target; from a reading of 0 ticks all we know is "more", so double.
-    const factor = batch.span > 0 ? Math.min(16, Math.ceil((1.2 * target) / batch.span)) : 2;
-    const nextReal = realSpan * factor || realSpan * 2;
-    if (nextReal > batchBudgetMs || realClock() - began > budgetMs) {
+    const factor =
+      batch.span > 0 ? Math.min(16, Math.max(2, Math.ceil((1.2 * target) / batch.span))) : 2;
+    if (realSpan * factor > batchBudgetMs || realClock() - began > budgetMs) {
       return { resolved: false, ...batch };
     }
-    repeats *= Math.max(2, factor);
+    repeats *= factor;
   }
 }
 
 /**
- * A resolved time: `samples` batches of the calibrated repeats, each its own span on the clock.
- * { resolved, msPerCall (the median), low, high (the fastest and slowest batch), relError (what one
- * tick can hide in the shortest batch), repeats, spans } or { resolved: false, … }.
+ * A resolved time: `samples` batches of a calibrated number of repeats, each spanning at least
+ * neededSpan(resolution) on the clock (calibrated for twice that; a batch that still comes out
+ * short starts the samples again with twice the repeats). { resolved, msPerCall (the median),
+ * low, high (the fastest and slowest batch per call), relError (what one tick can hide in the
+ * shortest batch), repeats, spans } or { resolved: false, … }.
  */
-export async function measure(fn, { clock, resolution, pause, samples = 3, ...budgets }) {
-  const found = await calibrate(fn, { clock, resolution, pause, ...budgets });
+export async function measure(
+  fn,
+  { clock, resolution, pause, samples = 3, budgetMs = 1500, batchBudgetMs = 250 },
+) {
+  const needed = neededSpan(resolution);
+  const began = realClock();
+  const found = await calibrate(fn, { clock, target: 2 * needed, pause, budgetMs, batchBudgetMs });
   if (!found.resolved) return { resolved: false, repeats: found.repeats, spans: [found.span] };
-  const spans = [found.span];
-  for (let i = 1; i < samples; ++i) {
-    spans.push(timeBatch(fn, found.repeats, clock).span);
+  let repeats = found.repeats;
+  let spans = [found.span];
+  while (spans.length < samples) {
+    const batch = timeBatch(fn, repeats, clock);
     await pause();
+    if (batch.span >= needed) {
+      spans.push(batch.span);
+      continue;
+    }
+    if (realClock() - began > 2 * budgetMs)
+      return { resolved: false, repeats, spans: [...spans, batch.span] };
+    repeats *= 2;
+    spans = [];
   }
-  const perCall = spans.map((s) => s / found.repeats).sort((a, b) => a - b);
-  const shortest = Math.min(...spans);
-  if (shortest < neededSpan(resolution)) {
-    // A later batch ran faster and fell under the needed span: not resolved after all.
-    return { resolved: false, repeats: found.repeats, spans };
-  }
+  const perCall = spans.map((s) => s / repeats).sort((a, b) => a - b);
   return {
     resolved: true,
     msPerCall: perCall[Math.floor(perCall.length / 2)],
     low: perCall[0],
     high: perCall[perCall.length - 1],
-    relError: resolution / shortest,
-    repeats: found.repeats,
+    relError: resolution / Math.min(...spans),
+    repeats,
     spans,
   };
 }
@@ -128,8 +138,28 @@ export function ratioText(a, b) {
 /** Milliseconds for people: 3 significant digits (µs below 1 ms), or null when unresolved. */
 export function timeText(t) {
   if (!t?.resolved) return null;
-  const ms = t.msPerCall;
+  return durationText(t.msPerCall);
+}
+
+/** 3 significant digits in µs, ms or s. */
+export function durationText(ms) {
   if (ms < 1) return `${(ms * 1000).toPrecision(3)} µs`;
   if (ms < 1000) return `${ms.toPrecision(3)} ms`;
   return `${(ms / 1000).toPrecision(3)} s`;
+}
+
+/**
+ * The fixed cost per call: (t_calls − t_loop) / heads, or null when the difference is within what
+ * the clock and the spread of the batches can hide.
+ */
+export function perCallCost(calls, loop, heads) {
+  if (!calls?.resolved || !loop?.resolved) return null;
+  const diff = calls.msPerCall - loop.msPerCall;
+  const noise =
+    calls.high -
+    calls.low +
+    (loop.high - loop.low) +
+    calls.relError * calls.msPerCall +
+    loop.relError * loop.msPerCall;
+  return diff > noise ? diff / heads : null;
 }
