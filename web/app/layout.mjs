@@ -29,7 +29,8 @@ const card = (name, title, ...children) =>
 
 /**
  * Builds the frame into `root`; returns its slots: banner (messages without a control), tokens,
- * player, stale (the note over a view that no longer matches the input), stage, and with the full layout sentence and settings (and, on a page, experiment).
+ * player, stale (the note over a view that no longer matches the input), stage, and with the full
+ * layout sentence and settings (and, on a page, lab, labs and experiment).
  * `page` keeps the page's landmarks (one <main>); an embedded copy must not add a second <main>
  * to someone else's page.
  */
@@ -42,8 +43,20 @@ export function buildLayout(root, layout, page) {
     // Shown while a refused input stands: the numbers below belong to the last valid one.
     stale: h('p', { class: 'stale-note', id: 'stale-note', role: 'status', hidden: true }),
   };
-  // The lecture's timing experiment sits below the stage, on the full page only.
+  // The open lab, the list of labs and the lecture's timing experiment sit below the stage, on the
+  // full page only (an embedded copy is one view, not a course).
   if (page && layout === 'full') {
+    slots.lab = h('section', {
+      id: 'lab-panel',
+      class: 'card lab-panel',
+      'aria-labelledby': 'lab-heading',
+      hidden: true,
+    });
+    slots.labs = h('section', {
+      id: 'labs',
+      class: 'card labs',
+      'aria-labelledby': 'labs-heading',
+    });
     slots.experiment = h('section', {
       id: 'experiment',
       class: 'card experiment',
@@ -56,6 +69,8 @@ export function buildLayout(root, layout, page) {
     slots.player,
     slots.stale,
     slots.stage,
+    slots.lab,
+    slots.labs,
     slots.experiment,
   );
   if (layout === 'compact') {

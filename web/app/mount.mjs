@@ -15,6 +15,7 @@ import { createPlayer } from './ui/player.mjs';
 import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
 import { createExperiment } from './ui/experiment.mjs';
+import { createLabPanel, refreshLabLinks, renderLabList, stepLabLinks } from './ui/labs.mjs';
 
 export { LAYOUTS };
 
@@ -36,7 +37,7 @@ const stateKeys = (changed) =>
  * - syncUrl: mirror the state into the address bar (history.replaceState), as the page does
  * - page: document-level behaviours of a whole page: shortcuts on the document, the tooltip on
  *   <body>, reduced motion on <html>, document.title, <html data-ready>
- *   (and, with layout 'full', the loop-vs-split timing experiment below the stage)
+ *   (and, with layout 'full', the labs and the loop-vs-split timing experiment below the stage)
  * - onChange({ state, changed, source }): after every state change ('initial', 'ui' or 'api')
  * - onError(err): an invalid setting (the last valid state stays shown)
  *
@@ -69,9 +70,15 @@ export function mountAttentionLab(
   const slots = buildLayout(root, layout, page);
   const store = createStore(initialState, syncUrl ? {} : { history: null, location: null });
   const controller = createController(store, { onError });
+  let labs = null; // the lab panel (full page only)
+  const openLab = (slug) => {
+    controller.setView({ lab: slug }, 'ui');
+    labs?.focus();
+  };
   const panel = createStagePanel(slots.stage, {
     onView: (patch) => controller.setView(patch, 'ui'),
     tooltipHost: page ? doc.body : root,
+    labLinks: slots.lab ? (step) => stepLabLinks(step.slug, store.get(), openLab) : undefined,
   });
   cleanups.push(() => panel.destroy());
   panel.message('Loading the attention core (WebAssembly)…');
@@ -120,6 +127,28 @@ export function mountAttentionLab(
     return controls;
   }
 
+  // The labs (full page): the panel follows view.lab, the list's links carry the page's state.
+  function buildLabs() {
+    labs = createLabPanel(slots.lab, {
+      lab,
+      page: () => ({ settings: store.get().settings, result: store.get().result }),
+      close: () => {
+        controller.setView({ lab: '' }, 'ui');
+        slots.labs.querySelector('#labs-heading')?.focus();
+      },
+      syncUrl,
+      win: doc.defaultView,
+    });
+    cleanups.push(() => labs.destroy());
+    return (state, changed) => {
+      if (!state.result) return;
+      const fresh = labs.show(state);
+      if (!fresh && changed.has('result')) labs.update();
+      if (!slots.labs.firstChild) renderLabList(slots.labs, state, openLab);
+      else refreshLabLinks(slots.labs, state);
+    };
+  }
+
   async function start() {
     try {
       lab = await createLab();
@@ -132,6 +161,7 @@ export function mountAttentionLab(
     const steps = checkSteps(lab.stages);
     const controls = buildControls();
     if (slots.experiment) cleanups.push(createExperiment(slots.experiment, { lab }).destroy);
+    if (slots.lab) listen(buildLabs());
     let view = null;
     const player = createPlayer(slots.player, {
       steps,

@@ -27,9 +27,13 @@ function focusKey(root) {
 
 /**
  * The panel inside `root`. The tooltip lives in `tooltipHost`: <body> on the page; inside an
- * embedded copy, its own positioned root (so several copies never share one).
+ * embedded copy, its own positioned root (so several copies never share one). labLinks(step): the
+ * step's links to its labs (the full page), or null.
  */
-export function createStagePanel(root, { onView, tooltipHost = document.body }) {
+export function createStagePanel(
+  root,
+  { onView, tooltipHost = document.body, labLinks = () => null },
+) {
   const tooltip = h('div', { class: 'tooltip', role: 'tooltip', hidden: true });
   const HINT = 'Hover over, tap or focus a cell to see its value and its tokens.';
   const readout = h('p', { class: 'readout', id: 'readout', 'aria-live': 'polite' }, HINT);
@@ -166,6 +170,7 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
               namedShape(ctx.dims(main), tensor.shape),
             ),
           ),
+          labLinks(step),
         ),
         h(
           'div',

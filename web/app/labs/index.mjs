@@ -1,0 +1,18 @@
+// The lecture labs: one experiment per claim of the two lectures, each a module in this folder,
+// listed here in the issue's order. ?lab=<slug> opens one in the lab panel of the full page
+// (ui/labs.mjs); each step links to the labs whose `stage` is that step.
+//
+// A lab module exports slug, title, stage (a step slug, or null for a page-wide lab), summary
+// (one line for the list) and mount(root, ctx) → { update(), destroy() }, where ctx is
+// { lab (the AttentionLab), page() → { settings, result } (the stepper's current state),
+// params (URLSearchParams of the lab's own URL keys, "<slug>.<key>"), setParams(patch) (writes
+// them; a key without the prefix gets it, null or '' removes it), h (ui/dom.mjs's h) }.
+import * as lectureOrder from './lecture-order.mjs';
+
+export const LABS = Object.freeze([lectureOrder]);
+
+/** The lab with this slug, or undefined. */
+export const findLab = (slug) => LABS.find((lab) => lab.slug === slug);
+
+/** The labs reachable from a step (its slug). */
+export const labsAt = (step) => LABS.filter((lab) => lab.stage === step);
