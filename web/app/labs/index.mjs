@@ -8,8 +8,12 @@
 // params (URLSearchParams of the lab's own URL keys, "<slug>.<key>"), setParams(patch) (writes
 // them; a key without the prefix gets it, null or '' removes it), h (ui/dom.mjs's h) }.
 import * as lectureOrder from './lecture-order.mjs';
+import * as transpose from './transpose.mjs';
+import * as weights from './weights.mjs';
+import * as sizes from './sizes.mjs';
+import * as loopVsFused from './loop-vs-fused.mjs';
 
-export const LABS = Object.freeze([lectureOrder]);
+export const LABS = Object.freeze([lectureOrder, transpose, weights, sizes, loopVsFused]);
 
 /** The lab with this slug, or undefined. */
 export const findLab = (slug) => LABS.find((lab) => lab.slug === slug);

@@ -1,9 +1,7 @@
 // Lab: sizes. The lecture's toy, GPT-2 small and GPT-3 described by the core (every stage's shape,
 // every matrix's parameters, nothing allocated), and GPT-2's attention block run for real on the
 // page's sentence, with its time.
-// SIZE_PRESETS comes from the API the page has loaded: like main.mjs, this import is left out of
-// the bundle and resolves beside app.mjs (build/site/lib/index.mjs).
-import { SIZE_PRESETS } from './lib/index.mjs';
+import { SIZE_PRESETS } from '../../lib/sizes.mjs';
 import { pageSettings, apiMessage, grouped } from './page-model.mjs';
 import { SIZE_NAMES, describePreset, namedShapeText, runGpt2 } from './sizes-compute.mjs';
 
@@ -24,7 +22,7 @@ const ms = (v) =>
 export function mount(root, ctx) {
   const { h, lab } = ctx;
   const message = h('p', { class: 'msg', role: 'alert' });
-  const body = h('div', { class: 'lab-body' });
+  const body = h('div', { class: 'lab-content' });
   const runButton = h(
     'button',
     { type: 'button', class: 'lab-run', onclick: () => run() },

@@ -77,7 +77,7 @@ export function mount(root, ctx) {
   const { h, lab } = ctx;
   let data = null;
   const message = h('p', { class: 'msg', role: 'alert' });
-  const body = h('div', { class: 'lab-body' });
+  const body = h('div', { class: 'lab-content' });
   root.append(
     h(
       'p',
