@@ -132,7 +132,7 @@ export function mount(root, ctx) {
   function lectureTable() {
     return h(
       'table',
-      { class: 'lab-table lvf-lecture' },
+      { class: 'lab-numbers lab-table lvf-lecture' },
       h('caption', {}, 'The lecture’s PyTorch times (its loop over heads, one forward pass)'),
       h(
         'thead',
@@ -229,7 +229,7 @@ export function mount(root, ctx) {
         { class: 'table-wrap' },
         h(
           'table',
-          { class: 'lab-table lvf-table' },
+          { class: 'lab-numbers lab-table lvf-table' },
           h(
             'caption',
             {},

@@ -60,7 +60,7 @@ export function mount(root, ctx) {
     return [
       h(
         'table',
-        { class: 'lab-table', dataset: { table: 'stages' } },
+        { class: 'lab-numbers lab-table', dataset: { table: 'stages' } },
         h('caption', {}, 'Every stage’s shape'),
         h(
           'thead',
@@ -82,7 +82,7 @@ export function mount(root, ctx) {
       ),
       h(
         'table',
-        { class: 'lab-table', dataset: { table: 'parameters' } },
+        { class: 'lab-numbers lab-table', dataset: { table: 'parameters' } },
         h('caption', {}, 'Parameters'),
         h(
           'thead',

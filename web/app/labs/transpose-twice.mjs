@@ -54,7 +54,7 @@ export function twiceSection(h, data) {
   const table = (tensor, caption, source, name) =>
     h(
       'table',
-      { class: 'lab-matrix lab-merge', dataset: { tensor: name } },
+      { class: 'lab-numbers lab-matrix lab-merge', dataset: { tensor: name } },
       h('caption', {}, caption),
       h(
         'tbody',

@@ -134,7 +134,7 @@ export function mount(root, ctx) {
       rowLabels: tokenLabels(tokens),
       colLabels: tokenLabels(tokens),
       caption: `Right: attn_scores[0, head ${head + 1}], tokens against tokens (T × T)`,
-      className: 'lab-matrix',
+      className: 'lab-numbers lab-matrix',
       attrs: { dataset: { tensor: 'attentionScores' } },
     });
     const wrong = trace.forgottenTranspose;
@@ -155,7 +155,7 @@ export function mount(root, ctx) {
         rowLabels: headLabels('q head'),
         colLabels: headLabels('k head'),
         caption: `token ${t + 1} (${tokenLabels(tokens)[t].text}): heads against heads`,
-        className: 'lab-matrix',
+        className: 'lab-numbers lab-matrix',
         attrs: { dataset: { tensor: 'forgottenTranspose', token: t } },
       }),
     );

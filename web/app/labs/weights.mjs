@@ -27,8 +27,11 @@ function headGroups(heads, dh, cols) {
   return groups;
 }
 
-/** One weight as x · Wᵀ uses it: (in × out), its output columns grouped by head. */
-function weightTable(h, name, weight, { heads, dh, rowLabel }) {
+/**
+ * One weight as x · Wᵀ uses it: (in × out). W_q, W_k, W_v: the output columns grouped by head
+ * (the split); out_proj: the input rows are the merged heads' columns, its outputs belong to none.
+ */
+function weightTable(h, name, weight, { heads, dh, rowLabel, headsOn = 'cols' }) {
   const matrix = transposed(weight); // (in, out)
   const [rows, cols] = matrix.shape;
   const shownRows = Math.min(rows, MAX_ROWS);
@@ -40,13 +43,13 @@ function weightTable(h, name, weight, { heads, dh, rowLabel }) {
     index: (r, c) => r * cols + c,
     rowLabels: Array.from({ length: shownRows }, (_, r) => ({ text: rowLabel(r) })),
     colLabels: Array.from({ length: shownCols }, (_, c) => ({
-      text: String((c % dh) + 1),
-      title: `column ${c + 1}: head ${Math.floor(c / dh) + 1}`,
+      text: headsOn === 'cols' ? String((c % dh) + 1) : `out ${c + 1}`,
+      title: headsOn === 'cols' ? `column ${c + 1}: head ${Math.floor(c / dh) + 1}` : undefined,
     })),
-    colGroups: headGroups(heads, dh, shownCols),
+    colGroups: headsOn === 'cols' ? headGroups(heads, dh, shownCols) : undefined,
     caption: `${name}ᵀ (${rows} × ${cols})`,
-    className: 'lab-matrix lab-weight',
-    cellClass: (v, r, c) => `head-${Math.floor(c / dh) % 12}`,
+    className: 'lab-numbers lab-matrix lab-weight',
+    cellClass: (v, r, c) => `head-${Math.floor((headsOn === 'cols' ? c : r) / dh) % 12}`,
     attrs: { dataset: { weight: name } },
   });
   const clipped = rows > shownRows || cols > shownCols;
@@ -67,7 +70,7 @@ function sharesTable(h, shares, heads, label) {
   const colours = Array.from({ length: heads }, (_, i) => headColour(i));
   return h(
     'table',
-    { class: 'lab-matrix lab-shares', dataset: { shares: label } },
+    { class: 'lab-numbers lab-matrix lab-shares', dataset: { shares: label } },
     h('caption', {}, `${W_O[label]}: each head’s share of every output column`),
     h(
       'thead',
@@ -158,7 +161,7 @@ export function mount(root, ctx) {
         text: `out ${c + 1}`,
       })),
       caption: `The output with ${W_O[choice]} (batch item 1)`,
-      className: 'lab-matrix',
+      className: 'lab-numbers lab-matrix',
       attrs: { dataset: { tensor: 'output', wo: choice } },
     });
     return h(
@@ -197,7 +200,8 @@ export function mount(root, ctx) {
         ),
         weightTable(h, 'out_proj.weight', state['out_proj.weight'], {
           ...sizes,
-          rowLabel: (r) => `h${Math.floor(r / dh) + 1}·${(r % dh) + 1}`,
+          rowLabel: (r) => `head ${Math.floor(r / dh) + 1}·${(r % dh) + 1}`,
+          headsOn: 'rows',
         }),
       ),
       h('h3', {}, 'The loop’s matrices are the split’s slices'),
