@@ -86,6 +86,12 @@ test('?lab=transpose: shapes and numbers are the API’s, the head is kept in th
   // The head control writes its key; head 1 removes it.
   await page.selectOption('#transpose-head', '0');
   assert.equal(new URL(page.url()).searchParams.get('transpose.head'), null);
+  const first = await cells(page, 'table[data-tensor="attentionScores"] td[data-i]');
+  assert.ok(
+    first.every(({ i, value }) => i < 36 && value === trace.attentionScores.data[i]),
+    'head 1',
+  );
+  assert.equal(await page.inputValue('#transpose-head'), '0');
   await page.selectOption('#transpose-head', '1');
   assert.equal(new URL(page.url()).searchParams.get('transpose.head'), '1');
   await page.close();

@@ -51,10 +51,9 @@ export function mount(root, ctx) {
     ),
   );
 
-  const presetName = () => {
-    const v = ctx.params.get('sizes.preset');
-    return v in SIZE_PRESETS ? v : 'gpt2';
-  };
+  // ctx.params is the address at mount: the chosen preset lives here from then on.
+  const asked = ctx.params.get('sizes.preset');
+  let name = asked in SIZE_PRESETS ? asked : 'gpt2';
 
   function describeTables(d) {
     return [
@@ -127,7 +126,6 @@ export function mount(root, ctx) {
   }
 
   function render() {
-    const name = presetName();
     const radios = Object.entries(SIZE_NAMES).map(([value, text]) =>
       h(
         'label',
@@ -138,6 +136,7 @@ export function mount(root, ctx) {
           value,
           checked: value === name,
           onchange: () => {
+            name = value;
             ctx.setParams({ 'sizes.preset': value === 'gpt2' ? null : value });
             render();
           },

@@ -76,6 +76,8 @@ const MAX_SHOWN_TOKENS = 12;
 export function mount(root, ctx) {
   const { h, lab } = ctx;
   let data = null;
+  // ctx.params is the address at mount: the shown head lives here from then on.
+  let shownHead = Number(ctx.params.get('transpose.head') ?? 0) || 0;
   const message = h('p', { class: 'msg', role: 'alert' });
   const body = h('div', { class: 'lab-content' });
   root.append(
@@ -125,7 +127,7 @@ export function mount(root, ctx) {
   function rightAndWrong() {
     const { trace, tokens } = data;
     const [, heads, T] = trace.attentionScores.shape;
-    const head = Math.min(Number(ctx.params.get('transpose.head') ?? 0) || 0, heads - 1);
+    const head = Math.max(0, Math.min(shownHead, heads - 1));
     const right = matrixTable({
       rows: T,
       cols: T,
@@ -164,6 +166,7 @@ export function mount(root, ctx) {
       {
         id: 'transpose-head',
         onchange: () => {
+          shownHead = Number(select.value);
           ctx.setParams({ 'transpose.head': select.value === '0' ? null : select.value });
           render();
         },

@@ -128,10 +128,10 @@ export function mount(root, ctx) {
     body,
   );
 
-  const woChoice = () => (ctx.params.get('weights.wo') === 'identity' ? 'identity' : 'seeded');
+  // ctx.params is the address at mount: the choice lives here from then on.
+  let choice = ctx.params.get('weights.wo') === 'identity' ? 'identity' : 'seeded';
 
   function mixing() {
-    const choice = woChoice();
     const result = choice === 'identity' ? data.unmixed : data.seeded;
     const [, T, D] = result.output.shape;
     const radios = Object.entries(W_O).map(([value, text]) =>
@@ -144,6 +144,7 @@ export function mount(root, ctx) {
           value,
           checked: value === choice,
           onchange: () => {
+            choice = value;
             ctx.setParams({ 'weights.wo': value === 'seeded' ? null : value });
             render();
           },
