@@ -14,7 +14,6 @@ import { createControls } from './ui/controls.mjs';
 import { createPlayer } from './ui/player.mjs';
 import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
-import { createExperiment } from './ui/experiment.mjs';
 import { createLabPanel, refreshLabLinks, renderLabList, stepLabLinks } from './ui/labs.mjs';
 
 export { LAYOUTS };
@@ -37,7 +36,7 @@ const stateKeys = (changed) =>
  * - syncUrl: mirror the state into the address bar (history.replaceState), as the page does
  * - page: document-level behaviours of a whole page: shortcuts on the document, the tooltip on
  *   <body>, reduced motion on <html>, document.title, <html data-ready>
- *   (and, with layout 'full', the labs and the loop-vs-split timing experiment below the stage)
+ *   (and, with layout 'full', the labs below the stage)
  * - onChange({ state, changed, source }): after every state change ('initial', 'ui' or 'api')
  * - onError(err): an invalid setting (the last valid state stays shown)
  *
@@ -160,7 +159,6 @@ export function mountAttentionLab(
     controller.attach(lab);
     const steps = checkSteps(lab.stages);
     const controls = buildControls();
-    if (slots.experiment) cleanups.push(createExperiment(slots.experiment, { lab }).destroy);
     if (slots.lab) listen(buildLabs());
     let view = null;
     const player = createPlayer(slots.player, {

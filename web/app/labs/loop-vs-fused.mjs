@@ -2,7 +2,6 @@
 // weight-split matmul. Here the same heads are computed three ways (loop-vs-fused-forms.mjs) with
 // the same operations, each timed until its reading spans many ticks of the clock (timing.mjs),
 // and any time or ratio the clock cannot resolve is said to be so, never printed as a number.
-import { fmt } from '../ui/format.mjs';
 import { LECTURE_TIMES, FORMS, buildForms, lecturePerHeadMs } from './loop-vs-fused-forms.mjs';
 import {
   systemClock,
@@ -53,6 +52,19 @@ export function parseHeads(text) {
   }
   return { heads };
 }
+
+// The table's columns; the paragraph under the table says what each means.
+const COLUMNS = [
+  'heads',
+  'operations',
+  'fused',
+  'core loop',
+  'per-head calls',
+  'loop ÷ fused',
+  'calls ÷ fused',
+  'cost per call',
+  'max |Δ|',
+];
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -192,10 +204,36 @@ export function mount(root, ctx) {
     return h('td', { dataset: { resolved: 'true', ratio: a.msPerCall / b.msPerCall } }, text);
   }
 
+  function costCell(cost) {
+    if (cost.unresolved)
+      return h('td', { class: 'unresolved', dataset: { resolved: 'false' } }, UNRESOLVED);
+    if (cost.noise)
+      return h('td', { class: 'unresolved', dataset: { resolved: 'noise' } }, 'within the noise');
+    return h('td', { dataset: { resolved: 'true', ms: cost.ms } }, durationText(cost.ms));
+  }
+
+  // One sentence on the largest head count: the ratios measured here, each only if resolved.
+  function summaryLine() {
+    const r = rows.at(-1);
+    const say = (text) => text ?? UNRESOLVED;
+    const cost = perCallCost(r.times.calls, r.times.loop, r.heads);
+    return h(
+      'p',
+      { class: 'lvf-summary', dataset: { heads: r.heads } },
+      `Measured here at ${grouped(r.heads)} heads: core loop ÷ fused ${say(ratioText(r.times.loop, r.times.fused))}, `,
+      `per-head calls ÷ fused ${say(ratioText(r.times.calls, r.times.fused))}; one call from JavaScript costs `,
+      cost.ms
+        ? `about ${durationText(cost.ms)}`
+        : cost.noise
+          ? 'an amount within the noise'
+          : UNRESOLVED,
+      `. In the lecture’s PyTorch one more head cost about ${durationText(lecturePerHeadMs())}.`,
+    );
+  }
+
   function renderResults() {
-    const body = rows.map((r) => {
-      const cost = perCallCost(r.times.calls, r.times.loop, r.heads);
-      return h(
+    const body = rows.map((r) =>
+      h(
         'tr',
         { dataset: { heads: r.heads } },
         h('th', { scope: 'row' }, grouped(r.heads)),
@@ -203,12 +241,14 @@ export function mount(root, ctx) {
         FORMS.map((f) => timeCell(r.times[f.key])),
         ratioCell(r.times.loop, r.times.fused),
         ratioCell(r.times.calls, r.times.fused),
-        cost === null
-          ? h('td', { class: 'unresolved', dataset: { resolved: 'false' } }, UNRESOLVED)
-          : h('td', { dataset: { resolved: 'true', ms: cost } }, durationText(cost)),
-        h('td', { dataset: { value: r.maxDifference } }, fmt(r.maxDifference, 7)),
-      );
-    });
+        costCell(perCallCost(r.times.calls, r.times.loop, r.heads)),
+        h(
+          'td',
+          { dataset: { value: r.maxDifference } },
+          r.maxDifference === 0 ? '0' : r.maxDifference.toExponential(1),
+        ),
+      ),
+    );
     const resolvedPoints = (key) =>
       rows
         .filter((r) => r.times[key].resolved)
@@ -224,6 +264,7 @@ export function mount(root, ctx) {
     const missing =
       rows.length * FORMS.length - series.slice(0, 3).reduce((n, s) => n + s.points.length, 0);
     results.replaceChildren(
+      summaryLine(),
       h(
         'div',
         { class: 'table-wrap' },
@@ -254,6 +295,13 @@ export function mount(root, ctx) {
           ),
           h('tbody', {}, body),
         ),
+      ),
+      h(
+        'p',
+        { class: 'help' },
+        'Operations: the core’s count for one pass, the same in every form. Times: the median of three batches ',
+        'of calls (hover for the fastest and slowest). Cost per call: (per-head calls − core loop) / heads, what ',
+        'calling one module costs beyond its arithmetic. max |Δ|: the largest difference between the forms’ outputs.',
       ),
       h(
         'figure',
@@ -301,9 +349,10 @@ export function mount(root, ctx) {
       status.textContent = 'Watching the clock tick…';
       await pause();
       resolution = clockResolution(clock);
+      const core = `The core: the ${lab.build === 'threads' ? 'threaded' : 'single-threaded'} build, ${lab.threads} ${lab.threads === 1 ? 'thread' : 'threads'}.`;
       clockLine.textContent = Number.isFinite(resolution)
-        ? `Clock resolution: ${durationText(resolution)}, so every time shown spans at least ${MIN_TICKS} ticks (and 20 ms).`
-        : 'The clock did not tick twice while it was watched: it is too coarse to time anything here.';
+        ? `Clock resolution: ${durationText(resolution)}, so every time shown spans at least ${MIN_TICKS} ticks (and 20 ms). ${core}`
+        : `The clock did not tick twice while it was watched: it is too coarse to time anything here. ${core}`;
       for (const heads of parsed.heads) {
         if (!forms.has(heads)) {
           status.textContent = `Building ${grouped(heads)} heads in each form…`;

@@ -149,17 +149,13 @@ export function durationText(ms) {
 }
 
 /**
- * The fixed cost per call: (t_calls − t_loop) / heads, or null when the difference is within what
- * the clock and the spread of the batches can hide.
+ * The fixed cost per call: (t_calls − t_loop) / heads. { ms } when the difference stands out of
+ * what the clock and the spread of the batches can hide; { unresolved: true } when a time is not
+ * resolved; { noise: true } when the difference is within the noise.
  */
 export function perCallCost(calls, loop, heads) {
-  if (!calls?.resolved || !loop?.resolved) return null;
+  if (!calls?.resolved || !loop?.resolved) return { unresolved: true };
   const diff = calls.msPerCall - loop.msPerCall;
-  const noise =
-    calls.high -
-    calls.low +
-    (loop.high - loop.low) +
-    calls.relError * calls.msPerCall +
-    loop.relError * loop.msPerCall;
-  return diff > noise ? diff / heads : null;
+  const spread = (t) => (t.high - t.low) / 2 + t.relError * t.msPerCall;
+  return diff > spread(calls) + spread(loop) ? { ms: diff / heads } : { noise: true };
 }
