@@ -103,7 +103,15 @@ test('the lab follows the page: 4 heads of 3', async () => {
   const shape = await page.getAttribute('.lab-wrong .axes', 'data-shape');
   assert.equal(shape, '1,6,4,4');
   assert.equal(await page.locator('table[data-tensor="forgottenTranspose"]').count(), 6);
+  assert.equal(await page.locator('[data-module-note]').count(), 0);
   await page.close();
+
+  // The wrapper on the page: the lab says it uses MultiHeadAttention of the same width (2 · 3).
+  const wrapper = await newPage('?lab=transpose&module=wrapper&dOut=3&heads=2');
+  await wrapper.locator('[data-module-note="wrapper"]').waitFor();
+  assert.match(await wrapper.locator('[data-module-note]').textContent(), /d_out = 6, 2 heads/);
+  assert.equal(await wrapper.getAttribute('.lab-wrong .axes', 'data-shape'), '2,6,2,2');
+  await wrapper.close();
 });
 
 for (const colorScheme of ['light', 'dark'])

@@ -23,6 +23,18 @@ export function pageSettings(ctx) {
   return result?.settings ?? settings;
 }
 
+/** A line saying so when the page shows another class than MultiHeadAttention, or null. */
+export function moduleNote(h, settings) {
+  if (settings.module === 'mha') return null;
+  const o = mhaOptions(settings);
+  return h(
+    'p',
+    { class: 'help', dataset: { moduleNote: settings.module } },
+    `The page shows ${settings.module === 'wrapper' ? 'the wrapper' : 'CausalAttention'}; `,
+    `this lab uses MultiHeadAttention of the same width (d_out = ${o.dOut}, ${o.heads} ${o.heads === 1 ? 'head' : 'heads'}).`,
+  );
+}
+
 /** The page's sentence as (B, T, d_in) inputs, embedded as the page embeds it. */
 export const embedPage = (lab, settings) =>
   lab.embed(settings.sentence, { dIn: settings.dIn, seed: settings.seed, batch: settings.batch });

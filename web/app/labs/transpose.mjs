@@ -4,7 +4,14 @@
 // notebook's surprise of a transpose cell run twice, redone on the core's context vectors.
 import { matrixTable } from '../ui/table.mjs';
 import { fmt } from '../ui/format.mjs';
-import { mhaOptions, embedPage, tokenLabels, apiMessage, pageSettings } from './page-model.mjs';
+import {
+  mhaOptions,
+  embedPage,
+  tokenLabels,
+  apiMessage,
+  pageSettings,
+  moduleNote,
+} from './page-model.mjs';
 import { transpose12, view, maxAbsDifference, strides } from './tensor-ops.mjs';
 import { twiceSection } from './transpose-twice.mjs';
 
@@ -62,6 +69,7 @@ export function computeTranspose(lab, settings) {
   const { trace } = lab.forward(options);
   const recomputed = headsAgainstHeads(trace.queryView, trace.keyView);
   return {
+    settings,
     trace,
     tokens,
     options,
@@ -216,6 +224,7 @@ export function mount(root, ctx) {
   function render() {
     if (!data) return;
     body.replaceChildren(
+      moduleNote(h, data.settings),
       h('h3', {}, 'Four shapes, one pipeline'),
       pipeline(),
       h(

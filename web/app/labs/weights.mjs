@@ -5,7 +5,7 @@
 import { matrixTable } from '../ui/table.mjs';
 import { fmt } from '../ui/format.mjs';
 import { headColour, blend, css, inkOn } from '../ui/colour.mjs';
-import { pageSettings, apiMessage, tokenLabels } from './page-model.mjs';
+import { pageSettings, apiMessage, tokenLabels, moduleNote } from './page-model.mjs';
 import { transposed } from './tensor-ops.mjs';
 import { computeWeights } from './weights-compute.mjs';
 
@@ -189,6 +189,7 @@ export function mount(root, ctx) {
     const sizes = { heads, dh };
     const coincide = data.sameSeed.filter((s) => s.maxDifference === 0);
     body.replaceChildren(
+      moduleNote(h, data.settings),
       h('h3', {}, `The split: ${heads} heads of d_h = ${dh} (d_out = ${D})`),
       h(
         'div',
@@ -242,7 +243,7 @@ export function mount(root, ctx) {
     const settings = pageSettings(ctx);
     if (!settings) return;
     try {
-      data = computeWeights(lab, settings);
+      data = { ...computeWeights(lab, settings), settings };
       message.textContent = '';
     } catch (err) {
       message.textContent = apiMessage(err);
