@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {
   clockResolution,
   coarsenClock,
-  measure,
+  measureTogether,
   ratioText,
   timeText,
   perCallCost,
@@ -35,9 +35,12 @@ test('clockResolution finds the tick of a coarsened clock, Infinity for a clock 
   );
 });
 
-test('measure repeats a call until its batches span 100 ticks; the time is then exact to a tick', async () => {
+test('a call is repeated until its batches span 100 ticks; the time is then exact to a tick', async () => {
   const timer = fakeTimer(0.013, 1);
-  const t = await measure(timer.work, { clock: timer.clock, resolution: 1, pause });
+  const { work: t } = await measureTogether(
+    { work: timer.work },
+    { clock: timer.clock, resolution: 1, pause },
+  );
   assert.equal(t.resolved, true);
   for (const span of t.spans) assert.ok(span >= neededSpan(1), `span ${span}`);
   assert.ok(Math.abs(t.msPerCall - 0.013) / 0.013 <= t.relError + 1e-12);
@@ -47,13 +50,14 @@ test('measure repeats a call until its batches span 100 ticks; the time is then 
 
 test('a clock too coarse for the budget gives unresolved times, never a number or a ratio', async () => {
   const timer = fakeTimer(0.0001, 1000);
-  const a = await measure(timer.work, {
-    clock: timer.clock,
-    resolution: 1000,
-    pause,
-    budgetMs: 50,
-  });
-  const b = await measure(timer.work, { clock: timer.clock, resolution: Infinity, pause });
+  const { work: a } = await measureTogether(
+    { work: timer.work },
+    { clock: timer.clock, resolution: 1000, pause, budgetMs: 50 },
+  );
+  const { work: b } = await measureTogether(
+    { work: timer.work },
+    { clock: timer.clock, resolution: Infinity, pause },
+  );
   assert.equal(a.resolved, false);
   assert.equal(b.resolved, false);
   assert.equal(timeText(a), null);
@@ -68,4 +72,22 @@ test('ratios carry only the digits the clock supports, and never read 0.00×', (
   assert.equal(ratioText(t(0.00001, 0.01), t(100, 0.01)), '1.0e-7×');
   assert.deepEqual(perCallCost(t(5, 0.001), t(1, 0.001), 400), { ms: 0.01 });
   assert.deepEqual(perCallCost(t(1.001, 0.01), t(1, 0.01), 2), { noise: true });
+});
+
+test('measureTogether times functions in turn; their ratio is exact to the clock, a coarse clock resolves none', async () => {
+  let now = 0;
+  const clock = () => Math.floor(now / 0.005) * 0.005; // 5 µs ticks
+  const fns = { fast: () => (now += 0.002), slow: () => (now += 0.006) };
+  const t = await measureTogether(fns, { clock, resolution: 0.005, pause });
+  assert.equal(t.fast.resolved && t.slow.resolved, true);
+  assert.equal(t.fast.spans.length, 5);
+  assert.equal(ratioText(t.slow, t.fast), '3.00×');
+  let later = 0;
+  const coarse = () => Math.floor(later / 1000) * 1000;
+  const none = await measureTogether(
+    { a: () => (later += 0.001), b: () => (later += 0.002) },
+    { clock: coarse, resolution: 1000, pause, budgetMs: 50 },
+  );
+  assert.deepEqual([none.a.resolved, none.b.resolved], [false, false]);
+  assert.equal(ratioText(none.a, none.b), null);
 });

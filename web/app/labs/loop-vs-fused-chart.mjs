@@ -6,7 +6,7 @@
 const SVG = 'http://www.w3.org/2000/svg';
 const W = 560;
 const H = 300;
-const PAD = { left: 64, right: 16, top: 16, bottom: 44 };
+const PAD = { left: 64, right: 30, top: 16, bottom: 44 };
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);

@@ -2,19 +2,16 @@
 // weight-split matmul. Here the same heads are computed three ways (loop-vs-fused-forms.mjs) with
 // the same operations, each timed until its reading spans many ticks of the clock (timing.mjs),
 // and any time or ratio the clock cannot resolve is said to be so, never printed as a number.
-import { LECTURE_TIMES, FORMS, buildForms, lecturePerHeadMs } from './loop-vs-fused-forms.mjs';
+import { buildForms } from './loop-vs-fused-forms.mjs';
 import {
   systemClock,
   coarsenClock,
   clockResolution,
-  measure,
-  timeText,
-  ratioText,
+  measureTogether,
   durationText,
-  perCallCost,
   MIN_TICKS,
 } from './timing.mjs';
-import { timeChart } from './loop-vs-fused-chart.mjs';
+import { lectureTable, resultParts } from './loop-vs-fused-results.mjs';
 import { grouped } from './page-model.mjs';
 
 export const slug = 'loop-vs-fused';
@@ -25,7 +22,6 @@ export const summary =
 
 export const DEFAULT_HEADS = '2, 20, 200, 400, 4000';
 export const MAX_HEADS = 10000;
-export const UNRESOLVED = 'not resolvable at this clock';
 const CLOCKS = {
   '': 'this browser’s clock',
   1: 'rounded to 1 ms',
@@ -52,19 +48,6 @@ export function parseHeads(text) {
   }
   return { heads };
 }
-
-// The table's columns; the paragraph under the table says what each means.
-const COLUMNS = [
-  'heads',
-  'operations',
-  'fused',
-  'core loop',
-  'per-head calls',
-  'loop ÷ fused',
-  'calls ÷ fused',
-  'cost per call',
-  'max |Δ|',
-];
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -125,7 +108,7 @@ export function mount(root, ctx) {
       'cost a module call adds, the third form calls one small CausalAttention per head from JavaScript, ',
       'as the Python loop does, and concatenates the results.',
     ),
-    lectureTable(),
+    lectureTable(h),
     h(
       'div',
       { class: 'control lvf-controls' },
@@ -141,196 +124,10 @@ export function mount(root, ctx) {
     results,
   );
 
-  function lectureTable() {
-    return h(
-      'table',
-      { class: 'lab-numbers lab-table lvf-lecture' },
-      h('caption', {}, 'The lecture’s PyTorch times (its loop over heads, one forward pass)'),
-      h(
-        'thead',
-        {},
-        h('tr', {}, h('th', { scope: 'col' }, 'heads'), h('th', { scope: 'col' }, 'time')),
-      ),
-      h(
-        'tbody',
-        {},
-        LECTURE_TIMES.map((t) =>
-          h('tr', {}, h('th', { scope: 'row' }, String(t.heads)), h('td', {}, t.said)),
-        ),
-      ),
-      h(
-        'tfoot',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'row' }, 'per extra head'),
-          h('td', {}, `≈ ${durationText(lecturePerHeadMs())}: (0.63 s − 0.003 s) / 3998`),
-        ),
-      ),
-    );
-  }
-
   function showMessage(text) {
     message.textContent = text;
     if (text) input.setAttribute('aria-invalid', 'true');
     else input.removeAttribute('aria-invalid');
-  }
-
-  // A time or a ratio: its text, or the plain statement that the clock cannot resolve it.
-  function timeCell(t) {
-    const text = timeText(t);
-    if (text === null)
-      return h('td', { class: 'unresolved', dataset: { resolved: 'false' } }, UNRESOLVED);
-    const span = Math.min(...t.spans);
-    return h(
-      'td',
-      {
-        dataset: {
-          resolved: 'true',
-          ms: t.msPerCall,
-          ticks: Math.floor(span / resolution),
-          repeats: t.repeats,
-        },
-        title: `median of ${t.spans.length} batches of ${t.repeats} calls; fastest ${durationText(t.low)}, slowest ${durationText(t.high)}`,
-      },
-      text,
-    );
-  }
-  function ratioCell(a, b) {
-    const text = ratioText(a, b);
-    if (text === null)
-      return h('td', { class: 'unresolved', dataset: { resolved: 'false' } }, UNRESOLVED);
-    return h('td', { dataset: { resolved: 'true', ratio: a.msPerCall / b.msPerCall } }, text);
-  }
-
-  function costCell(cost) {
-    if (cost.unresolved)
-      return h('td', { class: 'unresolved', dataset: { resolved: 'false' } }, UNRESOLVED);
-    if (cost.noise)
-      return h('td', { class: 'unresolved', dataset: { resolved: 'noise' } }, 'within the noise');
-    return h('td', { dataset: { resolved: 'true', ms: cost.ms } }, durationText(cost.ms));
-  }
-
-  // One sentence on the largest head count: the ratios measured here, each only if resolved.
-  function summaryLine() {
-    const r = rows.at(-1);
-    const say = (text) => text ?? UNRESOLVED;
-    const cost = perCallCost(r.times.calls, r.times.loop, r.heads);
-    return h(
-      'p',
-      { class: 'lvf-summary', dataset: { heads: r.heads } },
-      `Measured here at ${grouped(r.heads)} heads: core loop ÷ fused ${say(ratioText(r.times.loop, r.times.fused))}, `,
-      `per-head calls ÷ fused ${say(ratioText(r.times.calls, r.times.fused))}; one call from JavaScript costs `,
-      cost.ms
-        ? `about ${durationText(cost.ms)}`
-        : cost.noise
-          ? 'an amount within the noise'
-          : UNRESOLVED,
-      `. In the lecture’s PyTorch one more head cost about ${durationText(lecturePerHeadMs())}.`,
-    );
-  }
-
-  function renderResults() {
-    const body = rows.map((r) =>
-      h(
-        'tr',
-        { dataset: { heads: r.heads } },
-        h('th', { scope: 'row' }, grouped(r.heads)),
-        h('td', { dataset: { flops: r.flops.fused } }, grouped(r.flops.fused)),
-        FORMS.map((f) => timeCell(r.times[f.key])),
-        ratioCell(r.times.loop, r.times.fused),
-        ratioCell(r.times.calls, r.times.fused),
-        costCell(perCallCost(r.times.calls, r.times.loop, r.heads)),
-        h(
-          'td',
-          { dataset: { value: r.maxDifference } },
-          r.maxDifference === 0 ? '0' : r.maxDifference.toExponential(1),
-        ),
-      ),
-    );
-    const resolvedPoints = (key) =>
-      rows
-        .filter((r) => r.times[key].resolved)
-        .map((r) => ({ heads: r.heads, ms: r.times[key].msPerCall }));
-    const series = [
-      ...FORMS.map((f) => ({ key: f.key, label: f.label, points: resolvedPoints(f.key) })),
-      {
-        key: 'lecture',
-        label: 'the lecture’s PyTorch loop',
-        points: LECTURE_TIMES.map((t) => ({ heads: t.heads, ms: t.seconds * 1000 })),
-      },
-    ];
-    const missing =
-      rows.length * FORMS.length - series.slice(0, 3).reduce((n, s) => n + s.points.length, 0);
-    results.replaceChildren(
-      summaryLine(),
-      h(
-        'div',
-        { class: 'table-wrap' },
-        h(
-          'table',
-          { class: 'lab-numbers lab-table lvf-table' },
-          h(
-            'caption',
-            {},
-            'One forward pass of the wrapper on the lecture’s batch (2 × 6 tokens, d_in = 3, heads of size 3)',
-          ),
-          h(
-            'thead',
-            {},
-            h(
-              'tr',
-              {},
-              [
-                'heads',
-                'operations (each form)',
-                ...FORMS.map((f) => f.label),
-                'core loop ÷ fused',
-                'per-head calls ÷ fused',
-                'cost per call (calls − core loop) / h',
-                'largest |difference|',
-              ].map((t) => h('th', { scope: 'col' }, t)),
-            ),
-          ),
-          h('tbody', {}, body),
-        ),
-      ),
-      h(
-        'p',
-        { class: 'help' },
-        'Operations: the core’s count for one pass, the same in every form. Times: the median of three batches ',
-        'of calls (hover for the fastest and slowest). Cost per call: (per-head calls − core loop) / heads, what ',
-        'calling one module costs beyond its arithmetic. max |Δ|: the largest difference between the forms’ outputs.',
-      ),
-      h(
-        'figure',
-        { class: 'lab-figure' },
-        timeChart(series, {
-          label:
-            'Time per forward pass against heads, log scales: the three forms here and the lecture’s PyTorch loop',
-        }),
-        h(
-          'figcaption',
-          { class: 'legend' },
-          series.map((s) =>
-            h(
-              'span',
-              { class: `swatch-item series-${s.key}` },
-              h('span', { class: 'swatch' }),
-              s.label,
-            ),
-          ),
-          missing > 0
-            ? h(
-                'span',
-                {},
-                ` (${missing} unresolved ${missing === 1 ? 'time has' : 'times have'} no point)`,
-              )
-            : null,
-        ),
-      ),
-    );
   }
 
   async function run() {
@@ -362,14 +159,11 @@ export function mount(root, ctx) {
           forms.set(heads, built);
         }
         const built = forms.get(heads);
-        const times = {};
-        for (const f of FORMS) {
-          if (destroyed) return;
-          status.textContent = `Timing ${grouped(heads)} heads: ${f.label}…`;
-          times[f.key] = await measure(built.calls[f.key], { clock, resolution, pause });
-        }
+        if (destroyed) return;
+        status.textContent = `Timing ${grouped(heads)} heads: the three forms in turn…`;
+        const times = await measureTogether(built.calls, { clock, resolution, pause });
         rows.push({ heads, times, flops: built.flops, maxDifference: built.maxDifference });
-        renderResults();
+        results.replaceChildren(...resultParts(h, rows, resolution));
       }
       status.textContent = `Done: ${rows.length} head ${rows.length === 1 ? 'count' : 'counts'} timed.`;
     } catch (err) {

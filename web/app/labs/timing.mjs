@@ -82,44 +82,63 @@ export async function calibrate(
 }
 
 /**
- * A resolved time: `samples` batches of a calibrated number of repeats, each spanning at least
- * neededSpan(resolution) on the clock (calibrated for twice that; a batch that still comes out
- * short starts the samples again with twice the repeats). { resolved, msPerCall (the median),
- * low, high (the fastest and slowest batch per call), relError (what one tick can hide in the
- * shortest batch), repeats, spans } or { resolved: false, … }.
+ * Several functions timed in turn: each is calibrated on its own, then `samples` rounds run one
+ * batch of each, so that a change in the machine's load falls on all of them alike (the ratios are
+ * what the lab reports). A batch shorter than neededSpan(resolution) is left out and the function's
+ * repeats doubled; a function with fewer than half its batches kept is unresolved.
+ * Returns { key: { resolved: true, msPerCall (the median), low, high (the fastest and slowest batch
+ * per call), relError (what one tick can hide in the shortest batch), repeats, spans } or
+ * { resolved: false, repeats, spans } }.
  */
-export async function measure(
-  fn,
-  { clock, resolution, pause, samples = 3, budgetMs = 1500, batchBudgetMs = 250 },
+export async function measureTogether(
+  fns,
+  { clock, resolution, pause, samples = 5, budgetMs = 1500, batchBudgetMs = 250 },
 ) {
   const needed = neededSpan(resolution);
-  const began = realClock();
-  const found = await calibrate(fn, { clock, target: 2 * needed, pause, budgetMs, batchBudgetMs });
-  if (!found.resolved) return { resolved: false, repeats: found.repeats, spans: [found.span] };
-  let repeats = found.repeats;
-  let spans = [found.span];
-  while (spans.length < samples) {
-    const batch = timeBatch(fn, repeats, clock);
-    await pause();
-    if (batch.span >= needed) {
-      spans.push(batch.span);
+  const state = {};
+  for (const [key, fn] of Object.entries(fns)) {
+    const found = await calibrate(fn, {
+      clock,
+      target: 2 * needed,
+      pause,
+      budgetMs,
+      batchBudgetMs,
+    });
+    state[key] = { fn, repeats: found.repeats, resolved: found.resolved, batches: [], short: [] };
+    if (found.resolved)
+      state[key].batches.push({ span: found.span, perCall: found.span / found.repeats });
+    else state[key].short.push(found.span);
+  }
+  for (let round = 1; round < samples; ++round)
+    for (const s of Object.values(state)) {
+      if (!s.resolved) continue;
+      const { span } = timeBatch(s.fn, s.repeats, clock);
+      await pause();
+      if (span >= needed) s.batches.push({ span, perCall: span / s.repeats });
+      else {
+        s.short.push(span);
+        s.repeats *= 2;
+      }
+    }
+  const out = {};
+  for (const [key, s] of Object.entries(state)) {
+    if (!s.resolved || s.batches.length < Math.ceil(samples / 2)) {
+      out[key] = { resolved: false, repeats: s.repeats, spans: s.short };
       continue;
     }
-    if (realClock() - began > 2 * budgetMs)
-      return { resolved: false, repeats, spans: [...spans, batch.span] };
-    repeats *= 2;
-    spans = [];
+    const perCall = s.batches.map((b) => b.perCall).sort((a, b) => a - b);
+    const spans = s.batches.map((b) => b.span);
+    out[key] = {
+      resolved: true,
+      msPerCall: perCall[Math.floor(perCall.length / 2)],
+      low: perCall[0],
+      high: perCall[perCall.length - 1],
+      relError: resolution / Math.min(...spans),
+      repeats: s.repeats,
+      spans,
+    };
   }
-  const perCall = spans.map((s) => s / repeats).sort((a, b) => a - b);
-  return {
-    resolved: true,
-    msPerCall: perCall[Math.floor(perCall.length / 2)],
-    low: perCall[0],
-    high: perCall[perCall.length - 1],
-    relError: resolution / Math.min(...spans),
-    repeats,
-    spans,
-  };
+  return out;
 }
 
 /**
