@@ -45,8 +45,13 @@ export function stylesheetFiles() {
   return parts;
 }
 
+// The element shows one compact view and never a lab (mount.mjs builds the lab panel on the full
+// page only), so the labs' styles and modules are left out of it.
+const isLabStyles = (file) => /^styles-labs/.test(path.basename(file));
+
 export function shadowStyles() {
   let css = stylesheetFiles()
+    .filter((file) => !isLabStyles(file))
     .map((file) => fs.readFileSync(file, 'utf8'))
     .join('\n');
   for (const [pattern, replacement] of REWRITES) {
@@ -80,6 +85,17 @@ const stylesPlugin = {
         ? { path: './index.mjs', external: true }
         : undefined,
     );
+    // The list of labs is empty in the element: no lab's code is bundled (see isLabStyles).
+    b.onResolve({ filter: /\/labs\/index\.mjs$/ }, (args) =>
+      path.resolve(args.resolveDir, args.path) === path.join(APP, 'labs', 'index.mjs')
+        ? { path: 'labs', namespace: 'attention-lab-no-labs' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'attention-lab-no-labs' }, () => ({
+      contents:
+        'export const LABS = []; export const findLab = () => undefined; export const labsAt = () => [];',
+      loader: 'js',
+    }));
     // So does the core's contract, which the page's modules read their options from: the API
     // imports the same file, so it is loaded once, not bundled a second time.
     b.onResolve({ filter: /\/contract\.mjs$/ }, (args) =>
