@@ -46,6 +46,11 @@ test('?lab=transpose: shapes and numbers are the API’s, the head is kept in th
     ]),
   );
   assert.deepEqual(trace.queryView.shape, [2, 6, 2, 1]);
+  assert.doesNotMatch(
+    await page.locator('#lab-panel').textContent(),
+    /\bnull\b|undefined|NaN/,
+    'no placeholder text',
+  );
   // The axes keep their names: B, T, then h and d_h after the view, h before T after the transpose.
   const axes = await page.$$eval('.lab-pipeline li', (lis) =>
     lis.map((li) => [...li.querySelectorAll('.axis')].map((a) => a.dataset.axis).join(',')),

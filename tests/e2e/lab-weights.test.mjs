@@ -62,6 +62,11 @@ test('?lab=weights: the matrices are the state dict, their columns belong to hea
   assert.match(checks.layout, /0\.0000000/);
   assert.match(checks.wrapper, /3 CausalAttention modules, d_in = 4, d_out = 2.*0\.0000000/);
   assert.match(checks.seed, /of its 9 matrices/);
+  assert.doesNotMatch(
+    await page.locator('#lab-panel').textContent(),
+    /\bnull\b|undefined|NaN/,
+    'no placeholder text',
+  );
 
   // The seeded W_o: the output is the model's.
   const shown = await table(page, 'table[data-tensor="output"][data-wo="seeded"]');

@@ -224,7 +224,7 @@ export function mount(root, ctx) {
   function render() {
     if (!data) return;
     body.replaceChildren(
-      moduleNote(h, data.settings),
+      moduleNote(h, data.settings) ?? '',
       h('h3', {}, 'Four shapes, one pipeline'),
       pipeline(),
       h(

@@ -189,7 +189,7 @@ export function mount(root, ctx) {
     const sizes = { heads, dh };
     const coincide = data.sameSeed.filter((s) => s.maxDifference === 0);
     body.replaceChildren(
-      moduleNote(h, data.settings),
+      moduleNote(h, data.settings) ?? '',
       h('h3', {}, `The split: ${heads} heads of d_h = ${dh} (d_out = ${D})`),
       h(
         'div',
