@@ -22,7 +22,7 @@ build_wasm() {
 
 build_dist() {
   mkdir -p dist
-  for f in index.mjs model.mjs loader.mjs embed.mjs experiments.mjs errors.mjs options.mjs contract.mjs index.d.ts; do cp "web/lib/$f" dist/; done
+  for f in index.mjs model.mjs loader.mjs embed.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs index.d.ts; do cp "web/lib/$f" dist/; done
   # The same types as .d.mts: the package has no "type": "module" (emscripten's pthread worker is
   # CommonJS), so TypeScript reads a plain .d.ts as CommonJS.
   cp web/lib/index.d.ts dist/index.d.mts

@@ -41,6 +41,7 @@ const GZIP_BUDGETS = [
       'loader.mjs',
       'embed.mjs',
       'experiments.mjs',
+      'sizes.mjs',
       'errors.mjs',
       'options.mjs',
       'contract.mjs',

@@ -30,7 +30,9 @@ export const LECTURE_STEPS = Object.freeze([
 export function checkSite() {
   const built = path.join(ROOT, 'build', 'site', 'app.mjs');
   if (!fs.existsSync(built))
-    throw new Error('build/site is missing: run `bash scripts/build.sh dist && bash scripts/build.sh site` first');
+    throw new Error(
+      'build/site is missing: run `bash scripts/build.sh dist && bash scripts/build.sh site` first',
+    );
   const builtAt = fs.statSync(built).mtimeMs;
   const walk = (dir) =>
     fs

@@ -30,7 +30,7 @@ const card = (name, title, ...children) =>
 /**
  * Builds the frame into `root`; returns its slots: banner (messages without a control), tokens,
  * player, stale (the note over a view that no longer matches the input), stage, and with the full
- * layout sentence and settings (and, on a page, experiment, and with `withLabs` lab and labs).
+ * layout sentence and settings (and, on a page with `withLabs`, lab and labs).
  * `page` keeps the page's landmarks (one <main>); an embedded copy must not add a second <main>
  * to someone else's page.
  */
@@ -43,8 +43,8 @@ export function buildLayout(root, layout, page, withLabs = false) {
     // Shown while a refused input stands: the numbers below belong to the last valid one.
     stale: h('p', { class: 'stale-note', id: 'stale-note', role: 'status', hidden: true }),
   };
-  // The open lab, the list of labs and the lecture's timing experiment sit below the stage, on the
-  // full page only (an embedded copy is one view, not a course).
+  // The open lab and the list of labs sit below the stage, on the full page only (an embedded copy
+  // is one view, not a course). The lecture's timing is a lab of its own (labs/loop-vs-fused.mjs).
   if (page && layout === 'full' && withLabs) {
     slots.lab = h('section', {
       id: 'lab-panel',
@@ -58,13 +58,6 @@ export function buildLayout(root, layout, page, withLabs = false) {
       'aria-labelledby': 'labs-heading',
     });
   }
-  if (page && layout === 'full') {
-    slots.experiment = h('section', {
-      id: 'experiment',
-      class: 'card experiment',
-      'aria-labelledby': 'experiment-heading',
-    });
-  }
   const lesson = h(
     page ? 'main' : 'div',
     { class: 'lesson' },
@@ -73,7 +66,6 @@ export function buildLayout(root, layout, page, withLabs = false) {
     slots.stage,
     slots.lab,
     slots.labs,
-    slots.experiment,
   );
   if (layout === 'compact') {
     replace(

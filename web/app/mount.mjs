@@ -14,7 +14,6 @@ import { createControls } from './ui/controls.mjs';
 import { createPlayer } from './ui/player.mjs';
 import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
-import { createExperiment } from './ui/experiment.mjs';
 
 export { LAYOUTS };
 
@@ -36,7 +35,7 @@ const stateKeys = (changed) =>
  * - syncUrl: mirror the state into the address bar (history.replaceState), as the page does
  * - page: document-level behaviours of a whole page: shortcuts on the document, the tooltip on
  *   <body>, reduced motion on <html>, document.title, <html data-ready>
- *   (and, with layout 'full', the loop-vs-split timing experiment below the stage)
+ *   (and, with layout 'full', the labs below the stage)
  * - labs: the lecture labs' UI (web/app/ui/labs.mjs), drawn below the stage of a full page; passed
  *   in rather than imported, so the embed and the <attention-lab> element do not carry the labs
  * - stageTools(step, index, ctx, drawn): nodes under each step's explanation (the page passes
@@ -170,7 +169,6 @@ export function mountAttentionLab(
     controller.attach(lab);
     const steps = checkSteps(lab.stages);
     const controls = buildControls();
-    if (slots.experiment) cleanups.push(createExperiment(slots.experiment, { lab }).destroy);
     if (slots.lab) listen(buildLabs());
     let view = null;
     const player = createPlayer(slots.player, {

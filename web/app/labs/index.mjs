@@ -11,10 +11,26 @@ import * as lectureOrder from './lecture-order.mjs';
 import * as sqrtDh from './sqrt-dh.mjs';
 import * as masking from './masking.mjs';
 import * as dropout from './dropout.mjs';
+import * as transpose from './transpose.mjs';
+import * as weights from './weights.mjs';
+import * as sizes from './sizes.mjs';
+import * as loopVsFused from './loop-vs-fused.mjs';
 import * as code from './code.mjs';
 import * as exportLab from './export.mjs';
 
-export const LABS = Object.freeze([lectureOrder, sqrtDh, masking, dropout, code, exportLab]);
+// In the order: the lecture's classes, then the claims stage by stage, then the code.
+export const LABS = Object.freeze([
+  lectureOrder,
+  sqrtDh,
+  masking,
+  dropout,
+  transpose,
+  weights,
+  sizes,
+  loopVsFused,
+  code,
+  exportLab,
+]);
 
 /** The lab with this slug, or undefined. */
 export const findLab = (slug) => LABS.find((lab) => lab.slug === slug);
