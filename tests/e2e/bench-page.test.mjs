@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, launch, startServer, watchedPage } from './helpers.mjs';
+import { ROOT, launch, startServer, watchedPage, axeViolations } from './helpers.mjs';
 
 const BENCH = path.join(ROOT, 'build', 'bench');
 const RUN_TIMEOUT = 150_000;
@@ -50,15 +50,6 @@ after(async () => {
   await server?.stop();
   await plainServer?.stop();
 });
-
-/** axe-core's violations on the page, any impact, as short lines. */
-async function axeViolations(page) {
-  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-  const { violations } = await page.evaluate(() =>
-    window.axe.run(document, { resultTypes: ['violations'] }),
-  );
-  return violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`);
-}
 
 // bypassCSP lets axe be injected despite the page's Content-Security-Policy.
 const newContext = (colorScheme) => browser.newContext({ bypassCSP: true, colorScheme });

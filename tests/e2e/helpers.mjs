@@ -261,3 +261,16 @@ export function sentenceOf(n) {
     );
   return Array.from({ length: n }, (_, i) => words[i % words.length]).join(' ');
 }
+
+/**
+ * axe-core's violations on `page`, inside `selector` (the whole document without one), each as
+ * "rule (impact) target"; the page must be opened with bypassCSP to load axe.
+ */
+export async function axeViolations(page, selector = null) {
+  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  const results = await page.evaluate(
+    (sel) => window.axe.run(sel ? { include: [sel] } : document, { resultTypes: ['violations'] }),
+    selector,
+  );
+  return results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`);
+}

@@ -4,8 +4,7 @@
 // refused values show the core's message and keep the last result; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { ROOT, nodeLab, pageSuite, referenceTrace, sentenceOf } from './helpers.mjs';
+import { nodeLab, pageSuite, referenceTrace, sentenceOf, axeViolations } from './helpers.mjs';
 import { DEFAULT_SETTINGS } from '../../web/app/store.mjs';
 
 const suite = pageSuite();
@@ -183,14 +182,7 @@ test('long sentences: the draws are lowered to the lab’s work limit; a refused
 for (const colorScheme of ['light', 'dark'])
   test(`axe-core finds no violations in lab 4 (${colorScheme})`, async () => {
     const page = await newPage('?lab=dropout', { bypassCSP: true, colorScheme });
-    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-    const results = await page.evaluate(() =>
-      window.axe.run({ include: ['#lab-panel'] }, { resultTypes: ['violations'] }),
-    );
-    assert.deepEqual(
-      results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`),
-      [],
-    );
+    assert.deepEqual(await axeViolations(page, '#lab-panel'), []);
     await page.close();
   });
 

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ROOT, nodeLab, pageSuite } from './helpers.mjs';
+import { ROOT, nodeLab, pageSuite, axeViolations } from './helpers.mjs';
 import fs from 'node:fs';
 
 const suite = pageSuite();
@@ -189,14 +189,7 @@ test('?lab=lecture-order shows the notebook’s printed numbers to 4 decimals, e
 
 test('axe-core finds no violations in lab 1', async () => {
   const page = await newPage('?lab=lecture-order', { bypassCSP: true });
-  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-  const results = await page.evaluate(() =>
-    window.axe.run({ include: ['#lab-panel'] }, { resultTypes: ['violations'] }),
-  );
-  assert.deepEqual(
-    results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`),
-    [],
-  );
+  assert.deepEqual(await axeViolations(page, '#lab-panel'), []);
   await page.close();
 });
 

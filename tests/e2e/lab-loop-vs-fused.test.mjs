@@ -5,8 +5,7 @@
 // number, only "not resolvable at this clock"; bad head lists get a message; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { ROOT, pageSuite, nodeLab } from './helpers.mjs';
+import { pageSuite, nodeLab, axeViolations } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -122,14 +121,7 @@ for (const colorScheme of ['light', 'dark'])
       colorScheme,
     });
     await runTiming(page);
-    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-    const results = await page.evaluate(() =>
-      window.axe.run(document.querySelector('#lab-panel'), { resultTypes: ['violations'] }),
-    );
-    assert.deepEqual(
-      results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`),
-      [],
-    );
+    assert.deepEqual(await axeViolations(page, '#lab-panel'), []);
     await page.close();
   });
 

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ROOT, pageSuite, nodeLab } from './helpers.mjs';
+import { ROOT, pageSuite, nodeLab, axeViolations } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -89,14 +89,7 @@ for (const colorScheme of ['light', 'dark'])
   test(`axe-core: the sizes lab has no violations (${colorScheme})`, async () => {
     const page = await newPage('?lab=sizes', { bypassCSP: true, colorScheme });
     await page.locator('.lab-total').waitFor();
-    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-    const results = await page.evaluate(() =>
-      window.axe.run(document.querySelector('#lab-panel'), { resultTypes: ['violations'] }),
-    );
-    assert.deepEqual(
-      results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`),
-      [],
-    );
+    assert.deepEqual(await axeViolations(page, '#lab-panel'), []);
     await page.close();
   });
 

@@ -4,8 +4,7 @@
 // slider works from the keyboard and its value lives in the URL, and axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { ROOT, nodeLab, pageSuite, referenceForward } from './helpers.mjs';
+import { nodeLab, pageSuite, referenceForward, axeViolations } from './helpers.mjs';
 import { DEFAULT_SETTINGS } from '../../web/app/store.mjs';
 
 const suite = pageSuite();
@@ -150,14 +149,7 @@ test('scaling on and off for the page’s sentence: the API’s weights both way
 for (const colorScheme of ['light', 'dark'])
   test(`axe-core finds no violations in lab 2 (${colorScheme})`, async () => {
     const page = await newPage('?lab=sqrt-dh', { bypassCSP: true, colorScheme });
-    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-    const results = await page.evaluate(() =>
-      window.axe.run({ include: ['#lab-panel'] }, { resultTypes: ['violations'] }),
-    );
-    assert.deepEqual(
-      results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`),
-      [],
-    );
+    assert.deepEqual(await axeViolations(page, '#lab-panel'), []);
     await page.close();
   });
 

@@ -4,8 +4,7 @@
 // shares; the W_o choice is kept in the URL; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { ROOT, pageSuite, nodeLab } from './helpers.mjs';
+import { pageSuite, nodeLab, axeViolations } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -116,14 +115,7 @@ for (const colorScheme of ['light', 'dark'])
   test(`axe-core: the weights lab has no violations (${colorScheme})`, async () => {
     const page = await newPage(QUERY, { bypassCSP: true, colorScheme });
     await page.locator('#lab-panel[data-lab="weights"] [data-weight]').first().waitFor();
-    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-    const results = await page.evaluate(() =>
-      window.axe.run(document.querySelector('#lab-panel'), { resultTypes: ['violations'] }),
-    );
-    assert.deepEqual(
-      results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`),
-      [],
-    );
+    assert.deepEqual(await axeViolations(page, '#lab-panel'), []);
     await page.close();
   });
 

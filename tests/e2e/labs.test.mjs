@@ -4,8 +4,7 @@
 // either theme. The compact embed ignores ?lab=.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { ROOT, pageSuite } from './helpers.mjs';
+import { pageSuite, axeViolations } from './helpers.mjs';
 import { LABS } from '../../web/app/labs/index.mjs';
 
 const suite = pageSuite();
@@ -124,14 +123,7 @@ for (const colorScheme of ['light', 'dark'])
       bypassCSP: true,
       colorScheme,
     });
-    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-    const results = await page.evaluate(() =>
-      window.axe.run(document, { resultTypes: ['violations'] }),
-    );
-    assert.deepEqual(
-      results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`),
-      [],
-    );
+    assert.deepEqual(await axeViolations(page), []);
     await page.close();
   });
 
