@@ -2,23 +2,21 @@
 // attention-lab benchmark: our WASM core (1 and 2 threads) against onnxruntime-web (plain-op graph,
 // com.microsoft.MultiHeadAttention, ONNX Attention-23, com.microsoft.Attention), tfjs-backend-wasm,
 // plain JS loops and the native build, on the same weights and inputs, timed round-robin.
-// Usage: node scripts/bench.mjs [--quick] [--only S1,S2,S3,S4,S5] [--help]   (npm run bench)
+// Usage: node scripts/bench.mjs [--quick] [--only S1,S2,S3,S4,S5] [--browser] [--help]   (npm run bench)
+// --browser: the same in headless Chromium, on the bench page (scripts/bench/browser.mjs, web/bench).
 import os from 'node:os';
 import path from 'node:path';
 import { EngineProcess } from './bench/pool.mjs';
+import { benchInBrowser } from './bench/browser.mjs';
 import { benchHeads, benchShape, TOLERANCE } from './bench/run.mjs';
 import { benchNative, NATIVE_SHAPES, nativeCpu, nativeParticipants } from './bench/native.mjs';
 import { cpuShares, cpuSnapshot } from './bench/cpu.mjs';
-import {
-  addRatios,
-  evaluateTargets,
-  formatTable,
-  machineInfo,
-  writeJson,
-} from './bench/report.mjs';
+import { waitForQuiet } from './bench/quiet.mjs';
+import { addRatios, evaluateTargets, formatTable } from './bench/report.mjs';
+import { machineInfo, writeJson } from './bench/report-node.mjs';
 import { ORT_MODELS } from './bench/onnx-models.mjs';
 import { SHAPES } from './bench/shapes.mjs';
-import { FLOP_NOTE } from './bench/stats.mjs';
+import { commonNotes, engineSpecs, startEngines } from './bench/lineup.mjs';
 
 const HELP = `Usage: node scripts/bench.mjs [options]     (npm run bench)
 
@@ -41,6 +39,9 @@ const HELP = `Usage: node scripts/bench.mjs [options]     (npm run bench)
   --s5-peers         also time ORT/tfjs/plain JS at S5 (slow, ~1 GB of scores)
   --no-json          don't write bench-results/bench-<timestamp>.json
   --strict           exit 1 if a target FAILs
+  --browser          run in headless Chromium instead (scripts/bench/browser.mjs): the bench page
+                     (build/bench, built first) on a cross-origin-isolated local server; no native
+                     binary there, and S5 without peers as here
   --help
 
 Shapes: ${Object.entries(SHAPES)
@@ -67,6 +68,7 @@ function parseArgs(argv) {
     dist: 'dist',
     json: true,
     strict: false,
+    browser: false,
   };
   const explicit = new Set();
   const list = (v) =>
@@ -148,6 +150,9 @@ function parseArgs(argv) {
       case '--strict':
         o.strict = true;
         break;
+      case '--browser':
+        o.browser = true;
+        break;
       default:
         throw new Error(`unknown option ${argv[i]} (see --help)`);
     }
@@ -170,47 +175,19 @@ function parseArgs(argv) {
   if (!o.impl.includes('ours'))
     throw new Error('--impl must include ours (attention-lab 1 thread is the reference output)');
   if (!o.threads.includes(1)) o.threads.unshift(1); // the reference
+  if (o.browser && o.dist !== 'dist')
+    throw new Error('--dist: the browser run loads the build in dist/ (copied into build/bench)');
   return o;
 }
 
 const pct = (x) => `${(100 * x).toFixed(0)}%`;
-const LABELS = {
-  ours: 'attention-lab',
-  ort: 'onnxruntime-web',
-  tfjs: 'tfjs-backend-wasm',
-  js: 'plain JS loops',
-};
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
+const open = (name) => new EngineProcess(name);
 
-/** Starts engine processes: [{ name, kind, threads, label, proc, info, error }]. */
-async function startEngines(specs, opts) {
-  const engines = [];
-  for (const { kind, threads } of specs) {
-    const engine = { name: `${kind}-${threads}`, kind, threads, label: LABELS[kind] };
-    engines.push(engine);
-    // Engines that cannot have this thread count get no process (their note says why).
-    if ((kind === 'tfjs' || kind === 'js') && threads !== 1) continue;
-    engine.proc = new EngineProcess(engine.name);
-    try {
-      engine.info = await engine.proc.call(
-        'init',
-        { kind, options: { threads, models: opts.ortModels, dist: opts.dist } },
-        120_000,
-      );
-      for (const note of engine.info.notes ?? []) log(`${engine.name}: ${note}`);
-      log(
-        `${engine.name}: ${engine.info.build}, ${engine.info.threads} thread(s), SIMD ${engine.info.simd ?? '?'}`,
-      );
-    } catch (error) {
-      engine.error = error.unavailable
-        ? `not available: ${error.message}`
-        : `failed to start: ${error.message}`;
-      engine.errorStatus = error.unavailable ? 'skipped' : 'error';
-      log(`${engine.name}: ${engine.error}`);
-      await engine.proc.close();
-    }
-  }
-  return engines;
+/** The wait after each sample until the engine processes' threads are idle (--no-quiet: none). */
+function quietWaiter(opts) {
+  if (!opts.quiet) return null;
+  return (engines) => waitForQuiet(engines.filter((e) => e.proc?.alive).map((e) => e.proc.pid));
 }
 
 const workerCpu = { ms: 0 };
@@ -224,6 +201,11 @@ async function closeEngines(engines) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  if (opts.browser) {
+    const targets = (await benchInBrowser(opts, log)).targets;
+    if (opts.strict && targets.some((t) => t.status === 'FAIL')) process.exitCode = 1;
+    return;
+  }
   const t0 = performance.now();
   const cpuStart = cpuSnapshot();
   const machine = machineInfo();
@@ -233,24 +215,14 @@ async function main() {
   );
   const rows = [];
   const notes = [
-    FLOP_NOTE,
-    'vs best peer = (median of the fastest non-attention-lab, non-native implementation at the same shape and thread count) / (this median); > 1 means faster than that peer.',
-    `Outputs are checked against attention-lab (1 thread) before timing: max |diff| ≤ ${opts.tolerance}, else the implementation is not timed.`,
-    'Interleaved: each round times one sample of every implementation, the order rotating each round; median and IQR (q3 − q1) over the samples. Fast calls are looped so a sample lasts ≥ ' +
-      `${opts.sampleMs} ms and reported per call (S1: µs per call, copies in and out included).`,
+    ...commonNotes(opts),
     'tfjs-backend-wasm is single-threaded: under Node it disables threads (its workers load from blob: URLs → ERR_WORKER_PATH). ' +
       'It gets pre-transposed weights and per-head 2-D matMuls: its transposeB and batched (rank > 2) matMuls miss the XNNPACK path (~7-8× slower).',
     'onnxruntime-web ships only SIMD wasm builds (ort-wasm-simd-threaded); env.wasm.numThreads is global per process, so each thread count runs in its own process.',
   ];
 
   const tableShapes = opts.only.filter((s) => s !== 'S4' && s !== 'S5');
-  const wantOurs = opts.impl.includes('ours');
-  const peerKinds = ['ort', 'tfjs', 'js'].filter((k) => opts.impl.includes(k));
-  const specs = [];
-  for (const t of opts.threads) {
-    if (wantOurs) specs.push({ kind: 'ours', threads: t });
-    for (const kind of peerKinds) if (kind === 'ort' || t === 1) specs.push({ kind, threads: t });
-  }
+  const specs = engineSpecs(opts);
 
   let engines = [];
   const engineInfo = [];
@@ -267,14 +239,24 @@ async function main() {
   };
   if (tableShapes.length || opts.only.includes('S4')) {
     const needPeers = tableShapes.length > 0;
-    engines = await startEngines(needPeers ? specs : specs.filter((s) => s.kind === 'ours'), opts);
+    engines = await startEngines(
+      needPeers ? specs : specs.filter((s) => s.kind === 'ours'),
+      opts,
+      log,
+      open,
+    );
     for (const shapeName of tableShapes) {
       log(`── ${shapeName}: ${SHAPES[shapeName].title}`);
       const natives =
         opts.impl.includes('native') && NATIVE_SHAPES.has(shapeName)
           ? nativeParticipants(shapeName, opts.threads)
           : [];
-      rows.push(...(await benchShape(shapeName, SHAPES[shapeName], engines, opts, log, natives)));
+      rows.push(
+        ...(await benchShape(shapeName, SHAPES[shapeName], engines, opts, log, {
+          natives,
+          waitForQuiet: quietWaiter(opts),
+        })),
+      );
     }
     if (opts.only.includes('S4')) {
       log('── S4: lab.headExperiment()');
@@ -288,8 +270,12 @@ async function main() {
     // Fresh processes, so that lab.memoryBytes() is S5's own peak.
     log(`── S5: ${SHAPES.S5.title} (fresh processes)`);
     const s5specs = specs.filter((s) => s.kind === 'ours' || opts.s5Peers);
-    const s5engines = await startEngines(s5specs, opts);
-    rows.push(...(await benchShape('S5', SHAPES.S5, s5engines, { ...opts, memory: true }, log)));
+    const s5engines = await startEngines(s5specs, opts, log, open);
+    rows.push(
+      ...(await benchShape('S5', SHAPES.S5, s5engines, { ...opts, memory: true }, log, {
+        waitForQuiet: quietWaiter(opts),
+      })),
+    );
     remember(s5engines, 'S5');
     await closeEngines(s5engines);
     if (!opts.s5Peers)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds everything from source: the native core and its tests (build/native), the WASM module and
 # the WASM test suite (build/wasm), the npm package (dist/, with the <attention-lab> element) and the
-# static page with its iframe embed page (build/site/).
-# Usage: scripts/build.sh [native|wasm|dist|element|site|all]   (default: all)
+# static page with its iframe embed page (build/site/), and the benchmark page (build/bench/).
+# Usage: scripts/build.sh [native|wasm|dist|element|site|bench|all]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
@@ -22,7 +22,7 @@ build_wasm() {
 
 build_dist() {
   mkdir -p dist
-  for f in index.mjs model.mjs loader.mjs embed.mjs experiments.mjs errors.mjs options.mjs contract.mjs index.d.ts; do cp "web/lib/$f" dist/; done
+  for f in index.mjs model.mjs loader.mjs embed.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs index.d.ts; do cp "web/lib/$f" dist/; done
   # The same types as .d.mts: the package has no "type": "module" (emscripten's pthread worker is
   # CommonJS), so TypeScript reads a plain .d.ts as CommonJS.
   cp web/lib/index.d.ts dist/index.d.mts
@@ -80,12 +80,33 @@ build_site() {
     ! -name 'cli.mjs' -exec cp {} build/site/lib/ \;
 }
 
+build_bench() {
+  # The benchmark page (web/bench, `npm run bench -- --browser`): a folder of its own, served by
+  # `node scripts/serve.mjs --root build/bench`, not part of build/site: it carries the peers' .wasm
+  # (onnxruntime-web's alone is 14 MB) that the teaching page has no use for, and build/site is
+  # what gets published. bench.js is the page; worker.js hosts one engine, with tfjs bundled in.
+  rm -rf build/bench
+  mkdir -p build/bench/lib build/bench/peers/ort build/bench/peers/tfjs
+  cp web/bench/bench.html web/bench/bench.css build/bench/
+  npx --no-install esbuild bench=web/bench/page.mjs worker=web/bench/worker.mjs --bundle --format=esm \
+    --target=es2022 --platform=browser --minify --sourcemap --outdir=build/bench --log-level=error
+  # attention-lab as on the teaching page (imported at run time from ./lib/, not bundled).
+  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' \) \
+    ! -name 'cli.mjs' -exec cp {} build/bench/lib/ \;
+  # The peers' own files from node_modules: no CDN. ORT's wasm-only ESM build finds its
+  # ort-wasm-simd-threaded.{mjs,wasm} beside itself; tfjs-backend-wasm is told where its .wasm are.
+  local ort=node_modules/onnxruntime-web/dist
+  cp "$ort/ort.wasm.min.mjs" "$ort/ort-wasm-simd-threaded.mjs" "$ort/ort-wasm-simd-threaded.wasm" build/bench/peers/ort/
+  cp node_modules/@tensorflow/tfjs-backend-wasm/dist/*.wasm build/bench/peers/tfjs/
+}
+
 case "$what" in
   native) build_native ;;
   wasm) build_wasm ;;
   dist) build_dist ;;
   element) build_element ;;
   site) build_site ;;
-  all) build_native; build_wasm; build_dist; build_site ;;
-  *) echo "usage: $0 [native|wasm|dist|element|site|all]" >&2; exit 2 ;;
+  bench) build_bench ;;
+  all) build_native; build_wasm; build_dist; build_site; build_bench ;;
+  *) echo "usage: $0 [native|wasm|dist|element|site|bench|all]" >&2; exit 2 ;;
 esac

@@ -6,8 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# clang and libclang-rt-14-dev: the libFuzzer harness (tests/fuzz/core_fuzz.cpp).
-APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium clang-format clang libclang-rt-14-dev cmake g++ make)
+# clang and libclang-rt-14-dev: the libFuzzer harness (tests/fuzz/core_fuzz.cpp). python3-torch: Debian's PyTorch,
+# which runs the page's "copy as PyTorch" snippets in tests/js/pytorch.test.mjs (/usr/bin/python3).
+APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium clang-format clang libclang-rt-14-dev cmake g++ make python3-torch)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

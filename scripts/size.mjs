@@ -20,6 +20,15 @@ const KB = 1000;
 const GZIP_BUDGETS = [
   ['attention-core.wasm (single-threaded)', ['attention-core.wasm'], 142 * KB, '118.5 kB'],
   ['attention-core-threads.wasm', ['attention-core-threads.wasm'], 153 * KB, '127.8 kB'],
+  // The relaxed-SIMD twins (fused multiply-add kernels; the loader fetches one build, never both):
+  // the same budgets as the SIMD128 builds they mirror.
+  ['attention-core-relaxed.wasm', ['attention-core-relaxed.wasm'], 142 * KB, '109.5 kB'],
+  [
+    'attention-core-threads-relaxed.wasm',
+    ['attention-core-threads-relaxed.wasm'],
+    153 * KB,
+    '119.2 kB',
+  ],
   ['attention-lab.js (the element)', ['attention-lab.js'], 45 * KB, '37.7 kB'],
   ['tokenizer.mjs (GPT-2 vocabulary)', ['tokenizer.mjs'], 245 * KB, '203.4 kB'],
   // Everything a page with <attention-lab> loads when it is not cross-origin isolated.
@@ -32,6 +41,7 @@ const GZIP_BUDGETS = [
       'loader.mjs',
       'embed.mjs',
       'experiments.mjs',
+      'sizes.mjs',
       'errors.mjs',
       'options.mjs',
       'contract.mjs',
@@ -44,7 +54,9 @@ const GZIP_BUDGETS = [
     '387.1 kB',
   ],
 ];
-const TARBALL_BUDGET = [675 * KB, '562.4 kB'];
+// Raised from 675 kB (set at 562.4 kB) when the two relaxed-SIMD builds joined the package: they
+// add 224 kB to the tarball (110 and 119 kB gzipped), and a page still downloads only one build.
+const TARBALL_BUDGET = [950 * KB, '794.1 kB'];
 
 const gzipSize = (file) =>
   zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;

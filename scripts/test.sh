@@ -8,12 +8,13 @@
 #   format       clang-format (cpp/, tests/) and Prettier (web/, scripts/, tests/, examples/):
 #                npm run format:check; `npm run format` fixes what it reports
 #   core-native  ctest in build/native: the Catch2 suite natively, and under ASan + UBSan
-#   core-wasm    ctest in build/wasm: the same suite as WebAssembly under Node, and under ASan
+#   core-wasm    ctest in build/wasm: the same suite as WebAssembly under Node, under ASan, and
+#                in the relaxed-SIMD build (fused multiply-add; node --experimental-wasm-relaxed-simd)
 #   types        tsc on tests/types/usage.ts: the whole API as a TypeScript user writes it
 #   js           node --test tests/js: the JS API, the CLI, the contract, the .d.ts against the core
 #   pack         node --test tests/pack: the npm tarball in empty projects: Node, npx, tsc, Vite,
 #                webpack
-#   e2e          node --test tests/e2e: the page in headless Chromium
+#   e2e          node --test tests/e2e: the page in headless Chromium, and the bench page's smoke run
 #   embed        node --test tests/embed: the element across origins, the iframe, size budgets
 #   fuzz-api     node --test tests/fuzz: 2,000 seeded calls of the API fuzzer per build, with a
 #                watchdog and a bit check after every error (npm run fuzz: the long runs)
@@ -98,7 +99,7 @@ record build "$build_status" $((SECONDS - start)) step
 
 if [ "$build_status" -eq 0 ]; then
   suite core-native ctest_suite build/native core_native core_native_asan
-  suite core-wasm ctest_suite build/wasm core_wasm core_wasm_asan
+  suite core-wasm ctest_suite build/wasm core_wasm core_wasm_asan core_wasm_relaxed
   suite types npx --no-install tsc -p tests/types
   suite js node_tests tests/js
   suite pack node_tests tests/pack --test-concurrency=1

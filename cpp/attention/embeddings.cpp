@@ -31,11 +31,10 @@ std::vector<float> token_embeddings(const std::vector<std::int64_t>& token_ids, 
   if (token_ids.empty()) {
     throw InputError("sentence", "the sentence has no tokens; type at least one word");
   }
-  if (static_cast<long long>(token_ids.size()) * d_in > kMaxTensorElements) {
-    throw MemoryError("tokens", std::to_string(token_ids.size()) + " tokens × dIn " +
-                                    std::to_string(d_in) +
-                                    " is more values than one tensor may hold (" +
-                                    std::to_string(kMaxTensorElements) + ")");
+  if (static_cast<long long>(token_ids.size()) * d_in > kMaxEmbedValues) {
+    throw MemoryError("dIn", std::to_string(token_ids.size()) + " tokens × dIn " +
+                                 std::to_string(d_in) + " is more values than embed() makes (" +
+                                 std::to_string(kMaxEmbedValues) + ", 64 MiB); use a smaller dIn");
   }
   for (std::int64_t id : token_ids) {
     if (id < 0)

@@ -16,6 +16,7 @@
 #include "flash.hpp"
 #include "gemm.hpp"
 #include "model.hpp"
+#include "pipeline.hpp"
 #include "threads.hpp"
 #include "weights.hpp"
 
@@ -111,6 +112,29 @@ void project_output(const float* context, int M, int D, const PackedOutput& w, f
 // per-worker tile (`tiles`, resized here) and copied back over itself.
 void project_output_in_place(float* context, int M, int D, const PackedOutput& w,
                              std::vector<float>& tiles, const Workers& workers);
+
+// The stage-by-stage pass (a trace, dropout in training, masking 'naive') of the fused layout on
+// the same kernels and threads (fast_stages.cpp): pipeline.hpp's functions of the same names, each
+// stage still computed and kept whole, in the same float32 operations up to summation order
+// (tests/cpp/fast_stages.test.cpp checks each against its reference). Bit-identical for any number
+// of threads.
+//   project_qkv: the queries, keys and values (B,T,D) each, through every head's packed weights.
+QueriesKeysValues project_qkv(const Tensor& inputs, const PackedQKV& w, int D,
+                              const Workers& workers);
+//   attention_scores: Q·Kᵀ (B,h,T,T), per (batch, head) a packed product with Kᵀ panels.
+Tensor attention_scores(const Tensor& queries, const Tensor& keys, const Workers& workers);
+//   softmax_rows: the vector exp (simd::exp, within 1 ulp of std::exp); −∞ gives exactly 0.
+Tensor softmax_rows(const Tensor& masked_scores, const Workers& workers);
+//   weighted_values: attention weights (B,h,T,T) · values (B,h,T,d_h) → (B,h,T,d_h).
+Tensor weighted_values(const Tensor& weights, const Tensor& values, const Workers& workers);
+//   project_output: out_proj of the merged heads (B,T,D).
+Tensor project_output(const Tensor& merged, const PackedOutput& w, const Workers& workers);
+
+// Every head's weights packed for the stage-by-stage fused pass, on first use.
+struct Model::PackedStages {
+  PackedQKV qkv;     // all h heads: [W_qᵀ | W_kᵀ | W_vᵀ]
+  PackedOutput out;  // mha only
+};
 
 struct Model::FastPath {
   int group = 0;                  // G: heads per group

@@ -4,6 +4,8 @@
 // of A per step. (V8 gives WebAssembly 16 xmm registers on x86-64: a 6×8 tile, 12 accumulators,
 // measured 1.4× slower in Node than 4×8, from spills.) Every C element is summed in the same order
 // whatever the thread that computes it, so results are bit-identical for any number of threads.
+// Each step is simd::madd: a product then a sum in the SIMD128 build, one fused multiply-add in
+// the relaxed-SIMD build (so the two builds differ in the last bits; each is deterministic).
 #pragma once
 
 #include <cstddef>
@@ -40,6 +42,10 @@ PackedB pack_weight(const float* W, int N, int K);
 PackedB pack_weights(const std::vector<const float*>& weights, const std::vector<int>& rows, int K,
                      std::vector<int>* column_offsets);
 
+// B (K × N), row-major with rows ldb apart, as PackedB's panels (a matrix that is already the
+// right way up, such as a head's values) into `panels`: ceil(N/8)·8·K floats, zero past N.
+void pack_matrix(const float* B, int ldb, int K, int N, float* panels) noexcept;
+
 enum class Store {
   overwrite,   // C = A·B (+ bias)
   accumulate,  // C += A·B
@@ -49,6 +55,10 @@ enum class Store {
 // C = A·B + bias (or C += A·B). A is row-major with stride lda; bias is indexed like C's columns.
 void gemm(const float* A, int lda, const PackedB& B, float* C, int ldc, const float* bias,
           int row_begin, int row_end, int panel_begin, int panel_end, Store mode) noexcept;
+// The same with B (K × N) as panels held elsewhere (pack_matrix, pack_keys).
+void gemm(const float* A, int lda, const float* panels, int K, int N, float* C, int ldc,
+          const float* bias, int row_begin, int row_end, int panel_begin, int panel_end,
+          Store mode) noexcept;
 
 // The micro-kernel: C[MR × n_valid] (=|+=) A[MR × K] · B[K × 8] (+ bias). B rows are `ldb` apart
 // and must have 8 readable floats each (the buffers are padded); only n_valid columns are stored.
@@ -62,8 +72,8 @@ inline void micro_kernel(int K, const float* A, int lda, const float* B, int ldb
     const f32x4 b_lo = load(B + std::size_t(k) * ldb), b_hi = load(B + std::size_t(k) * ldb + 4);
     for (int r = 0; r < MR; ++r) {
       const f32x4 a = load_splat(A + std::size_t(r) * lda + k);
-      lo[r] = add(lo[r], mul(a, b_lo));
-      hi[r] = add(hi[r], mul(a, b_hi));
+      lo[r] = madd(a, b_lo, lo[r]);
+      hi[r] = madd(a, b_hi, hi[r]);
     }
   }
   if (n_valid == kPanel) {  // a full tile: vector stores (same operations, same rounding)
@@ -114,7 +124,7 @@ inline void micro_kernel_2x16(int K, const float* A, int lda, const float* B0, c
     const f32x4 b[4] = {load(b0), load(b0 + 4), load(b1), load(b1 + 4)};
     for (int r = 0; r < 2; ++r) {
       const f32x4 a = load_splat(A + std::size_t(r) * lda + k);
-      for (int v = 0; v < 4; ++v) c[r][v] = add(c[r][v], mul(a, b[v]));
+      for (int v = 0; v < 4; ++v) c[r][v] = madd(a, b[v], c[r][v]);
     }
   }
   for (int r = 0; r < 2; ++r) {

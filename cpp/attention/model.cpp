@@ -52,6 +52,9 @@ void require_renormalisable(const NaiveWeights& naive) {
       }
 }
 
+// The smallest fused pass with stages that runs on the kernels (see Model::forward_fused).
+constexpr double kStageKernelFlops = 1e6;
+
 const Config& validated(const Config& config) {
   validate(config);
   return config;
@@ -89,17 +92,19 @@ std::vector<std::pair<Stage, Tensor AttentionStages::*>> attention_stage_order(c
 }
 
 // scores → scaled → masked → softmax → dropout, for a (B,h',T,d_h) group of heads; `keep` is its
-// (B,h',T,T) dropout mask.
+// (B,h',T,T) dropout mask. With `workers` (the fused layout) the scores and the softmax run on the
+// fast path's kernels (fast_stages.cpp); without, pipeline.hpp's reference functions.
 AttentionStages attend(const Config& c, const Tensor& query_heads, const Tensor& key_heads,
-                       Tensor keep) {
+                       Tensor keep, const Workers* workers = nullptr) {
   AttentionStages a;
-  a.scores = attention_scores(query_heads, key_heads);  // (B,h',T,T)
+  a.scores = workers ? attention_scores(query_heads, key_heads, *workers)
+                     : attention_scores(query_heads, key_heads);  // (B,h',T,T)
   if (c.scale) a.scaled = scale_scores(a.scores, c.head_size());
   const Tensor& scaled = c.scale ? a.scaled : a.scores;  // what the mask and softmax see
   require_finite_scores(scaled);
   if (c.masking == Masking::neg_inf) {
     a.masked = c.causal ? apply_causal_mask(scaled) : scaled;
-    a.weights = softmax_rows(a.masked);
+    a.weights = workers ? softmax_rows(a.masked, *workers) : softmax_rows(a.masked);
   } else {
     NaiveWeights naive = naive_causal_weights(scaled, c.causal);
     require_renormalisable(naive);
@@ -235,17 +240,41 @@ Result Model::forward(const float* inputs, std::size_t n) {
   return result;
 }
 
+const Model::PackedStages& Model::packed_stages() {
+  if (!stages_) {  // pack every head's weights once, on first use
+    const Config& c = config_;
+    auto packed = std::make_unique<PackedStages>();
+    packed->qkv = pack_qkv(weights_, 0, c.width(), c.d_in);
+    if (c.has_output_projection()) packed->out = pack_output(weights_, c.width());
+    stages_ = std::move(packed);
+  }
+  return *stages_;
+}
+
 Result Model::forward_fused(const Tensor& inputs) {
   const Config& c = config_;
-  // One matmul per projection for all heads at once: the weight split.
-  QueriesKeysValues projected = project_qkv(inputs, weights_, 0, c.width());  // (B,T,D) each
-  QueriesKeysValues heads = {split_heads(projected.queries, c.heads),         // (B,h,T,d_h) each
+  // Every stage kept whole. Passes of a million floating-point operations or more run their
+  // products and softmax on the fast path's kernels and threads (fast_stages.cpp). Smaller ones,
+  // every sentence the page shows, keep pipeline.hpp's reference functions: the relaxed-SIMD
+  // build's fused multiply-adds would change their last bits, and a student comparing two
+  // browsers should see the same numbers.
+  const bool kernels = forward_flops(c) >= kStageKernelFlops;
+  const Workers workers(pool_.get());
+  // One matmul for all heads' projections at once: the weight split.
+  QueriesKeysValues projected = kernels
+                                    ? project_qkv(inputs, packed_stages().qkv, c.width(), workers)
+                                    : project_qkv(inputs, weights_, 0, c.width());  // (B,T,D)
+  QueriesKeysValues heads = {split_heads(projected.queries, c.heads),  // (B,h,T,d_h) each
                              split_heads(projected.keys, c.heads),
                              split_heads(projected.values, c.heads)};
-  AttentionStages attention = attend(c, heads.queries, heads.keys, draw_keep_mask());
-  Tensor context = weighted_values(attention.dropped, heads.values);  // (B,h,T,d_h)
-  Tensor merged = merge_heads(context);                               // (B,T,D)
-  Tensor output = c.has_output_projection() ? project_output(merged, weights_) : merged;
+  AttentionStages attention =
+      attend(c, heads.queries, heads.keys, draw_keep_mask(), kernels ? &workers : nullptr);
+  Tensor context = kernels ? weighted_values(attention.dropped, heads.values, workers)
+                           : weighted_values(attention.dropped, heads.values);  // (B,h,T,d_h)
+  Tensor merged = merge_heads(context);                                         // (B,T,D)
+  Tensor output = !c.has_output_projection() ? merged
+                  : kernels                  ? project_output(merged, packed_stages().out, workers)
+                                             : project_output(merged, weights_);
   Result r;
   if (c.trace) {
     r.trace = trace_of(c, {inputs, std::move(projected), std::move(heads), std::move(attention),

@@ -56,6 +56,9 @@ class Model {
 
   // The fast path serves forward passes without a trace, except dropout in training mode and the
   // naive mask, which take the stage-by-stage path: blocked, SIMD, multi-threaded, O(T) memory.
+  // The stage-by-stage path of the fused layout runs its matrix products and softmax on the same
+  // kernels and threads (fast_stages.cpp); the loop layout and the notebook's single-head classes
+  // keep the reference functions of pipeline.hpp.
   bool uses_fast_path() const;
   // Heads whose projections are computed together on the fast path: all of them (within a memory
   // budget) for the fused layout, one for the loop layout.
@@ -67,6 +70,8 @@ class Model {
  private:
   struct FastPath;  // packed weights and scratch buffers, built on first use
   Tensor forward_fast(const float* inputs);
+  struct PackedStages;  // every head's packed weights for the fused stage-by-stage pass
+  const PackedStages& packed_stages();
 
   Result forward_fused(const Tensor& inputs);
   Result forward_loop(const Tensor& inputs);
@@ -78,6 +83,7 @@ class Model {
   Weights weights_;
   std::shared_ptr<ThreadPool> pool_;
   std::unique_ptr<FastPath> fast_;
+  std::unique_ptr<PackedStages> stages_;
 };
 
 // The output of one forward pass (a convenience for tests and the CLI).

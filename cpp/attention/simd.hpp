@@ -8,7 +8,10 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__wasm_simd128__)
+#if defined(__wasm_simd128__) && defined(__wasm_relaxed_simd__)
+#include <wasm_simd128.h>
+#define ATTENTION_SIMD "wasm-relaxed-simd"
+#elif defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 #define ATTENTION_SIMD "wasm-simd128"
 #elif defined(__SSE4_1__)
@@ -35,6 +38,7 @@ inline f32x4 max(f32x4 a, f32x4 b) { return wasm_f32x4_pmax(a, b); }
 inline f32x4 min(f32x4 a, f32x4 b) { return wasm_f32x4_pmin(a, b); }
 inline f32x4 round_nearest(f32x4 a) { return wasm_f32x4_nearest(a); }
 inline f32x4 bit_and(f32x4 a, f32x4 b) { return wasm_v128_and(a, b); }
+inline f32x4 greater(f32x4 a, f32x4 b) { return wasm_f32x4_gt(a, b); }
 // 2^n for integral n in [-126, 127], by building the exponent bits.
 inline f32x4 pow2(f32x4 n) {
   return wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n), wasm_i32x4_splat(127)), 23);
@@ -47,6 +51,16 @@ inline float horizontal_max(f32x4 v) {
   const f32x4 pair = wasm_f32x4_pmax(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
   return wasm_f32x4_extract_lane(wasm_f32x4_pmax(pair, wasm_i32x4_shuffle(pair, pair, 1, 0, 3, 2)), 0);
 }
+// a·b + c. The relaxed-SIMD build (-mrelaxed-simd) emits one f32x4.relaxed_madd: one rounding
+// where the CPU has fused multiply-add (V8 on x86-64 with FMA3, ARM64), two where it does not.
+// Clang 14 knows only the pre-standard f32x4.fma (0xfd 0xaf 0x01), which no engine accepts, with
+// the same operands a, b, c; scripts/relax-simd.mjs rewrites each one into relaxed_madd
+// (0xfd 0x85 0x02) after the link. The SIMD128 build: a product, then a sum, as before.
+#if defined(__wasm_relaxed_simd__)
+inline f32x4 madd(f32x4 a, f32x4 b, f32x4 c) { return __builtin_wasm_fma_f32x4(a, b, c); }
+#else
+inline f32x4 madd(f32x4 a, f32x4 b, f32x4 c) { return wasm_f32x4_add(c, wasm_f32x4_mul(a, b)); }
+#endif
 #elif defined(__SSE4_1__)
 using f32x4 = __m128;
 inline f32x4 load(const float* p) { return _mm_loadu_ps(p); }
@@ -58,8 +72,10 @@ inline f32x4 sub(f32x4 a, f32x4 b) { return _mm_sub_ps(a, b); }
 inline f32x4 mul(f32x4 a, f32x4 b) { return _mm_mul_ps(a, b); }
 inline f32x4 max(f32x4 a, f32x4 b) { return _mm_max_ps(a, b); }
 inline f32x4 min(f32x4 a, f32x4 b) { return _mm_min_ps(a, b); }
+inline f32x4 madd(f32x4 a, f32x4 b, f32x4 c) { return _mm_add_ps(c, _mm_mul_ps(a, b)); }
 inline f32x4 round_nearest(f32x4 a) { return _mm_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 inline f32x4 bit_and(f32x4 a, f32x4 b) { return _mm_and_ps(a, b); }
+inline f32x4 greater(f32x4 a, f32x4 b) { return _mm_cmpgt_ps(a, b); }
 inline f32x4 pow2(f32x4 n) {
   return _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_cvttps_epi32(n), _mm_set1_epi32(127)), 23));
 }
@@ -91,6 +107,7 @@ ATTENTION_LANEWISE(mul, a.v[i] * b.v[i])
 ATTENTION_LANEWISE(max, b.v[i] < a.v[i] ? a.v[i] : b.v[i])
 ATTENTION_LANEWISE(min, a.v[i] < b.v[i] ? a.v[i] : b.v[i])
 #undef ATTENTION_LANEWISE
+inline f32x4 madd(f32x4 a, f32x4 b, f32x4 c) { return add(c, mul(a, b)); }
 inline f32x4 round_nearest(f32x4 a) { for (float& x : a.v) x = std::nearbyint(x); return a; }
 inline f32x4 bit_and(f32x4 a, f32x4 b) {
   for (int i = 0; i < 4; ++i) {
@@ -101,6 +118,11 @@ inline f32x4 bit_and(f32x4 a, f32x4 b) {
     std::memcpy(&a.v[i], &x, 4);
   }
   return a;
+}
+inline f32x4 greater(f32x4 a, f32x4 b) {
+  f32x4 r;
+  for (int i = 0; i < 4; ++i) { const std::uint32_t m = a.v[i] > b.v[i] ? ~0u : 0u; std::memcpy(&r.v[i], &m, 4); }
+  return r;
 }
 inline f32x4 pow2(f32x4 n) { for (float& x : n.v) x = std::ldexp(1.0f, int(x)); return n; }
 inline float horizontal_sum(f32x4 v) { return (v.v[0] + v.v[2]) + (v.v[1] + v.v[3]); }
@@ -141,12 +163,14 @@ inline f32x4 exp(f32x4 x) {
   const f32x4 n = round_nearest(mul(x, splat(1.44269504088896341f)));
   f32x4 r = sub(x, mul(n, splat(0.693359375f)));
   r = sub(r, mul(n, splat(-2.12194440e-4f)));
+  // Horner's rule on madd: fused in the relaxed-SIMD build (S4's thousands of tiny softmaxes spend
+  // most of their time here), the same bits as before in the others.
   f32x4 p = splat(1.9875691500e-4f);
-  p = add(mul(p, r), splat(1.3981999507e-3f));
-  p = add(mul(p, r), splat(8.3334519073e-3f));
-  p = add(mul(p, r), splat(4.1665795894e-2f));
-  p = add(mul(p, r), splat(1.6666665459e-1f));
-  p = add(mul(p, r), splat(5.0000001201e-1f));
+  p = madd(p, r, splat(1.3981999507e-3f));
+  p = madd(p, r, splat(8.3334519073e-3f));
+  p = madd(p, r, splat(4.1665795894e-2f));
+  p = madd(p, r, splat(1.6666665459e-1f));
+  p = madd(p, r, splat(5.0000001201e-1f));
   p = add(add(mul(mul(p, r), r), r), splat(1.0f));
   return mul(p, pow2(n));
 }

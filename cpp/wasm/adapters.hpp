@@ -75,7 +75,7 @@ class WasmModel {
 emscripten::val option_table();  // [{name, type, default, min, max, maxExclusive, choices, ...}]
 // Checks one value against the option table: undefined, or the error { name, option, message }.
 emscripten::val check_option_js(std::string name, emscripten::val value);
-emscripten::val limits();      // {poolSize, maxDimension, maxTensorElements}
+emscripten::val limits();      // {poolSize, maxDimension, maxTensorElements, maxEmbedValues}
 emscripten::val stage_list();  // [{name, dims}]
 // (T, d_in) embeddings of token ids: { value: Float32Array } or { error }.
 emscripten::val token_embeddings_js(emscripten::val ids, double d_in, double seed);

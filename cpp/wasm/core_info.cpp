@@ -4,6 +4,7 @@
 #include <malloc.h>
 
 #include "adapters.hpp"
+#include "attention/embeddings.hpp"
 #include "attention/options.hpp"
 #include "attention/simd.hpp"
 #include "js_values.hpp"
@@ -58,6 +59,7 @@ val limits() {
   out.set("poolSize", val(kWasmPoolSize));
   out.set("maxDimension", val(static_cast<double>(kMaxDimension)));
   out.set("maxTensorElements", val(static_cast<double>(kMaxTensorElements)));
+  out.set("maxEmbedValues", val(static_cast<double>(kMaxEmbedValues)));
   return out;
 }
 

@@ -1,19 +1,16 @@
 // The implementations the benchmark compares. Each engine lives in its own child process
-// (scripts/bench/worker.mjs) so that thread settings that are global per process (ORT's
-// env.wasm.numThreads) and WASM memory stay separate. An engine:
-//   init({ threads, ... }) → { threads, simd, build, notes[] }      (throws Unavailable if it can't)
+// (scripts/bench/worker.mjs) or, in the browser run, its own Web Worker (web/bench/worker.mjs), so
+// that thread settings that are global per module instance (ORT's env.wasm.numThreads) and WASM
+// memory stay separate. An engine:
+//   init({ threads, platform, ... }) → { threads, simd, build, notes[] }  (throws Unavailable if it can't)
 //   setup(shape, weights, inputs) → { variants: [{ id, label }], failures: [{ id, label, error }], stateDict? }
 //   forward(variant) → Float32Array (used for the cross-check)
 //   run(variant, inner) → ms per call (inner calls, timed together, copies in and out included)
 //   teardown()
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// What differs between Node and a page (where the modules and .wasm files come from, whether
+// tfjs may use threads) is the `platform` given to init: platform-node.mjs, web/bench/platform.mjs.
+// So this file imports no Node module.
 import { transpose } from './onnx-models.mjs';
-import { wasmUsesSimd } from './wasm-simd.mjs';
-
-const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export class Unavailable extends Error {}
 
@@ -27,16 +24,12 @@ export class OursEngine {
   model;
   inputs;
 
-  async init({ threads, dist }) {
-    this.dist = path.resolve(root, dist ?? 'dist');
-    const entry = path.join(this.dist, 'index.mjs');
+  async init({ threads, dist, platform }) {
     let mod;
     try {
-      mod = await import(pathToFileURL(entry).href);
+      mod = await platform.loadLab(dist);
     } catch (error) {
-      throw new Unavailable(
-        `cannot load ${entry} (build it: bash scripts/build.sh wasm && bash scripts/build.sh dist): ${error.message}`,
-      );
+      throw new Unavailable(`cannot load attention-lab (${platform.labHint}): ${error.message}`);
     }
     this.lab = await mod.createAttentionLab({ threads });
     const lab = this.lab;
@@ -59,14 +52,18 @@ export class OursEngine {
     }
     let simd = lab.simd;
     if (typeof simd !== 'boolean') {
-      simd = wasmUsesSimd(path.join(this.dist, 'attention-core.wasm'));
+      simd = platform.labWasmUsesSimd?.(dist) ?? null;
       notes.push(
         `lab.simd missing: SIMD ${simd ? 'on' : simd === false ? 'off' : '?'} read from attention-core.wasm (v128 locals)`,
       );
     }
+    // The relaxed-SIMD build (fused multiply-add) says so in lab.relaxedSimd; builds from before
+    // it have SIMD128 kernels only. 'relaxed' shows in the table's SIMD column instead of 'on'.
+    if (lab.relaxedSimd === true) simd = 'relaxed';
     return {
       threads: lab.threads ?? 1,
       simd,
+      simdFlags: lab.relaxedSimd === true ? 'relaxed-simd' : simd ? 'simd128' : null,
       build: lab.build ?? 'single',
       api: {
         headExperiment: typeof lab.headExperiment === 'function',
@@ -179,8 +176,9 @@ export class OrtEngine {
   dims;
   inputs;
 
-  async init({ threads, models }) {
-    this.ort = await import('onnxruntime-web');
+  async init({ threads, models, platform }) {
+    const loaded = await platform.loadOrt();
+    this.ort = loaded.ort;
     this.ortModels = await import('./onnx-models.mjs');
     this.models = models;
     this.ort.env.wasm.numThreads = threads;
@@ -191,14 +189,9 @@ export class OrtEngine {
     });
     await probe.release();
     const version = this.ort.env.versions?.web ?? '?';
-    // The package's "exports" hide package.json; its main entry lives in dist/.
-    const wasmFile = path.join(
-      path.dirname(require.resolve('onnxruntime-web')),
-      'ort-wasm-simd-threaded.wasm',
-    );
     return {
       threads,
-      simd: wasmUsesSimd(wasmFile) ?? true, // 1.19+ ships SIMD builds only
+      simd: loaded.simd ?? true, // 1.19+ ships SIMD builds only
       build: `onnxruntime-web ${version} wasm EP (ort-wasm-simd-threaded)`,
       notes: [],
     };
@@ -261,7 +254,8 @@ function tinyModel({ buildOnnxModel }) {
 
 // ---------------------------------------------------------------------------------------------
 // TensorFlow.js, wasm backend (XNNPACK). tfjs turns threads off under Node (IS_NODE → no
-// WASM_HAS_MULTITHREAD_SUPPORT; its workers load from blob: URLs), so it is single-threaded here.
+// WASM_HAS_MULTITHREAD_SUPPORT; its workers load from blob: URLs), so it is single-threaded there;
+// in a cross-origin-isolated page it has threads (platform.tfjsThreads).
 // ---------------------------------------------------------------------------------------------
 export class TfjsEngine {
   tf;
@@ -269,24 +263,28 @@ export class TfjsEngine {
   shape;
   inputs;
 
-  async init({ threads }) {
-    if (threads !== 1) throw new Unavailable('tfjs-backend-wasm runs single-threaded under Node');
-    this.tf = await import('@tensorflow/tfjs-core');
-    const backend = await import('@tensorflow/tfjs-backend-wasm');
-    const dir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'));
-    backend.setWasmPaths(`${path.join(dir, 'dist')}/`);
-    const tf = this.tf;
+  async init({ threads, platform }) {
+    if (threads !== 1 && !platform.tfjsThreads) throw new Unavailable(platform.tfjsThreadsWhy);
+    const { tf, backend } = await platform.loadTfjs();
+    this.tf = tf;
+    // Before the backend starts: its thread pool is sized once (default: the CPU count).
+    if (platform.tfjsThreads) backend.setThreadsCount(threads);
     if (!(await tf.setBackend('wasm'))) throw new Unavailable('tf.setBackend("wasm") failed');
     await tf.ready();
     const simd = Boolean(await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT'));
     const got = backend.getThreadsCount?.() ?? 1;
+    // tfjs-backend-wasm 4.22 in Chromium reports 1 thread after setThreadsCount(2), and its
+    // matMul then runs on one thread (per-thread CPU time in /proc, checked once on 2026-11-30):
+    // tensorflow/tfjs#8513. Such an engine is not a 2-thread peer, so it is not timed as one.
+    if (got !== threads)
+      throw new Unavailable(
+        `asked tfjs-backend-wasm for ${threads} threads (setThreadsCount), it runs ${got} (getThreadsCount; tensorflow/tfjs#8513)`,
+      );
     return {
       threads: got,
       simd,
       build: `tfjs-core ${tf.version_core} + tfjs-backend-wasm ${backend.version_wasm}`,
-      notes: [
-        'single-threaded: tfjs-backend-wasm disables threads under Node (workers from blob: URLs)',
-      ],
+      notes: platform.tfjsThreads ? [] : [platform.tfjsThreadsWhy],
     };
   }
 
@@ -373,9 +371,9 @@ function causalMaskArray(T) {
 // Plain JavaScript: Float32Array storage, straightforward loops, causal skipping (j ≤ i only).
 // ---------------------------------------------------------------------------------------------
 export class PlainJsEngine {
-  init({ threads }) {
+  init({ threads, platform }) {
     if (threads !== 1) throw new Unavailable('plain JS is single-threaded');
-    return { threads: 1, simd: null, build: `V8 ${process.versions.v8}`, notes: [] };
+    return { threads: 1, simd: null, build: platform.jsRuntime, notes: [] };
   }
 
   setup(shape, stateDict, inputs) {

@@ -11,10 +11,10 @@
 //   contrib   com.microsoft.Attention (unidirectional=1): x and the packed [Wqᵀ|Wkᵀ|Wvᵀ] go in, the
 //             projections happen inside the op → out_proj. Not one of the three models; an
 //             extra ORT variant (the fused-QKV path), kept separate with --ort-models.
-import { createRequire } from 'node:module';
+// onnx-proto is CommonJS: a default import works in Node and in esbuild's browser bundle alike.
+import onnxProto from 'onnx-proto';
 
-const require = createRequire(import.meta.url);
-const { onnx } = require('onnx-proto');
+const { onnx } = onnxProto;
 
 const FLOAT = onnx.TensorProto.DataType.FLOAT;
 const INT64 = onnx.TensorProto.DataType.INT64;

@@ -1,13 +1,8 @@
-// Ratios to the best peer, the table, the issue's targets (PASS/FAIL) and the JSON file.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FLOP_NOTE } from './stats.mjs';
-import { MICRO, SHAPES } from './shapes.mjs';
+// Ratios to the best peer, the table and the issue's targets (PASS/FAIL). No Node modules: the
+// bench page (web/bench) builds the same table in the browser; the machine info and the JSON file
+// are in report-node.mjs.
+import { MICRO } from './shapes.mjs';
 import { fmtDiff } from './run.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ok = (r) => r.status === 'ok' && Number.isFinite(r.medianMs);
 const SHAPE_ORDER = ['S1', 'S2', 'S3', 'S4', 'S5'];
 
@@ -59,27 +54,34 @@ function fmtTime(ms, micro) {
 const simdText = (s) =>
   s === true ? 'on' : s === false ? 'off' : s === null || s === undefined ? '?' : String(s);
 
-/** The table as text; footnotes for notes and skipped rows. */
-export function formatTable(rows) {
+export const TABLE_HEADER = [
+  'shape',
+  'implementation',
+  'thr',
+  'SIMD',
+  'median',
+  'IQR',
+  'GFLOP/s',
+  'vs best peer',
+  'reps',
+  'max|Δ|',
+  'notes',
+];
+/** Columns holding numbers (right-aligned in text, and in the bench page's table). */
+export const NUMERIC_COLUMNS = new Set([2, 4, 5, 6, 7, 8, 9]);
+
+/**
+ * The table's cells, one array of strings per row in TABLE_HEADER's order, sorted; notes are
+ * footnotes ("[1]" in a row's notes cell is notes[0]). The text table and the bench page's HTML
+ * table are both made from these.
+ */
+export function tableCells(rows) {
   const notes = [];
   const noteRef = (text) => {
     let i = notes.indexOf(text);
     if (i < 0) i = notes.push(text) - 1;
     return `[${i + 1}]`;
   };
-  const header = [
-    'shape',
-    'implementation',
-    'thr',
-    'SIMD',
-    'median',
-    'IQR',
-    'GFLOP/s',
-    'vs best peer',
-    'reps',
-    'max|Δ|',
-    'notes',
-  ];
   const lines = [];
   for (const r of sortRows(rows)) {
     const micro = MICRO.has(r.shape);
@@ -107,11 +109,16 @@ export function formatTable(rows) {
       refs.join(' '),
     ]);
   }
+  return { header: TABLE_HEADER, lines, notes };
+}
+
+/** The table as text; footnotes for notes and skipped rows. */
+export function formatTable(rows) {
+  const { header, lines, notes } = tableCells(rows);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const right = new Set([2, 4, 5, 6, 7, 8, 9]);
   const fmtLine = (cells) =>
     cells
-      .map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .map((c, i) => (NUMERIC_COLUMNS.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
       .join('  ')
       .trimEnd();
   const out = [fmtLine(header), widths.map((w) => '-'.repeat(w)).join('  ')];
@@ -246,58 +253,4 @@ export function evaluateTargets(rows, { threads = [1, 2] } = {}) {
     }
   }
   return targets;
-}
-
-export function machineInfo() {
-  const cpus = os.cpus();
-  // Read package.json files directly: some packages' "exports" hide them from require().
-  const version = (name) => {
-    try {
-      return JSON.parse(
-        fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'),
-      ).version;
-    } catch {
-      return null;
-    }
-  };
-  let labVersion = null;
-  try {
-    labVersion = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
-  } catch {
-    /* ignore */
-  }
-  return {
-    date: new Date().toISOString(),
-    cpuModel: cpus[0]?.model ?? null,
-    cpuCount: cpus.length,
-    availableParallelism: os.availableParallelism?.() ?? null,
-    node: process.version,
-    v8: process.versions.v8,
-    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-    totalMemoryBytes: os.totalmem(),
-    loadAverage: os.loadavg(),
-    versions: {
-      'attention-lab': labVersion,
-      'onnxruntime-web': version('onnxruntime-web'),
-      '@tensorflow/tfjs-core': version('@tensorflow/tfjs-core'),
-      '@tensorflow/tfjs-backend-wasm': version('@tensorflow/tfjs-backend-wasm'),
-    },
-  };
-}
-
-export function writeJson(payload) {
-  const dir = path.join(root, 'bench-results');
-  fs.mkdirSync(dir, { recursive: true });
-  const stamp = payload.machine.date.replace(/:/g, '-');
-  const file = path.join(dir, `bench-${stamp}.json`);
-  const slim = {
-    ...payload,
-    shapes: SHAPES,
-    flopConvention: FLOP_NOTE,
-  };
-  fs.writeFileSync(
-    file,
-    `${JSON.stringify(slim, (k, v) => (v === Infinity ? 'Infinity' : v), 2)}\n`,
-  );
-  return file;
 }

@@ -1,9 +1,10 @@
 // Timing loop: set every implementation up on the same weights and inputs, cross-check outputs,
 // warm up, then time round-robin (one sample per implementation per round, rotating the order each
-// round) so that machine drift hits every implementation alike.
+// round) so that machine drift hits every implementation alike. Shared by the Node run (engines in
+// child processes) and the browser run (engines in Web Workers): it only needs engine handles with
+// call(cmd, args, timeoutMs) and alive, so nothing here may import a Node module.
 import { flops, maxAbsDiff, summarize } from './stats.mjs';
 import { HEAD_EXPERIMENT, headShape, seededInputs } from './shapes.mjs';
-import { waitForQuiet } from './quiet.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const CALL_TIMEOUT = 10 * 60 * 1000;
@@ -33,10 +34,15 @@ export function baseRow(shapeName, shape, engine, label) {
 
 /**
  * engines: [{ name, kind, threads, proc, info, error }]; the first 'ours' engine with 1 thread is
- * the reference. natives: [{ threads, sample(): Promise<{ ms, simd }> }] take part in the rounds
- * without an output check (the binary prints times only). Returns rows.
+ * the reference. hooks (all optional):
+ *   natives: [{ threads, sample(): Promise<{ ms, simd }> }] take part in the rounds without an
+ *     output check (the binary prints times only);
+ *   waitForQuiet(engines) → Promise<{ waitedMs, quiet }>: after each sample's gap, wait until the
+ *     engines are idle (Node reads /proc; a page cannot, so it has the gap only);
+ *   onRound(round, rounds): called before each round (the page's progress bar).
+ * Returns rows.
  */
-export async function benchShape(shapeName, shape, engines, opts, log, natives = []) {
+export async function benchShape(shapeName, shape, engines, opts, log, hooks = {}) {
   const rows = [];
   const ref = engines.find(
     (e) => e.kind === 'ours' && e.threads === 1 && e.proc?.alive && !e.error,
@@ -52,7 +58,7 @@ export async function benchShape(shapeName, shape, engines, opts, log, natives =
     return rows;
   }
   try {
-    await benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, natives);
+    await benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, hooks);
   } catch (error) {
     rows.push({
       ...baseRow(shapeName, shape, ref, 'attention-lab'),
@@ -74,7 +80,8 @@ export async function benchShape(shapeName, shape, engines, opts, log, natives =
   return rows;
 }
 
-async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, natives) {
+async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, hooks) {
+  const { natives = [], waitForQuiet = null, onRound = null } = hooks;
   const inputs = seededInputs(shape.batch * shape.tokens * shape.dIn, 1234 + shape.tokens);
   const entries = [];
 
@@ -230,9 +237,9 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
   // Round-robin rounds. An implementation with k < N reps takes part in k rounds spread evenly.
   const N = Math.max(0, ...timed.map((e) => e.reps));
   log(`${shapeName}: ${timed.length} implementations, ${N} rounds`);
-  const enginePids = engines.filter((e) => e.proc?.alive).map((e) => e.proc.pid);
   const quietWaits = [];
   for (let r = 0; r < N; ++r) {
+    onRound?.(r, N);
     const order = timed.map((_, i) => timed[(i + r) % timed.length]);
     for (const entry of order) {
       if (entry.failed) continue;
@@ -244,7 +251,7 @@ async function benchShapeInto(rows, ref, shapeName, shape, engines, opts, log, n
         entry.failed = error.message;
       }
       if (opts.gapMs > 0) await sleep(opts.gapMs);
-      if (opts.quiet) quietWaits.push(await waitForQuiet(enginePids));
+      if (waitForQuiet) quietWaits.push(await waitForQuiet(engines));
     }
   }
   if (quietWaits.length) log(`${shapeName}: ${describeWaits(quietWaits)}`);

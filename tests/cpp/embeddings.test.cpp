@@ -45,6 +45,11 @@ TEST_CASE("embedding errors", "[embeddings][errors]") {
   CHECK_THROWS_AS(token_embeddings({}, 3, 1), InputError);
   CHECK_THROWS_AS(token_embeddings({1}, 0, 1), OptionError);
   CHECK_THROWS_AS(token_embeddings({-1}, 3, 1), InputError);
+  // At most kMaxEmbedValues (2^24) values: 17 tokens × 2^20 is refused before anything is made.
+  CHECK_THROWS_AS(token_embeddings(std::vector<std::int64_t>(17, 1), 1 << 20, 1), MemoryError);
+  CHECK(static_cast<long long>(
+            token_embeddings(std::vector<std::int64_t>(16, 1), 1 << 20, 1).size()) ==
+        kMaxEmbedValues);
 }
 
 TEST_CASE("the lecture preset: six tokens, three dimensions", "[embeddings][lecture]") {

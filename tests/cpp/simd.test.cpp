@@ -124,3 +124,38 @@ TEST_CASE("simd::exp below −87.3 gives a tiny positive number, never 0, ∞ or
     CHECK(std::exp(double(xs[i])) <= double(floor_value));  // so |error| < e^−87.3
   }
 }
+
+// madd(a, b, c) is a·b + c in every build. The relaxed-SIMD build compiles it to clang 14's
+// prototype f32x4.fma, rewritten after the link into relaxed_madd (scripts/relax-simd.mjs): this
+// pins the operand order (a + b·c would give other numbers here) for values known at run time.
+// A madd of three compile-time constants is folded by the toolchain (emscripten 3.1.6's link-time
+// optimiser) by the prototype's own definition, a + b·c: the relaxed build gives 7 for
+// madd(2, 5, 1), so the kernels never pass it three constants (simd.hpp's callers do not).
+TEST_CASE("simd::madd is a·b + c, fused or not, in the operands' order", "[simd][madd]") {
+  volatile float lanes[3][4] = {{2, 3, -1.5f, 0.25f}, {5, -7, 4, 1e-3f}, {1, 10, 0.5f, -2}};
+  float a[4], b[4], c[4];
+  for (int i = 0; i < 4; ++i) a[i] = lanes[0][i], b[i] = lanes[1][i], c[i] = lanes[2][i];
+  alignas(16) float got[4];
+  simd::store(got, simd::madd(simd::load(a), simd::load(b), simd::load(c)));
+  for (int i = 0; i < 4; ++i) {
+    CAPTURE(i);
+    CHECK(got[i] == a[i] * b[i] + c[i]);  // exact: every product and sum here fits in float32
+  }
+#if !defined(__wasm_relaxed_simd__)
+  simd::store(got, simd::madd(simd::splat(2.0f), simd::splat(5.0f), simd::splat(1.0f)));
+  for (float g : got) CHECK(g == 11.0f);  // 2·5 + 1, not 2 + 5·1 = 7
+#endif
+  // The one rounding of a fused multiply-add where the CPU has one, else two: (1 + 2⁻²³)² − 1
+  // is 2⁻²² + 2⁻⁴⁶ exactly, 2⁻²² after rounding the product first.
+  const float e = 1.0f + std::ldexp(1.0f, -23);
+  simd::store(got, simd::madd(simd::splat(e), simd::splat(e), simd::splat(-1.0f)));
+  const float fused = std::ldexp(1.0f, -22) + std::ldexp(1.0f, -46);
+  const float unfused = std::ldexp(1.0f, -22);
+  for (float g : got) CHECK((g == fused || g == unfused));
+#if defined(__wasm_relaxed_simd__)
+  std::printf("simd::madd: relaxed_madd is %s on this CPU\n",
+              got[0] == fused ? "fused" : "unfused");
+#else
+  CHECK(got[0] == unfused);  // a product, then a sum
+#endif
+}

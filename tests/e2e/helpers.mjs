@@ -30,7 +30,9 @@ export const LECTURE_STEPS = Object.freeze([
 export function checkSite() {
   const built = path.join(ROOT, 'build', 'site', 'app.mjs');
   if (!fs.existsSync(built))
-    throw new Error('build/site is missing: run `bash scripts/build.sh dist site` first');
+    throw new Error(
+      'build/site is missing: run `bash scripts/build.sh dist && bash scripts/build.sh site` first',
+    );
   const builtAt = fs.statSync(built).mtimeMs;
   const walk = (dir) =>
     fs
@@ -258,4 +260,17 @@ export function sentenceOf(n) {
       ' ',
     );
   return Array.from({ length: n }, (_, i) => words[i % words.length]).join(' ');
+}
+
+/**
+ * axe-core's violations on `page`, inside `selector` (the whole document without one), each as
+ * "rule (impact) target"; the page must be opened with bypassCSP to load axe.
+ */
+export async function axeViolations(page, selector = null) {
+  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  const results = await page.evaluate(
+    (sel) => window.axe.run(sel ? { include: [sel] } : document, { resultTypes: ['violations'] }),
+    selector,
+  );
+  return results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`);
 }

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { artifact, ROOT, pageSuite, LECTURE_STEPS } from './helpers.mjs';
+import { artifact, ROOT, pageSuite, LECTURE_STEPS, axeViolations } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -163,14 +163,7 @@ test('axe-core finds no violations of any impact on the iframe embed page', asyn
   const page = await newPage('embed.html?heads=2&dOut=4&stage=softmax&training=true', {
     bypassCSP: true,
   });
-  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-  const results = await page.evaluate(() =>
-    window.axe.run(document, { resultTypes: ['violations'] }),
-  );
-  assert.deepEqual(
-    results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`),
-    [],
-  );
+  assert.deepEqual(await axeViolations(page), []);
   await page.close();
 });
 

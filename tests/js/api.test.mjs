@@ -15,6 +15,9 @@ import { loadFixture, listFixtures } from './fixtures.mjs';
 
 const lab = await createAttentionLab();
 const TOLERANCE = 1e-5;
+// tests/js/relaxed.test.mjs runs this suite again under --experimental-wasm-relaxed-simd, where the
+// loader must pick the relaxed-SIMD build.
+if (process.env.ATTENTION_LAB_EXPECT_RELAXED) assert.equal(lab.relaxedSimd, true);
 
 /** The fixture's options (snake_case, 0/1) as forward() options. */
 function apiOptions(o) {
@@ -104,6 +107,14 @@ describe('golden fixtures from PyTorch', () => {
       assertClose(output, fixture.stages.output, `${fixture.name}.output (result)`);
       assert.ok(report.length >= 10, `compared ${report.length} stages`);
       t.diagnostic(`max |diff| per stage: ${report.join(', ')}`);
+    });
+
+    // Without a trace the fast path's SIMD kernels compute it (fused multiply-add in the relaxed
+    // build): the same tolerance against PyTorch.
+    test(`${fixture.name}: without a trace the output matches PyTorch`, (t) => {
+      const { output } = lab.forward({ ...options, inputs, trace: false });
+      const max = assertClose(output, fixture.stages.output, `${fixture.name}.output, no trace`);
+      t.diagnostic(`max |diff| ${max.toExponential(1)} (relaxedSimd: ${lab.relaxedSimd})`);
     });
 
     test(`${fixture.name}: parameters match PyTorch's state_dict`, () => {
@@ -595,12 +606,38 @@ describe('embed and tokenize', () => {
       (e) => e instanceof AttentionLabError && e.option === 'sentence' && /1024/.test(e.message),
     );
   });
+
+  test("tokenize shows a character split across tokens as its UTF-8 bytes, each token's own", () => {
+    // ❤ is E2 9D A4 and 🦊 F0 9F A6 8A: GPT-2 cuts both into byte pieces. Each token shows its own
+    // bytes (a shared streaming decoder used to move the character into the next token), and
+    // the pieces, read as bytes, spell the sentence.
+    const tokens = lab.tokenize('I ❤ 🦊 café');
+    assert.deepEqual(
+      tokens.map((t) => t.text),
+      ['I', ' ⟨E2 9D⟩', '⟨A4⟩', ' ⟨F0 9F⟩', '⟨A6⟩', '⟨8A⟩', ' café'],
+    );
+    const bytes = tokens.flatMap((t) =>
+      t.text.split(/(⟨[^⟩]*⟩)/).flatMap((part) =>
+        part.startsWith('⟨')
+          ? part
+              .slice(1, -1)
+              .split(' ')
+              .map((x) => parseInt(x, 16))
+          : [...new TextEncoder().encode(part)],
+      ),
+    );
+    assert.deepEqual(bytes, [...new TextEncoder().encode('I ❤ 🦊 café')]);
+    // Repeating a call gives the same texts (no decoder state carried between calls).
+    assert.deepEqual(lab.tokenize('I ❤ 🦊 café'), tokens);
+  });
 });
 
 describe('createAttentionLab options', () => {
   test('wasmBinary and locateFile load the same core', async () => {
     const { readFileSync } = await import('node:fs');
-    const wasmUrl = new URL('../../dist/attention-core.wasm', import.meta.url);
+    // The bytes of the build `lab` runs (the relaxed one under --experimental-wasm-relaxed-simd).
+    const file = lab.relaxedSimd ? 'attention-core-relaxed.wasm' : 'attention-core.wasm';
+    const wasmUrl = new URL(`../../dist/${file}`, import.meta.url);
     const fromBytes = await createAttentionLab({ wasmBinary: readFileSync(wasmUrl) });
     let asked = '';
     const located = await createAttentionLab({
@@ -609,7 +646,7 @@ describe('createAttentionLab options', () => {
         return new URL(`../../dist/${path}`, import.meta.url).pathname;
       },
     });
-    assert.equal(asked, 'attention-core.wasm');
+    assert.equal(asked, lab.relaxedSimd ? 'attention-core-relaxed.wasm' : 'attention-core.wasm');
     const expected = lab.forward(lecture()).output.data;
     assert.deepEqual(fromBytes.forward(lecture()).output.data, expected);
     assert.deepEqual(located.forward(lecture()).output.data, expected);

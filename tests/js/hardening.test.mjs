@@ -5,7 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createAttentionLab, AttentionLabError, MAX_SENTENCE_CHARS } from '../../dist/index.mjs';
+import {
+  createAttentionLab,
+  AttentionLabError,
+  MAX_SENTENCE_CHARS,
+  LIMITS,
+} from '../../dist/index.mjs';
 
 const INDEX = fileURLToPath(new URL('../../dist/index.mjs', import.meta.url));
 const lab = await createAttentionLab();
@@ -196,6 +201,19 @@ test('10. embed() bounds batch before it allocates', () => {
     option: 'batch',
     kind: 'MemoryError',
   });
+});
+
+test('10. embed() makes at most maxEmbedValues, refused before any work', () => {
+  // 256 tokens × dIn 1048576 is one tensor's 2^28 values: it used to run for a minute on a busy
+  // 2-core machine (the long fuzz run's hang at 13 tokens × 1048576 under load led here).
+  assert.equal(LIMITS.maxEmbedValues, 2 ** 24);
+  const sentence = 'a '.repeat(256).trim();
+  const t0 = performance.now();
+  refuses(() => lab.embed(sentence, { dIn: 1048576 }), { option: 'batch', kind: 'MemoryError' });
+  assert.ok(performance.now() - t0 < 5000, 'refused before any embedding was made');
+  // GPT-3's width for 1,024 tokens still fits: 12,288 × 1,024 = 12,582,912 values.
+  assert.equal(12288 * 1024 <= LIMITS.maxEmbedValues, true);
+  assert.deepEqual(lab.embed('a b', { dIn: 12288 }).shape, [1, 2, 12288]);
 });
 
 test('11. a model disposed by its own input getter during forward() fails clearly', () => {

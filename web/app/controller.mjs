@@ -11,7 +11,8 @@ const SETTING_NAMES = new Set(SETTINGS.map((s) => s.name));
 
 /**
  * The view fitted to a result: a step that exists (the first one otherwise), a head and a batch
- * item the result has ('all' and the first item otherwise), numbers on unless switched off.
+ * item the result has ('all' and the first item otherwise), numbers on unless switched off, the
+ * lab as asked.
  */
 export function fitView(view, { sizes }) {
   const step = Math.max(0, findStep(String(view.step)));
@@ -23,6 +24,8 @@ export function fitView(view, { sizes }) {
     head: head !== 'all' && Number.isInteger(index) && index >= 0 && index < sizes.h ? head : 'all',
     item: Number.isInteger(item) ? Math.max(0, Math.min(sizes.B - 1, item)) : 0,
     numbers: view.numbers !== false && view.numbers !== 'false',
+    // Any text: the lab panel names an unknown slug rather than dropping it silently.
+    lab: String(view.lab ?? '').trim(),
   };
 }
 

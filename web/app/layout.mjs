@@ -29,11 +29,12 @@ const card = (name, title, ...children) =>
 
 /**
  * Builds the frame into `root`; returns its slots: banner (messages without a control), tokens,
- * player, stale (the note over a view that no longer matches the input), stage, and with the full layout sentence and settings (and, on a page, experiment).
+ * player, stale (the note over a view that no longer matches the input), stage, and with the full
+ * layout sentence and settings (and, on a page with `withLabs`, lab and labs).
  * `page` keeps the page's landmarks (one <main>); an embedded copy must not add a second <main>
  * to someone else's page.
  */
-export function buildLayout(root, layout, page) {
+export function buildLayout(root, layout, page, withLabs = false) {
   const slots = {
     banner: h('p', { class: 'lab-error', role: 'alert', hidden: true }),
     tokens: slot('tokens', { class: 'tokens-root' }),
@@ -42,12 +43,19 @@ export function buildLayout(root, layout, page) {
     // Shown while a refused input stands: the numbers below belong to the last valid one.
     stale: h('p', { class: 'stale-note', id: 'stale-note', role: 'status', hidden: true }),
   };
-  // The lecture's timing experiment sits below the stage, on the full page only.
-  if (page && layout === 'full') {
-    slots.experiment = h('section', {
-      id: 'experiment',
-      class: 'card experiment',
-      'aria-labelledby': 'experiment-heading',
+  // The open lab and the list of labs sit below the stage, on the full page only (an embedded copy
+  // is one view, not a course). The lecture's timing is a lab of its own (labs/loop-vs-fused.mjs).
+  if (page && layout === 'full' && withLabs) {
+    slots.lab = h('section', {
+      id: 'lab-panel',
+      class: 'card lab-panel',
+      'aria-labelledby': 'lab-heading',
+      hidden: true,
+    });
+    slots.labs = h('section', {
+      id: 'labs',
+      class: 'card labs',
+      'aria-labelledby': 'labs-heading',
     });
   }
   const lesson = h(
@@ -56,7 +64,8 @@ export function buildLayout(root, layout, page) {
     slots.player,
     slots.stale,
     slots.stage,
-    slots.experiment,
+    slots.lab,
+    slots.labs,
   );
   if (layout === 'compact') {
     replace(

@@ -1,9 +1,12 @@
-// attention-lab's teaching page: the full layout mounted into #app, its state mirrored in the URL.
+// attention-lab's teaching page: the full layout mounted into #app, its state mirrored in the URL,
+// with the lecture labs (web/app/labs/).
 // The UI itself lives in mount.mjs, shared with the iframe embed page and the <attention-lab>
 // custom element.
 import { createAttentionLab } from './lib/index.mjs';
 import { parseUrl } from './store.mjs';
 import { mountAttentionLab } from './mount.mjs';
+import * as labs from './ui/labs.mjs';
+import { createStageTools } from './ui/code.mjs';
 
 const app = mountAttentionLab(document.querySelector('#app'), {
   createLab: () => createAttentionLab(),
@@ -11,6 +14,8 @@ const app = mountAttentionLab(document.querySelector('#app'), {
   initialState: parseUrl(location.search),
   syncUrl: true,
   page: true,
+  labs, // the lecture labs: ?lab=<slug>, below the stage
+  stageTools: createStageTools(),
 });
 
 app.ready

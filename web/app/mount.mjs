@@ -14,7 +14,6 @@ import { createControls } from './ui/controls.mjs';
 import { createPlayer } from './ui/player.mjs';
 import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
-import { createExperiment } from './ui/experiment.mjs';
 
 export { LAYOUTS };
 
@@ -36,7 +35,11 @@ const stateKeys = (changed) =>
  * - syncUrl: mirror the state into the address bar (history.replaceState), as the page does
  * - page: document-level behaviours of a whole page: shortcuts on the document, the tooltip on
  *   <body>, reduced motion on <html>, document.title, <html data-ready>
- *   (and, with layout 'full', the loop-vs-split timing experiment below the stage)
+ *   (and, with layout 'full', the labs below the stage)
+ * - labs: the lecture labs' UI (web/app/ui/labs.mjs), drawn below the stage of a full page; passed
+ *   in rather than imported, so the embed and the <attention-lab> element do not carry the labs
+ * - stageTools(step, index, ctx, drawn): nodes under each step's explanation (the page passes
+ *   ui/code.mjs's PyTorch lines and downloads; the element leaves them out, and so its bundle)
  * - onChange({ state, changed, source }): after every state change ('initial', 'ui' or 'api')
  * - onError(err): an invalid setting (the last valid state stays shown)
  *
@@ -51,6 +54,8 @@ export function mountAttentionLab(
     syncUrl = false,
     page = false,
     name = '',
+    labs: labsUi = null,
+    stageTools = null,
     onChange = () => {},
     onError = () => {},
   } = {},
@@ -66,12 +71,21 @@ export function mountAttentionLab(
 
   const motion = watchMotion(doc.defaultView, page ? doc.documentElement : root);
   cleanups.push(motion.stop);
-  const slots = buildLayout(root, layout, page);
+  const slots = buildLayout(root, layout, page, Boolean(labsUi));
   const store = createStore(initialState, syncUrl ? {} : { history: null, location: null });
   const controller = createController(store, { onError });
+  let labs = null; // the lab panel (full page only)
+  const openLab = (slug) => {
+    controller.setView({ lab: slug }, 'ui');
+    labs?.focus();
+  };
   const panel = createStagePanel(slots.stage, {
     onView: (patch) => controller.setView(patch, 'ui'),
     tooltipHost: page ? doc.body : root,
+    labLinks: slots.lab
+      ? (step) => labsUi.stepLabLinks(step.slug, store.get(), openLab)
+      : undefined,
+    tools: stageTools,
   });
   cleanups.push(() => panel.destroy());
   panel.message('Loading the attention core (WebAssembly)…');
@@ -120,6 +134,30 @@ export function mountAttentionLab(
     return controls;
   }
 
+  // The labs (full page): the panel follows view.lab, the list's links carry the page's state.
+  function buildLabs() {
+    labs = labsUi.createLabPanel(slots.lab, {
+      lab,
+      page: () => ({ settings: store.get().settings, result: store.get().result }),
+      close: () => {
+        controller.setView({ lab: '' }, 'ui');
+        // Back to the list of labs, or to the step where the list is hidden (presentation mode).
+        const list = slots.labs.querySelector('#labs-heading');
+        (list?.offsetParent ? list : slots.stage.querySelector('#stage-title'))?.focus();
+      },
+      syncUrl,
+      win: doc.defaultView,
+    });
+    cleanups.push(() => labs.destroy());
+    return (state, changed) => {
+      if (!state.result) return;
+      const fresh = labs.show(state);
+      if (!fresh && changed.has('result')) labs.update();
+      if (!slots.labs.firstChild) labsUi.renderLabList(slots.labs, state, openLab);
+      else labsUi.refreshLabLinks(slots.labs, state);
+    };
+  }
+
   async function start() {
     try {
       lab = await createLab();
@@ -131,7 +169,7 @@ export function mountAttentionLab(
     controller.attach(lab);
     const steps = checkSteps(lab.stages);
     const controls = buildControls();
-    if (slots.experiment) cleanups.push(createExperiment(slots.experiment, { lab }).destroy);
+    if (slots.lab) listen(buildLabs());
     let view = null;
     const player = createPlayer(slots.player, {
       steps,

@@ -57,12 +57,16 @@ export const SETTINGS = Object.freeze([
   ),
 ]);
 
-/** What is looked at: the step (its slug), one head or all, which batch item, numbers in cells. */
+/**
+ * What is looked at: the step (its slug), one head or all, which batch item, numbers in cells, and
+ * the open lab (its slug, '' for none; the full page draws it, web/app/labs/).
+ */
 export const VIEW = Object.freeze([
   { name: 'step', type: 'text', default: '' },
   { name: 'head', type: 'text', default: 'all' },
   { name: 'item', type: 'integer', default: 0 },
   { name: 'numbers', type: 'boolean', default: true },
+  { name: 'lab', type: 'text', default: '' },
 ]);
 
 const SETTING = new Map(SETTINGS.map((s) => [s.name, s]));
@@ -121,12 +125,30 @@ export function parseUrl(search) {
   return { settings: read(SETTINGS), view: read(VIEW) };
 }
 
-/** The query string ("?sentence=…&batch=2…") holding settings and view. */
+/**
+ * The query string ("?sentence=…&batch=2…") holding settings and view. `lab` only when one is
+ * open, so a link without a lab reads as before the labs existed.
+ */
 export function toUrl({ settings, view }) {
   const params = new URLSearchParams();
   for (const spec of SETTINGS) params.set(spec.name, writeValue(spec, settings[spec.name]));
-  for (const spec of VIEW) params.set(spec.name, writeValue(spec, view[spec.name]));
+  for (const spec of VIEW) {
+    if (spec.name === 'lab' && !view.lab) continue;
+    params.set(spec.name, writeValue(spec, view[spec.name]));
+  }
   return `?${params}`;
+}
+
+/**
+ * The open lab's own URL keys ("sqrt-dh.dh"), from a query string: the lab writes them
+ * (ctx.setParams), the store keeps them while that lab stays open.
+ */
+export function labParams(search, lab) {
+  const own = new URLSearchParams();
+  if (!lab) return own;
+  for (const [key, value] of new URLSearchParams(search))
+    if (key.startsWith(`${lab}.`)) own.append(key, value);
+  return own;
 }
 
 /** No refused input: the messages part of a fresh state. */
@@ -155,7 +177,8 @@ export function createStore(
 
   const syncUrl = () => {
     if (!history || !location) return;
-    const url = `${location.pathname}${toUrl(state)}${location.hash}`;
+    const own = labParams(location.search, state.view.lab).toString();
+    const url = `${location.pathname}${toUrl(state)}${own ? `&${own}` : ''}${location.hash}`;
     if (url !== `${location.pathname}${location.search}${location.hash}`)
       history.replaceState(null, '', url);
   };

@@ -24,6 +24,8 @@ export interface AttentionLabView {
   head: string;
   item: number;
   numbers: boolean;
+  /** The open lab's slug on the full page (?lab=…); the element shows no labs, so ''. */
+  lab: string;
 }
 
 export interface AttentionLabState {

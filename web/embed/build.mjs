@@ -45,8 +45,13 @@ export function stylesheetFiles() {
   return parts;
 }
 
+// The element shows one compact view: no lab and no step's code or downloads (the page passes
+// those to mountAttentionLab, so their modules are not bundled), and so none of their styles.
+const isLabStyles = (file) => /^styles-(labs|code)/.test(path.basename(file));
+
 export function shadowStyles() {
   let css = stylesheetFiles()
+    .filter((file) => !isLabStyles(file))
     .map((file) => fs.readFileSync(file, 'utf8'))
     .join('\n');
   for (const [pattern, replacement] of REWRITES) {

@@ -383,7 +383,8 @@ export const STAGES = deepFreeze([
 export const LIMITS = deepFreeze({
   "poolSize": 4,
   "maxDimension": 1048576,
-  "maxTensorElements": 268435456
+  "maxTensorElements": 268435456,
+  "maxEmbedValues": 16777216
 });
 
 function deepFreeze(value) {

@@ -33,10 +33,10 @@ export function embedSentence(core, sentence, options = {}) {
     );
   }
   const count = batch * tokens.length * dIn;
-  if (count > LIMITS.maxTensorElements) {
+  if (count > LIMITS.maxEmbedValues) {
     throw new AttentionLabError(
-      `batch × tokens × dIn = ${batch} × ${tokens.length} × ${dIn} = ${count} values is more than one tensor may ` +
-        `hold (${LIMITS.maxTensorElements}); use a smaller batch or dIn`,
+      `batch × tokens × dIn = ${batch} × ${tokens.length} × ${dIn} = ${count} values is more than embed() ` +
+        `makes (${LIMITS.maxEmbedValues}, 64 MiB of float32); use a smaller batch or dIn`,
       { option: 'batch', kind: 'MemoryError' },
     );
   }

@@ -137,7 +137,8 @@ export type LayoutName =
   | 'loop';
 
 /** The kind of an AttentionLabError. */
-export type ErrorKind = 'OptionError' | 'InputError' | 'MemoryError' | 'WorkError' | 'NumericalError' | 'Error';
+export type ErrorKind =
+  'OptionError' | 'InputError' | 'MemoryError' | 'WorkError' | 'NumericalError' | 'Error';
 
 /** Anything the API accepts as a list of numbers; it is copied to a Float32Array. */
 export type NumberArray = Float32Array | Float64Array | number[];
@@ -329,7 +330,7 @@ export interface AttentionModel {
 export interface Token {
   /** The token id in the GPT-2 vocabulary (r50k_base). */
   id: number;
-  /** Its text, with its leading space (" journey"); ⟨token N⟩ for part of a multi-byte character. */
+  /** Its text, with its leading space (" journey"); the bytes of a character split across tokens in hex (" ⟨E2 9D⟩"). */
   text: string;
 }
 
@@ -401,15 +402,21 @@ export interface AttentionLab {
   embed(sentence: string, options?: EmbedOptions): Embedding;
   /** Which WASM build is loaded: 'single' (any page) or 'threads' (cross-origin-isolated pages, Node). */
   readonly build: 'single' | 'threads';
-  /** Threads used by forward passes without a trace, the calling thread included. */
+  /** Threads used by passes without a trace and fused passes with one, the calling thread included. */
   readonly threads: number;
-  /** Whether the kernels run as WebAssembly SIMD128 (always true: both builds need SIMD). */
+  /** Whether the kernels run as WebAssembly SIMD (always true: every build needs SIMD128). */
   readonly simd: boolean;
+  /**
+   * Whether the relaxed-SIMD build is loaded: its kernels use f32x4.relaxed_madd (fused
+   * multiply-add where the CPU has it), so results differ from the SIMD128 build in the last bits.
+   */
+  readonly relaxedSimd: boolean;
   /** The WASM memory's size in bytes; memory only grows, so this is also its peak so far. */
   memoryBytes(): number;
   /**
    * The core's size limits, the same in every build: no dimension over `maxDimension` (1048576)
-   * and no tensor over `maxTensorElements` (2^28 values, 1 GiB of float32).
+   * and no tensor over `maxTensorElements` (2^28 values, 1 GiB of float32); embed() makes at most
+   * `maxEmbedValues` (2^24 values, 64 MiB).
    */
   readonly limits: Limits;
   /** The core's option table, in lecture order (the same as the exported OPTIONS). */
@@ -487,8 +494,16 @@ export interface CreateAttentionLabOptions {
    */
   threads?: 'auto' | number;
   /**
-   * Where to find a file of the core (called with 'attention-core.wasm' or
-   * 'attention-core-threads.wasm', and a path prefix; in browsers the threaded build's worker is
+   * 'auto' (default): the relaxed-SIMD build (fused multiply-add) where WebAssembly.validate
+   * accepts relaxed_madd, the SIMD128 build elsewhere; true: the relaxed build, or an
+   * AttentionLabError (option 'relaxedSimd') where the engine lacks it; false: SIMD128.
+   * Ignored with wasmBinary (the bytes decide).
+   */
+  relaxedSimd?: 'auto' | boolean;
+  /**
+   * Where to find a file of the core (called with 'attention-core.wasm',
+   * 'attention-core-threads.wasm', or their relaxed twins 'attention-core-relaxed.wasm' and
+   * 'attention-core-threads-relaxed.wasm', and a path prefix; in browsers the threaded build's worker is
    * always started from a blob: URL, so it is not asked for 'attention-core-threads.worker.js');
    * default: beside attention-core.mjs.
    */
@@ -615,6 +630,8 @@ export interface Limits {
   readonly maxDimension: number;
   /** The most values any one tensor may hold (2^28: 1 GiB of float32). */
   readonly maxTensorElements: number;
+  /** The most values embed() makes, batch × tokens × dIn (2^24: 64 MiB of float32). */
+  readonly maxEmbedValues: number;
 }
 
 /**

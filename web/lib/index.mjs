@@ -46,33 +46,7 @@ export const PRESETS = Object.freeze(
   ].map((preset) => Object.freeze(preset)),
 );
 
-/**
- * The lectures' sizes, for describe() and the page: the lecture's toy (d = 6, 2 heads), GPT-2
- * small's attention block (768 / 12 → 64, the chapter's exercise: no qkv bias) and GPT-3's
- * (12288 / 96 → 128), each with its context length and without a trace (whose (B,h,T,T) stages
- * would not fit at that length).
- */
-export const SIZE_PRESETS = Object.freeze({
-  lecture: Object.freeze({ module: 'mha', dIn: 6, dOut: 6, heads: 2, tokens: 6, batch: 1 }),
-  gpt2: Object.freeze({
-    module: 'mha',
-    dIn: 768,
-    dOut: 768,
-    heads: 12,
-    tokens: 1024,
-    batch: 1,
-    trace: false,
-  }),
-  gpt3: Object.freeze({
-    module: 'mha',
-    dIn: 12288,
-    dOut: 12288,
-    heads: 96,
-    tokens: 2048,
-    batch: 1,
-    trace: false,
-  }),
-});
+export { SIZE_PRESETS } from './sizes.mjs';
 
 export { MAX_SENTENCE_TOKENS } from './embed.mjs';
 
@@ -112,14 +86,19 @@ class AttentionLab {
     return this.#build;
   }
 
-  /** Threads used by forward passes without a trace (the calling thread included). */
+  /** Threads used by passes without a trace and fused passes with one (the calling thread included). */
   get threads() {
     return this.#engine ? this.#engine.threads() : 1;
   }
 
-  /** Whether the core runs WebAssembly SIMD128 kernels (always true: both builds need SIMD). */
+  /** Whether the core runs WebAssembly SIMD kernels (always true: every build needs SIMD128). */
   get simd() {
-    return this.#core.simd() === 'wasm-simd128';
+    return this.#core.simd().startsWith('wasm-');
+  }
+
+  /** Whether the kernels use relaxed SIMD's fused multiply-add (the relaxed build is loaded). */
+  get relaxedSimd() {
+    return this.#core.simd() === 'wasm-relaxed-simd';
   }
 
   /** The WASM memory's current size in bytes; memory only grows, so this is also its peak. */
@@ -278,8 +257,9 @@ class AttentionLab {
 
 /**
  * Loads the WASM core. Options: threads ('auto' (default): threads on cross-origin-isolated pages,
- * one thread elsewhere and in Node; or a number), locateFile(path, prefix) to serve the .wasm from
- * elsewhere, wasmBinary to pass it directly.
+ * one thread elsewhere and in Node; or a number), relaxedSimd ('auto' (default): the fused
+ * multiply-add kernels where the engine validates them; true; false), locateFile(path, prefix) to
+ * serve the .wasm from elsewhere, wasmBinary to pass it directly.
  */
 export async function createAttentionLab(options = {}) {
   const { core, engine, build } = await loadCore(options);

@@ -1,6 +1,7 @@
 // Loading the WebAssembly core: the SIMD check, the choice between the single-threaded build (any
-// page) and the threaded one (cross-origin-isolated pages, or asked for in Node), and starting the
-// threaded build's workers from a blob: URL in browsers. index.mjs builds the lab on top.
+// page) and the threaded one (cross-origin-isolated pages, or asked for in Node), between each
+// one's SIMD128 and relaxed-SIMD (fused multiply-add) kernels, and starting the threaded build's
+// workers from a blob: URL in browsers. index.mjs builds the lab on top.
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { LIMITS } from './contract.mjs';
 
@@ -10,12 +11,56 @@ const SIMD_PROBE = new Uint8Array([
   253, 98, 11,
 ]);
 
-function hasSimd() {
+// A tiny module using f32x4.relaxed_madd (0xfd 0x85 0x02) on three i8x16.splat vectors: engines
+// with relaxed SIMD (Chrome/Edge 114+; Node 20 only with --experimental-wasm-relaxed-simd) accept it.
+const RELAXED_SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 19, 1, 17, 0, 65, 1, 253, 15,
+  65, 1, 253, 15, 65, 1, 253, 15, 253, 133, 2, 11,
+]);
+
+function validates(bytes) {
   try {
-    return WebAssembly.validate(SIMD_PROBE);
+    return WebAssembly.validate(bytes);
   } catch {
     return false;
   }
+}
+const hasSimd = () => validates(SIMD_PROBE);
+/** Whether this engine runs relaxed SIMD (the fused multiply-add the relaxed builds use). */
+export const hasRelaxedSimd = () => validates(RELAXED_SIMD_PROBE);
+
+// Each build's relaxed-SIMD twin: the same JS glue and exports, its kernels with
+// f32x4.relaxed_madd (scripts/relax-simd.mjs). Written as literal `new URL(…, import.meta.url)`
+// so that bundlers (Vite, webpack) emit the files.
+const RELAXED_FILES = {
+  'attention-core.wasm': 'attention-core-relaxed.wasm',
+  'attention-core-threads.wasm': 'attention-core-threads-relaxed.wasm',
+};
+function relaxedUrl(file) {
+  return file === 'attention-core-relaxed.wasm'
+    ? new URL('./attention-core-relaxed.wasm', import.meta.url).href
+    : new URL('./attention-core-threads-relaxed.wasm', import.meta.url).href;
+}
+
+// 'auto' (default): the relaxed build where the engine validates it; true: that build or an error;
+// false: the SIMD128 build.
+function chooseRelaxed(relaxedSimd) {
+  if (relaxedSimd === 'auto' || relaxedSimd === undefined) return hasRelaxedSimd();
+  if (relaxedSimd === false) return false;
+  if (relaxedSimd !== true) {
+    throw new AttentionLabError(
+      `relaxedSimd = ${String(relaxedSimd)}: allowed are 'auto', true or false`,
+      { option: 'relaxedSimd' },
+    );
+  }
+  if (!hasRelaxedSimd()) {
+    throw new AttentionLabError(
+      'relaxedSimd = true: this engine does not support WebAssembly relaxed SIMD (Chrome and Edge 114+ ' +
+        "do; Node 20 with --experimental-wasm-relaxed-simd); use relaxedSimd: 'auto' or false",
+      { option: 'relaxedSimd' },
+    );
+  }
+  return true;
 }
 
 const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -74,11 +119,28 @@ async function threadedBrowserOptions(locateFile) {
   };
 }
 
+// The relaxed build: the glue asks for its usual .wasm name; hand it the relaxed file instead
+// (through the caller's locateFile, when there is one).
+function relaxedLocateFile(locateFile) {
+  return (path, prefix) => {
+    const file = RELAXED_FILES[path];
+    if (file === undefined) return locateFile ? locateFile(path, prefix) : prefix + path;
+    if (locateFile) return locateFile(file, prefix);
+    return inNode ? prefix + file : relaxedUrl(file);
+  };
+}
+
 /**
- * Loads the core for `threads` ('auto', or an integer) and starts its engine:
- * { core, engine, build: 'single' | 'threads' }. Throws AttentionLabError (option 'simd' or 'threads').
+ * Loads the core for `threads` ('auto', or an integer) and `relaxedSimd` ('auto', true, false) and
+ * starts its engine: { core, engine, build: 'single' | 'threads' }. Throws AttentionLabError
+ * (option 'simd', 'threads' or 'relaxedSimd'). With wasmBinary, the bytes given decide the kernels.
  */
-export async function loadCore({ threads = 'auto', locateFile, wasmBinary } = {}) {
+export async function loadCore({
+  threads = 'auto',
+  relaxedSimd = 'auto',
+  locateFile,
+  wasmBinary,
+} = {}) {
   if (!hasSimd()) {
     throw new AttentionLabError(
       'this browser does not support WebAssembly SIMD (Chrome 91+, Firefox 89+, Safari 16.4+ do); attention-lab needs it',
@@ -86,12 +148,14 @@ export async function loadCore({ threads = 'auto', locateFile, wasmBinary } = {}
     );
   }
   const count = chooseThreads(threads);
+  const relaxed = chooseRelaxed(relaxedSimd) && !wasmBinary;
   const build = count > 1 ? 'threads' : 'single';
+  const files = relaxed ? relaxedLocateFile(locateFile) : locateFile;
   const moduleOptions = {};
-  if (locateFile) moduleOptions.locateFile = locateFile;
+  if (files) moduleOptions.locateFile = files;
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
   if (build === 'threads' && !inNode)
-    Object.assign(moduleOptions, await threadedBrowserOptions(locateFile));
+    Object.assign(moduleOptions, await threadedBrowserOptions(files));
   const factory =
     build === 'threads'
       ? (await import('./attention-core-threads.mjs')).default

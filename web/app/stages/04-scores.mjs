@@ -2,6 +2,7 @@
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { linkBand } from '../ui/maps.mjs';
+import { equationBlock } from '../ui/equation.mjs';
 
 export const slug = 'scores';
 export const title = 'Attention scores';
@@ -42,7 +43,6 @@ export function explain(ctx) {
 // row and the key column it is the dot product of. With all heads, the first one (choose another
 // above); the next steps show every head's scores side by side.
 export function render(ctx) {
-  const { sizes } = ctx.result;
   const head = ctx.view.head === 'all' ? 0 : Number(ctx.view.head);
   const links = {};
   const common = { heads: [head], legend: false };
@@ -73,17 +73,5 @@ export function render(ctx) {
       linkBand(links.keys, { col: c }, on);
     },
   });
-  return h(
-    'div',
-    { class: 'equations' },
-    sizes.h > 1
-      ? h(
-          'p',
-          { class: 'equation-note' },
-          `Head ${head + 1} of ${sizes.h}`,
-          ctx.view.head === 'all' ? ': choose a head above to see another one.' : '.',
-        )
-      : null,
-    h('div', { class: 'equation qk' }, queries, keys, scores),
-  );
+  return equationBlock(ctx, head, 'equation qk', [queries, keys, scores]);
 }

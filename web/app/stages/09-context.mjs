@@ -2,6 +2,7 @@
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { linkBand } from '../ui/maps.mjs';
+import { equationBlock } from '../ui/equation.mjs';
 
 export const slug = 'context';
 export const title = 'Context vectors';
@@ -38,7 +39,6 @@ export function explain(ctx) {
 // One head's equation at a time, weights · V = context side by side on one screen: with all
 // heads, twelve equations of 64 tokens would be a scroll of their own.
 export function render(ctx) {
-  const { sizes } = ctx.result;
   const head = ctx.view.head === 'all' ? 0 : Number(ctx.view.head);
   const links = {};
   const common = { heads: [head], legend: false };
@@ -70,17 +70,5 @@ export function render(ctx) {
       linkBand(links.values, { col: c }, on);
     },
   });
-  return h(
-    'div',
-    { class: 'equations' },
-    sizes.h > 1
-      ? h(
-          'p',
-          { class: 'equation-note' },
-          `Head ${head + 1} of ${sizes.h}`,
-          ctx.view.head === 'all' ? ': choose a head above to see another one.' : '.',
-        )
-      : null,
-    h('div', { class: 'equation' }, weights, values, context),
-  );
+  return equationBlock(ctx, head, 'equation', [weights, values, context]);
 }

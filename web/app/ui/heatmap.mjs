@@ -138,7 +138,6 @@ export function paintMap(canvas, spec, l) {
   canvas.style.height = `${l.height}px`;
   const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const { colours: theme } = spec;
   ctx.clearRect(0, 0, l.width, l.height);
 
   // The cells: one pixel each, scaled up without smoothing.
@@ -151,29 +150,20 @@ export function paintMap(canvas, spec, l) {
   const sctx = scratch.getContext('2d');
   const image = sctx.createImageData(cols, spec.rows);
   const px = image.data;
-  const lut = spec.lut;
-  const future = theme.futureRgb;
-  const dropped = theme.droppedRgb;
+  const lut = spec.lut.rgb;
   for (let r = 0; r < spec.rows; ++r) {
     for (let k = 0; k < cols; ++k) {
-      const c = l.band > 1 ? bandColumn(spec, r, k, l.band) : k;
-      const v = spec.value(r, c);
-      const mark = spec.mark?.(r, c);
+      const e = cellColour(spec, l, r, k);
       const o = 4 * (r * cols + k);
-      let rgb;
-      if (mark === 'dropped') rgb = dropped;
-      else if (mark === 'future' || !Number.isFinite(v)) rgb = future;
-      else {
-        const e = spec.rgb(v, r, c);
-        if (typeof e === 'number') {
-          px[o] = lut.rgb[3 * e];
-          px[o + 1] = lut.rgb[3 * e + 1];
-          px[o + 2] = lut.rgb[3 * e + 2];
-          px[o + 3] = 255;
-          continue;
-        }
-        rgb = e;
+      if (typeof e === 'number') {
+        // An entry of the sampled scale: no array per cell (a step paints up to 98,304 cells).
+        px[o] = lut[3 * e];
+        px[o + 1] = lut[3 * e + 1];
+        px[o + 2] = lut[3 * e + 2];
+        px[o + 3] = 255;
+        continue;
       }
+      const rgb = e;
       px[o] = rgb[0];
       px[o + 1] = rgb[1];
       px[o + 2] = rgb[2];
@@ -184,14 +174,45 @@ export function paintMap(canvas, spec, l) {
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(scratch, 0, 0, cols, spec.rows, l.left, l.top, l.gridW, l.gridH);
 
+  paintOverlay(ctx, spec, l);
+  return l;
+}
+
+/**
+ * The colour of drawn cell (r, k) (k a column, or a band of columns): an index into spec.lut or
+ * an [r, g, b] array. The canvas and the SVG export (ui/svg.mjs) both fill their cells from here,
+ * so both show the same colours.
+ */
+export function cellColour(spec, l, r, k) {
+  const c = l.band > 1 ? bandColumn(spec, r, k, l.band) : k;
+  const v = spec.value(r, c);
+  const mark = spec.mark?.(r, c);
+  if (mark === 'dropped') return spec.colours.droppedRgb;
+  if (mark === 'future' || !Number.isFinite(v)) return spec.colours.futureRgb;
+  return spec.rgb(v, r, c);
+}
+
+/** cellColour as [r, g, b]. */
+export function cellRgb(spec, l, r, k) {
+  const e = cellColour(spec, l, r, k);
+  if (typeof e !== 'number') return e;
+  const { rgb } = spec.lut;
+  return [rgb[3 * e], rgb[3 * e + 1], rgb[3 * e + 2]];
+}
+
+/**
+ * Everything drawn over the cells (grid lines, hatching, numbers, labels, Σ), through `ctx`: a
+ * canvas's 2D context, or the SVG export's stand-in for one (ui/svg.mjs).
+ */
+export function paintOverlay(ctx, spec, l) {
+  const theme = spec.colours;
   const big = l.cellW >= 6 && l.cellH >= 6;
-  if (big) gridLines(ctx, l, theme.card, cols, spec.rows);
+  if (big) gridLines(ctx, l, theme.card, l.drawnCols, spec.rows);
   if (l.cellW >= 5 && l.cellH >= 5) hatch(ctx, spec, l, theme);
   spec.paintCells?.(ctx, l); // cells with a picture of their own (the output's head shares)
   if (spec.numbers !== false) cellNumbers(ctx, spec, l);
   labels(ctx, spec, l, theme);
   if (spec.sums) sums(ctx, spec, l, theme);
-  return l;
 }
 
 // Thin lines in the card colour between cells, so that big cells read as a table.

@@ -21,6 +21,9 @@ export function registerMap(el, entry) {
   MAPS.set(el, { ...entry, layout: null });
 }
 
+/** A map's entry as painted: { spec, layout, canvas, … } (for the exports), or undefined. */
+export const mapEntry = (el) => MAPS.get(el);
+
 // The theme's colours, read from the custom properties, so the maps follow light and dark.
 export function themeOf(el) {
   const style = getComputedStyle(el);
@@ -263,13 +266,21 @@ export function installMapInteractions(root, { show, hide }) {
 
   const focusedCell = () => dataCell(root.getRootNode().activeElement);
 
-  root.addEventListener('pointermove', (e) => {
-    if (!(e.target instanceof HTMLCanvasElement)) return;
+  // The map and the cell under a pointer event on a painted canvas: { el, at } (at: the cell, a Σ
+  // cell or null), or null away from the maps.
+  const cellUnder = (e) => {
+    if (!(e.target instanceof HTMLCanvasElement)) return null;
     const el = e.target.closest('.map');
     const entry = MAPS.get(el);
-    if (!entry?.layout) return;
+    if (!entry?.layout) return null;
     const box = e.target.getBoundingClientRect();
-    const at = hit(entry.spec, entry.layout, e.clientX - box.left, e.clientY - box.top);
+    return { el, at: hit(entry.spec, entry.layout, e.clientX - box.left, e.clientY - box.top) };
+  };
+
+  root.addEventListener('pointermove', (e) => {
+    const under = cellUnder(e);
+    if (!under) return;
+    const { el, at } = under;
     if (at && !at.sum) inspect(el, at.r, at.c, false, at.columns);
     else if (!focusedCell()) leave();
   });
@@ -278,14 +289,9 @@ export function installMapInteractions(root, { show, hide }) {
   });
   // A click (or tap) on a cell focuses it in the table: the exact value, and the arrow keys.
   root.addEventListener('click', (e) => {
-    if (!(e.target instanceof HTMLCanvasElement)) return;
-    const el = e.target.closest('.map');
-    const entry = MAPS.get(el);
-    if (!entry?.layout) return;
-    const box = e.target.getBoundingClientRect();
-    const at = hit(entry.spec, entry.layout, e.clientX - box.left, e.clientY - box.top);
-    if (!at || at.sum) return;
-    cellAt(ensureTable(el), at.r, at.c)?.focus({ preventScroll: true });
+    const under = cellUnder(e);
+    if (!under?.at || under.at.sum) return;
+    cellAt(ensureTable(under.el), under.at.r, under.at.c)?.focus({ preventScroll: true });
   });
   root.addEventListener('focusin', (e) => {
     const td = dataCell(e.target);

@@ -27,9 +27,14 @@ function focusKey(root) {
 
 /**
  * The panel inside `root`. The tooltip lives in `tooltipHost`: <body> on the page; inside an
- * embedded copy, its own positioned root (so several copies never share one).
+ * embedded copy, its own positioned root (so several copies never share one). labLinks(step): the
+ * step's links to its labs (the full page), or null. tools(step, index, ctx, drawn): what the
+ * page adds under a step's explanation (ui/code.mjs: its PyTorch and its downloads), or null.
  */
-export function createStagePanel(root, { onView, tooltipHost = document.body }) {
+export function createStagePanel(
+  root,
+  { onView, tooltipHost = document.body, labLinks = () => null, tools = null },
+) {
   const tooltip = h('div', { class: 'tooltip', role: 'tooltip', hidden: true });
   const HINT = 'Hover over, tap or focus a cell to see its value and its tokens.';
   const readout = h('p', { class: 'readout', id: 'readout', 'aria-live': 'polite' }, HINT);
@@ -142,6 +147,8 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
       const main = step.main(ctx.settings);
       const tensor = ctx.result.trace[main];
       const body = step.render(ctx);
+      // The code and the downloads read what the step drew (its figures, its maps) when used.
+      const drawn = () => section;
       const section = h(
         'section',
         {
@@ -166,11 +173,12 @@ export function createStagePanel(root, { onView, tooltipHost = document.body }) 
               namedShape(ctx.dims(main), tensor.shape),
             ),
           ),
+          labLinks(step),
         ),
         h(
           'div',
           { class: 'stage-body' },
-          h('div', { class: 'explain' }, step.explain(ctx)),
+          h('div', { class: 'explain' }, step.explain(ctx), tools?.(step, index, ctx, drawn)),
           h('div', { class: 'numbers' }, toolbar(step, ctx), readout, body),
         ),
       );

@@ -43,12 +43,14 @@ export function renderTokens(root, result) {
   );
 }
 
-// Why a sentence can cost many tokens, and what a ⟨token n⟩ is.
+// Why a sentence can cost many tokens, and what a byte piece such as ⟨E2 9D⟩ is.
+const BYTE_PIECE = /⟨[0-9A-F]{2}( [0-9A-F]{2})*⟩/;
 function tokenNotes(tokens, sentence) {
   const notes = [];
-  if (tokens.some((t) => t.text.startsWith('⟨token '))) {
+  const piece = tokens.find((t) => BYTE_PIECE.test(t.text));
+  if (piece) {
     notes.push(
-      'A ⟨token n⟩ is not a whole character but some of the UTF-8 bytes of one: GPT-2 reads text as bytes, and a character outside its most frequent ones (ü is 2 bytes, 日 3, 😀 4) is often split into byte pieces; the next token completes it. n is the piece’s id in the vocabulary.',
+      `A token such as “${piece.text}” holds some of the UTF-8 bytes of a character, in hex: GPT-2 reads text as bytes, and a character outside its most frequent ones (ü is 2 bytes, 日 3, 😀 4) is often split into byte pieces that the neighbouring tokens complete.`,
     );
   }
   const words = sentence.trim().split(/\s+/).filter(Boolean).length;

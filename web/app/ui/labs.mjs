@@ -1,0 +1,178 @@
+// The labs on the full page: the panel that runs the open lab (?lab=<slug>), the list of every lab
+// and the links from a step to its labs. Links are real links (a new tab opens the lab with the
+// page's state); a plain click opens the lab in place, without reloading the core.
+import { h, replace } from './dom.mjs';
+import { LABS, findLab, labsAt } from '../labs/index.mjs';
+import { toUrl, labParams } from '../store.mjs';
+
+/** The link's address: the page's current state with this lab open. */
+const hrefOf = (state, slug) =>
+  toUrl({ settings: state.settings, view: { ...state.view, lab: slug } });
+
+// A plain click stays on the page; a modified one (new tab, new window) follows the href.
+const plainClick = (e) =>
+  e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && !e.defaultPrevented;
+
+function labLink(lab, state, open) {
+  return h(
+    'a',
+    {
+      class: 'lab-link',
+      href: hrefOf(state, lab.slug),
+      dataset: { labLink: lab.slug },
+      onclick: (e) => {
+        if (!plainClick(e)) return;
+        e.preventDefault();
+        open(lab.slug);
+      },
+    },
+    lab.title,
+  );
+}
+
+/** The links of one step to its labs ("Try it: …"), or null when it has none. */
+export function stepLabLinks(step, state, open) {
+  const labs = labsAt(step);
+  if (!labs.length) return null;
+  return h(
+    'nav',
+    { class: 'step-labs', 'aria-label': 'Labs for this step' },
+    h('span', { class: 'step-labs-label' }, labs.length > 1 ? 'Labs: ' : 'Lab: '),
+    labs.map((lab, i) => [i ? ' · ' : '', labLink(lab, state, open)]),
+  );
+}
+
+/** The "Labs" section: every lab as a link, in the lectures' order. */
+export function renderLabList(root, state, open) {
+  replace(
+    root,
+    h('h2', { id: 'labs-heading', tabindex: '-1' }, 'Labs: test the lectures’ claims'),
+    h(
+      'p',
+      { class: 'help' },
+      'Each lab is an experiment with the real core. Open one here, or share its address: ',
+      h('code', {}, '?lab=<name>'),
+      ' opens it.',
+    ),
+    h(
+      'ol',
+      { class: 'lab-list' },
+      LABS.map((lab) =>
+        h('li', {}, labLink(lab, state, open), h('span', { class: 'lab-summary' }, lab.summary)),
+      ),
+    ),
+  );
+}
+
+/** Keeps the links' addresses in step with the page's state (focus and the list stay put). */
+export function refreshLabLinks(root, state) {
+  for (const a of root.querySelectorAll('a[data-lab-link]'))
+    a.setAttribute('href', hrefOf(state, a.dataset.labLink));
+}
+
+/**
+ * The lab panel in `root` (a <section>). show(state) opens, keeps or closes the lab the view
+ * names; update(state) tells the open lab the page's result changed. `syncUrl`: the page's
+ * address holds the lab's own keys.
+ */
+export function createLabPanel(root, { lab, page, close, syncUrl, win }) {
+  let open = null; // { slug, instance }
+
+  const location = syncUrl ? win.location : null;
+  const params = (slug) => labParams(location?.search ?? '', slug);
+  // Writes the lab's own keys into the address (page only); the store keeps them while it is open.
+  const setParams = (slug) => (patch) => {
+    if (!location) return;
+    const all = new URLSearchParams(location.search);
+    for (const [key, value] of Object.entries(patch)) {
+      const name = key.startsWith(`${slug}.`) ? key : `${slug}.${key}`;
+      if (value === null || value === undefined || value === '') all.delete(name);
+      else all.set(name, String(value));
+    }
+    win.history.replaceState(null, '', `${location.pathname}?${all}${location.hash}`);
+  };
+
+  function unmount() {
+    open?.instance?.destroy?.();
+    open = null;
+    root.hidden = true;
+    delete root.dataset.lab;
+    root.replaceChildren();
+  }
+
+  const closeButton = () =>
+    h('button', { type: 'button', class: 'lab-close', onclick: () => close() }, 'Close the lab');
+
+  function unknown(slug) {
+    root.hidden = false;
+    replace(
+      root,
+      h('h2', { id: 'lab-heading', tabindex: '-1' }, 'No such lab'),
+      h(
+        'p',
+        { class: 'lab-unknown', role: 'alert' },
+        `There is no lab called “${slug}”. The labs are: ${LABS.map((l) => l.slug).join(', ')}.`,
+      ),
+      closeButton(),
+    );
+  }
+
+  function mount(spec) {
+    const body = h('div', { class: 'lab-body' });
+    root.hidden = false;
+    root.dataset.lab = spec.slug;
+    replace(
+      root,
+      h(
+        'header',
+        { class: 'lab-head' },
+        h('p', { class: 'lab-kind' }, 'Lab'),
+        h('h2', { id: 'lab-heading', tabindex: '-1' }, spec.title),
+        closeButton(),
+      ),
+      body,
+    );
+    let instance = null;
+    try {
+      instance = spec.mount(body, {
+        lab,
+        page,
+        params: params(spec.slug),
+        setParams: setParams(spec.slug),
+        h,
+      });
+    } catch (err) {
+      replace(body, h('p', { class: 'msg', role: 'alert' }, `This lab failed: ${err.message}`));
+      console.error(err);
+    }
+    open = { slug: spec.slug, instance };
+  }
+
+  return {
+    /** Opens, keeps or closes the lab of `state.view.lab`; true when that lab (or message) is new. */
+    show(state) {
+      const slug = state.view.lab;
+      if (open?.slug === slug || (!open && !slug && root.hidden)) return false;
+      unmount();
+      if (!slug) return true;
+      const spec = findLab(slug);
+      if (spec) mount(spec);
+      else {
+        unknown(slug);
+        open = { slug, instance: null };
+      }
+      return true;
+    },
+    /** The page's settings or result changed. */
+    update() {
+      open?.instance?.update?.();
+    },
+    /** Brings the panel's heading into view and focus (after a click on a lab link). */
+    focus() {
+      const heading = root.querySelector('#lab-heading');
+      heading?.scrollIntoView({ block: 'start', behavior: 'instant' });
+      heading?.focus({ preventScroll: true });
+    },
+    destroy: unmount,
+  };
+}
