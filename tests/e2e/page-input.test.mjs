@@ -124,6 +124,27 @@ test('a hostile sentence is shown as text and runs nothing', async () => {
   await page.close();
 });
 
+test('a character split across tokens: each piece shows its bytes and the character they form', async () => {
+  const page = await newPage(`?sentence=${encodeURIComponent('I ❤ 🦊 café')}`);
+  const chips = await page.locator('#tokens-root .token').evaluateAll((lis) =>
+    lis.map((li) => ({
+      tok: li.querySelector('.tok').textContent,
+      forms: li.querySelector('.forms')?.textContent ?? null,
+    })),
+  );
+  assert.deepEqual(chips, [
+    { tok: 'I', forms: null },
+    { tok: '␣⟨E2 9D⟩', forms: ' part of →❤' },
+    { tok: '⟨A4⟩', forms: ' part of →❤' },
+    { tok: '␣⟨F0 9F⟩', forms: ' part of →🦊' },
+    { tok: '⟨A6⟩', forms: ' part of →🦊' },
+    { tok: '⟨8A⟩', forms: ' part of →🦊' },
+    { tok: '␣café', forms: null },
+  ]);
+  assert.match(await page.locator('.token-note').first().textContent(), /UTF-8 bytes/);
+  await page.close();
+});
+
 test('the URL holds the whole state and restores it', async () => {
   const page = await newPage();
   await page.click('.preset:has-text("the dog chased")');
