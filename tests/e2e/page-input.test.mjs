@@ -145,6 +145,26 @@ test('a character split across tokens: each piece shows its bytes and the charac
   await page.close();
 });
 
+test('a new sentence repaints the same canvases (a fresh canvas costs its context and fonts)', async () => {
+  const page = await newPage('?step=softmax&heads=4&dOut=8');
+  const count = await page.evaluate(() => {
+    const canvases = [...document.querySelectorAll('#stage .map-canvas > canvas')];
+    canvases.forEach((c, i) => (c.dataset.marked = String(i)));
+    return canvases.length;
+  });
+  assert.ok(count >= 4, 'a map per head');
+  await page.fill('#ctl-sentence', 'all animals are dogs');
+  await page.waitForFunction(
+    () => document.querySelector('#tokens-heading')?.textContent === '4 tokens',
+  );
+  const marked = await page.$$eval(
+    '#stage .map-canvas > canvas',
+    (cs) => cs.filter((c) => c.dataset.marked !== undefined).length,
+  );
+  assert.equal(marked, count, 'every map drew on a canvas of the step before');
+  await page.close();
+});
+
 test('the URL holds the whole state and restores it', async () => {
   const page = await newPage();
   await page.click('.preset:has-text("the dog chased")');
