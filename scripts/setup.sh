@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what attention-lab needs on a fresh Debian bookworm machine: Debian's emscripten, Eigen,
-# Catch2, Chromium, clang-format 14 and clang's libFuzzer (apt), and the npm dev dependencies (npm ci, Prettier and
-# TypeScript among them). Safe to run again: it only installs what is missing. Needs root (or sudo)
+# Catch2, Chromium, clang-format 14, clang's libFuzzer and PyTorch (apt), and the npm dev
+# dependencies (npm ci, Prettier and TypeScript among them). Safe to run again: it only installs what is missing. Needs root (or sudo)
 # for apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -56,18 +56,27 @@ const shownRows = (page) =>
     trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.dataset.value))),
   );
 
+// The page and this test's lab may run different builds: a pass of a million operations or more
+// runs on the SIMD kernels, and the relaxed-SIMD build (Chromium) fuses multiply and add where the
+// SIMD128 build (Node 20) rounds twice, so the two agree to float32 rounding, not bit for bit
+// (docs/API.md, "Relaxed SIMD"); the softmax of unscaled scores near 20 turns their last-bit
+// differences into ~2e-6 relative ones in the weights.
+const close = (a, b) => Math.abs(a - b) <= 1e-5 * Math.max(1, Math.abs(b));
+
 async function check(page, dh) {
   const want = await expected(dh);
   const got = await shownValues(page);
   for (const key of ['queryStd', 'keyStd', 'scoreStd', 'scaledStd', 'largestRaw', 'largestScaled'])
-    assert.ok(
-      Math.abs(got[key] - want[key]) < 1e-9,
-      `d_h ${dh}, ${key}: shown ${got[key]}, API ${want[key]}`,
-    );
-  assert.deepEqual(
-    await shownRows(page),
-    want.rows.slice(0, 8),
-    `d_h ${dh}: largest weight per row`,
+    assert.ok(close(got[key], want[key]), `d_h ${dh}, ${key}: shown ${got[key]}, API ${want[key]}`);
+  const rows = await shownRows(page);
+  assert.equal(rows.length, Math.min(8, want.rows.length));
+  rows.forEach((row, r) =>
+    row.forEach((v, k) =>
+      assert.ok(
+        close(v, want.rows[r][k]),
+        `d_h ${dh}: largest weight of row ${r + 1}: shown ${v}, API ${want.rows[r][k]}`,
+      ),
+    ),
   );
   return want;
 }

@@ -124,6 +124,47 @@ test('a hostile sentence is shown as text and runs nothing', async () => {
   await page.close();
 });
 
+test('a character split across tokens: each piece shows its bytes and the character they form', async () => {
+  const page = await newPage(`?sentence=${encodeURIComponent('I ❤ 🦊 café')}`);
+  const chips = await page.locator('#tokens-root .token').evaluateAll((lis) =>
+    lis.map((li) => ({
+      tok: li.querySelector('.tok').textContent,
+      forms: li.querySelector('.forms')?.textContent ?? null,
+    })),
+  );
+  assert.deepEqual(chips, [
+    { tok: 'I', forms: null },
+    { tok: '␣⟨E2 9D⟩', forms: ' part of →❤' },
+    { tok: '⟨A4⟩', forms: ' part of →❤' },
+    { tok: '␣⟨F0 9F⟩', forms: ' part of →🦊' },
+    { tok: '⟨A6⟩', forms: ' part of →🦊' },
+    { tok: '⟨8A⟩', forms: ' part of →🦊' },
+    { tok: '␣café', forms: null },
+  ]);
+  assert.match(await page.locator('.token-note').first().textContent(), /UTF-8 bytes/);
+  await page.close();
+});
+
+test('a new sentence repaints the same canvases (a fresh canvas costs its context and fonts)', async () => {
+  const page = await newPage('?step=softmax&heads=4&dOut=8');
+  const count = await page.evaluate(() => {
+    const canvases = [...document.querySelectorAll('#stage .map-canvas > canvas')];
+    canvases.forEach((c, i) => (c.dataset.marked = String(i)));
+    return canvases.length;
+  });
+  assert.ok(count >= 4, 'a map per head');
+  await page.fill('#ctl-sentence', 'all animals are dogs');
+  await page.waitForFunction(
+    () => document.querySelector('#tokens-heading')?.textContent === '4 tokens',
+  );
+  const marked = await page.$$eval(
+    '#stage .map-canvas > canvas',
+    (cs) => cs.filter((c) => c.dataset.marked !== undefined).length,
+  );
+  assert.equal(marked, count, 'every map drew on a canvas of the step before');
+  await page.close();
+});
+
 test('the URL holds the whole state and restores it', async () => {
   const page = await newPage();
   await page.click('.preset:has-text("the dog chased")');

@@ -5,8 +5,9 @@
 // A lab module exports slug, title, stage (a step slug, or null for a page-wide lab), summary
 // (one line for the list) and mount(root, ctx) → { update(), destroy() }, where ctx is
 // { lab (the AttentionLab), page() → { settings, result } (the stepper's current state),
-// params (URLSearchParams of the lab's own URL keys, "<slug>.<key>"), setParams(patch) (writes
-// them; a key without the prefix gets it, null or '' removes it), h (ui/dom.mjs's h) }.
+// params (URLSearchParams of the lab's own URL keys, "<slug>.<key>", as they were when the lab
+// opened: a lab keeps its own state from then on and writes it back with setParams), setParams(patch)
+// (a key without the prefix gets it, null or '' removes it), h (ui/dom.mjs's h) }.
 import * as lectureOrder from './lecture-order.mjs';
 import * as sqrtDh from './sqrt-dh.mjs';
 import * as masking from './masking.mjs';

@@ -242,7 +242,7 @@ export function tensorFigure(ctx, name, opts = {}) {
         cellClass,
         rowSums: opts.rowSums,
       });
-    const canvas = h('canvas', { 'aria-hidden': 'true' });
+    const canvas = ctx.canvas?.() ?? h('canvas', { 'aria-hidden': 'true' });
     const ring = h('div', { class: 'map-ring', hidden: true, 'aria-hidden': 'true' });
     const link = h('div', { class: 'map-link', hidden: true, 'aria-hidden': 'true' });
     const table = eager ? h('div', { class: 'sr-table' }, buildTable()) : null;

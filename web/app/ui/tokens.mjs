@@ -3,6 +3,7 @@ import { h, replace } from './dom.mjs';
 
 export function renderTokens(root, result) {
   const { tokens, source, settings } = result;
+  const forms = charactersFormed(tokens);
   replace(
     root,
     h(
@@ -16,7 +17,10 @@ export function renderTokens(root, result) {
       tokens.map((t, i) =>
         h(
           'li',
-          { class: 'token', title: `token ${i + 1}, id ${t.id}` },
+          {
+            class: 'token',
+            title: `token ${i + 1}, id ${t.id}${forms[i] ? `: bytes of “${forms[i]}”` : ''}`,
+          },
           h('span', { class: 'pos', 'aria-hidden': 'true' }, String(i + 1)),
           h(
             'span',
@@ -28,6 +32,14 @@ export function renderTokens(root, result) {
                 ]
               : t.text,
           ),
+          forms[i]
+            ? h(
+                'span',
+                { class: 'forms' },
+                h('span', { class: 'visually-hidden' }, ' part of '),
+                `→${forms[i]}`,
+              )
+            : null,
           h('span', { class: 'id' }, h('span', { class: 'visually-hidden' }, ' id '), String(t.id)),
         ),
       ),
@@ -45,6 +57,44 @@ export function renderTokens(root, result) {
 
 // Why a sentence can cost many tokens, and what a byte piece such as ⟨E2 9D⟩ is.
 const BYTE_PIECE = /⟨[0-9A-F]{2}( [0-9A-F]{2})*⟩/;
+
+// A token's UTF-8 bytes: its text, with each ⟨E2 9D⟩ piece read as the bytes it names.
+function bytesOf(text) {
+  return text.split(/(⟨[0-9A-F ]+⟩)/).flatMap((part) =>
+    BYTE_PIECE.test(part)
+      ? part
+          .slice(1, -1)
+          .split(' ')
+          .map((x) => parseInt(x, 16))
+      : [...new TextEncoder().encode(part)],
+  );
+}
+
+// For each token holding byte pieces, the character(s) those bytes help form, found by laying the
+// tokens' bytes end to end (the sentence's UTF-8) and seeing which characters cross the token's
+// edges: " ⟨E2 9D⟩" + "⟨A4⟩" → ❤ for both. Other tokens get null.
+function charactersFormed(tokens) {
+  const spans = [];
+  const bytes = [];
+  for (const t of tokens) {
+    const own = bytesOf(t.text);
+    spans.push([bytes.length, bytes.length + own.length]);
+    bytes.push(...own);
+  }
+  const chars = [];
+  let at = 0;
+  for (const ch of new TextDecoder().decode(Uint8Array.from(bytes))) {
+    const n = new TextEncoder().encode(ch).length;
+    chars.push({ ch, from: at, to: at + n });
+    at += n;
+  }
+  return tokens.map((t, i) => {
+    if (!BYTE_PIECE.test(t.text)) return null;
+    const [from, to] = spans[i];
+    const split = chars.filter((c) => c.from < to && c.to > from && (c.from < from || c.to > to));
+    return split.map((c) => c.ch).join('') || null;
+  });
+}
 function tokenNotes(tokens, sentence) {
   const notes = [];
   const piece = tokens.find((t) => BYTE_PIECE.test(t.text));
