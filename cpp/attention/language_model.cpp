@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 #include "errors.hpp"
 #include "pipeline.hpp"
@@ -199,6 +200,28 @@ Tensor unembed(const LanguageModel& m, const Tensor& hidden) {
   // One logit per vocabulary entry and position, (1,T,V).
   return linear(hidden, m.unembedding_weight.data(), m.unembedding_bias.data(),
                 m.config.vocabulary);
+}
+
+std::vector<std::vector<NextToken>> next_tokens(const Tensor& logits, int k) {
+  const int T = logits.dim(1), V = logits.dim(2);
+  if (k < 1 || k > V)
+    throw OptionError(
+        "k", "k must be from 1 to V = " + std::to_string(V) + ", not " + std::to_string(k));
+  std::vector<std::vector<NextToken>> out(T);
+  std::vector<int> order(V);
+  for (int t = 0; t < T; ++t) {
+    const float* z = &logits.data[std::size_t(t) * V];
+    // The softmax's sum, with the maximum subtracted first (exp never overflows), in double.
+    const float max = *std::max_element(z, z + V);
+    double sum = 0.0;
+    for (int j = 0; j < V; ++j) sum += std::exp(static_cast<double>(z[j] - max));
+    std::iota(order.begin(), order.end(), 0);
+    std::partial_sort(order.begin(), order.begin() + k, order.end(),
+                      [&](int a, int b) { return z[a] > z[b] || (z[a] == z[b] && a < b); });
+    for (int r = 0; r < k; ++r)
+      out[t].push_back({order[r], std::exp(static_cast<double>(z[order[r]] - max)) / sum});
+  }
+  return out;
 }
 
 double cross_entropy(const Tensor& logits, const std::vector<int>& targets, float scale,

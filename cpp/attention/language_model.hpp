@@ -91,6 +91,14 @@ Trace attention_block(const Config& config, const Weights& weights, const Tensor
 Tensor add_shortcut(const Tensor& inputs, const Tensor& block_output);
 // 4. the unembedding: next-token logits (1,T,V).
 Tensor unembed(const LanguageModel& model, const Tensor& hidden);
+// 5. what the model predicts: at each position t, the k most probable next tokens (model ids,
+// softmax of the logits at t), most probable first; ties: the smaller id first. This is what the
+// causal mask is for: position t has seen tokens 0 … t only.
+struct NextToken {
+  int id;              // model id
+  double probability;  // softmax(logits[t])[id]
+};
+std::vector<std::vector<NextToken>> next_tokens(const Tensor& logits, int k);
 
 // The mean cross-entropy of predicting ids[t + 1] from the logits at t, over the T − 1 positions
 // that have a next token in `targets` (targets[t] is the token after position t; −1 skips it).

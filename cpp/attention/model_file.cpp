@@ -17,6 +17,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <sstream>
 
 #include "errors.hpp"
 
@@ -160,6 +161,44 @@ std::vector<std::uint8_t> write_model_file(const TrainedModel& trained, Quantisa
   const std::uint32_t crc = crc32(w.bytes.data() + 16, w.bytes.size() - 16);
   for (int k = 0; k < 4; ++k) w.bytes[12 + k] = static_cast<std::uint8_t>(crc >> (8 * k));
   return w.bytes;
+}
+
+namespace {
+
+// The whitespace-separated numbers of one fact (`count` of them), or InputError.
+std::vector<double> numbers_of(const TrainedModel& t, const std::string& key, int count) {
+  const std::string* text = t.fact(key);
+  if (text == nullptr) bad("its facts have no line '" + key + "'");
+  std::istringstream in(*text);
+  std::vector<double> out;
+  for (double v; in >> v;) out.push_back(v);
+  if (!in.eof() || static_cast<int>(out.size()) != count)
+    bad("its fact '" + key + "' does not hold " + std::to_string(count) + " numbers");
+  return out;
+}
+
+}  // namespace
+
+FileHeadRoles head_roles(const TrainedModel& t) {
+  std::string names;
+  for (int r = 0; r < kHeadRoles; ++r)
+    names += (r ? " " : "") + std::string(role_name(HeadRole(r)));
+  const std::string* written = t.fact("roles");
+  if (written == nullptr || *written != names)
+    bad("its facts do not list the head roles this build measures (" + names + ")");
+  FileHeadRoles out;
+  for (double n : numbers_of(t, "roles.queries", kHeadRoles))
+    out.trained.queries.push_back(static_cast<long>(n));
+  out.random.queries = out.trained.queries;
+  for (int h = 0; h < t.model.config.heads; ++h) {
+    out.trained.shares.push_back(numbers_of(t, "roles.trained." + std::to_string(h), kHeadRoles));
+    out.random.shares.push_back(numbers_of(t, "roles.random." + std::to_string(h), kHeadRoles));
+  }
+  for (const HeadRoleShares* model : {&out.trained, &out.random})
+    for (const std::vector<double>& head : model->shares)
+      for (double share : head)
+        if (!(share >= 0.0 && share <= 1.0)) bad("a head role share is not between 0 and 1");
+  return out;
 }
 
 TrainedModel read_model_file(const std::uint8_t* bytes, std::size_t count) {

@@ -13,6 +13,7 @@
 
 #include "corpus.hpp"
 #include "language_model.hpp"
+#include "roles.hpp"
 
 namespace attention {
 
@@ -36,6 +37,16 @@ TrainedModel read_model_file(const std::uint8_t* bytes, std::size_t count);
 // The model as the file stores it: every matrix rounded to int8 per row and back (what the page
 // runs), so that its loss and head roles can be measured before it is written.
 LanguageModel quantised(const LanguageModel& model);
+
+// The head roles measured when the file was written, read back from its facts: "roles" (the
+// role names, in HeadRole order), "roles.queries", and one line of shares per head for the
+// trained model ("roles.trained.<h>") and for the random-weight model it started from
+// ("roles.random.<h>"). Throws InputError("weightsFile", ...) when a line is missing or does not
+// fit.
+struct FileHeadRoles {
+  HeadRoleShares trained, random;
+};
+FileHeadRoles head_roles(const TrainedModel& trained);
 
 // CRC-32 (IEEE 802.3, as zlib and PNG compute it).
 std::uint32_t crc32(const std::uint8_t* bytes, std::size_t count);

@@ -161,3 +161,25 @@ TEST_CASE("the language model's block is the lecture's MultiHeadAttention, bit f
     CHECK_THROWS_AS(init_language_model(bad), OptionError);
   }
 }
+
+TEST_CASE("the next tokens are the softmax's most probable ids, most probable first", "[lm]") {
+  // Two positions, V = 5: the probabilities are softmax(logits[t]), sorted; ties keep the smaller
+  // id first; the largest logit's probability needs no overflow (1000 would overflow exp).
+  Tensor logits({1, 2, 5});
+  logits.data = {0.0f, 2.0f, 1.0f, 2.0f, -1.0f, 1000.0f, 999.0f, 0.0f, 0.0f, 0.0f};
+  const std::vector<std::vector<NextToken>> next = next_tokens(logits, 3);
+  REQUIRE(next.size() == 2);
+  REQUIRE(next[0].size() == 3);
+  CHECK(next[0][0].id == 1);  // 2.0 twice: id 1 before id 3
+  CHECK(next[0][1].id == 3);
+  CHECK(next[0][2].id == 2);
+  const double sum = 2 * std::exp(2.0) + std::exp(1.0) + 1.0 + std::exp(-1.0);
+  CHECK(next[0][0].probability == Approx(std::exp(2.0) / sum).epsilon(1e-12));
+  CHECK(next[0][2].probability == Approx(std::exp(1.0) / sum).epsilon(1e-12));
+  CHECK(next[1][0].id == 0);
+  CHECK(next[1][1].id == 1);
+  CHECK(next[1][0].probability == Approx(1.0 / (1.0 + std::exp(-1.0))).epsilon(1e-12));
+  CHECK(std::isfinite(next[1][2].probability));
+  CHECK_THROWS_AS(next_tokens(logits, 0), OptionError);
+  CHECK_THROWS_AS(next_tokens(logits, 6), OptionError);
+}

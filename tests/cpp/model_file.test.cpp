@@ -78,3 +78,36 @@ TEST_CASE("a damaged weights file is refused", "[model-file]") {
   CHECK(crc32(reinterpret_cast<const std::uint8_t*>("123456789"), 9) ==
         0xCBF43926u);  // the check value
 }
+
+TEST_CASE("the head roles are read back from the file's facts", "[model-file]") {
+  TrainedModel t = small_trained_model();  // h = 2
+  t.facts = {{"roles", "previous first self punctuation pronoun-noun noun-determiner"},
+             {"roles.queries", "100 100 100 100 7 20"},
+             {"roles.trained.0", "0.640000 0.100000 0.050000 0.100000 0.200000 0.300000"},
+             {"roles.trained.1", "0.100000 0.500000 0.050000 0.100000 0.200000 0.300000"},
+             {"roles.random.0", "0.160000 0.100000 0.100000 0.200000 0.300000 0.400000"},
+             {"roles.random.1", "0.160000 0.100000 0.100000 0.200000 0.300000 0.400000"}};
+  const std::vector<std::uint8_t> bytes = write_model_file(t, Quantisation::int8_rows);
+  const TrainedModel back = read_model_file(bytes.data(), bytes.size());
+  const FileHeadRoles roles = head_roles(back);
+  REQUIRE(roles.trained.shares.size() == 2);
+  CHECK(roles.trained.shares[0][0] == 0.64);
+  CHECK(roles.random.shares[1][3] == 0.2);
+  CHECK(roles.trained.queries[4] == 7);
+  CHECK(strongest_role(roles.trained.shares[0], roles.random) == HeadRole::previous);  // 4×
+  CHECK(strongest_role(roles.trained.shares[1], roles.random) == HeadRole::first);     // 5×
+  SECTION("a missing or malformed line is refused") {
+    TrainedModel broken = back;
+    broken.facts.pop_back();  // no roles.random.1
+    CHECK_THROWS_AS(head_roles(broken), InputError);
+    broken = back;
+    broken.facts[2].second = "0.64 0.1";  // too few numbers
+    CHECK_THROWS_AS(head_roles(broken), InputError);
+    broken = back;
+    broken.facts[2].second = "0.64 0.1 0.05 0.1 0.2 1.5";  // not a share
+    CHECK_THROWS_AS(head_roles(broken), InputError);
+    broken = back;
+    broken.facts[0].second = "previous first";  // other roles than this build measures
+    CHECK_THROWS_AS(head_roles(broken), InputError);
+  }
+}
