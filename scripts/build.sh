@@ -22,7 +22,10 @@ build_wasm() {
 
 build_dist() {
   mkdir -p dist
-  for f in index.mjs model.mjs loader.mjs embed.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs index.d.ts; do cp "web/lib/$f" dist/; done
+  for f in index.mjs model.mjs loader.mjs embed.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs trained.mjs index.d.ts; do cp "web/lib/$f" dist/; done
+  # The trained weights (a source file: `npm run train -- --out web/weights/brown.atlm` writes it),
+  # beside trained.mjs, which reads it relative to its own URL.
+  cp web/weights/brown.atlm dist/
   # The same types as .d.mts: the package has no "type": "module" (emscripten's pthread worker is
   # CommonJS), so TypeScript reads a plain .d.ts as CommonJS.
   cp web/lib/index.d.ts dist/index.d.mts
@@ -76,7 +79,7 @@ build_site() {
     --external:./lib/* --outdir=build/site --out-extension:.js=.mjs --sourcemap --log-level=warning
   # The API and the core builds, with the threaded build's worker (not the CLI: a page has no use
   # for it), and the custom element (lib/attention-lab.js, for pages that embed it from here).
-  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' -o -name 'attention-lab.js' \) \
+  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' -o -name 'attention-lab.js' -o -name '*.atlm' \) \
     ! -name 'cli.mjs' -exec cp {} build/site/lib/ \;
 }
 

@@ -3,10 +3,12 @@
 #include <emscripten/bind.h>
 
 #include "adapters.hpp"
+#include "trained_model.hpp"
 
 using namespace emscripten;
 using attention::wasm::Engine;
 using attention::wasm::WasmModel;
+using attention::wasm::WasmTrainedModel;
 
 EMSCRIPTEN_BINDINGS(attention_lab) {
   class_<Engine>("Engine")
@@ -28,6 +30,14 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
       .function("traceShape", &WasmModel::traceShape)
       .function("traceView", &WasmModel::traceView)
       .function("stateDict", &WasmModel::stateDict);
+
+  class_<WasmTrainedModel>("TrainedModel")
+      .constructor<val>()
+      .function("error", &WasmTrainedModel::error)
+      .function("info", &WasmTrainedModel::info)
+      .function("stateDict", &WasmTrainedModel::stateDict)
+      .function("roles", &WasmTrainedModel::roles)
+      .function("run", &WasmTrainedModel::run);
 
   function("optionTable", &attention::wasm::option_table);
   function("checkOption", &attention::wasm::check_option_js);

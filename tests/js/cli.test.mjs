@@ -394,7 +394,10 @@ describe('attention-lab --help / --version', () => {
 // The flags are the core's option table: `dOut` → `--d-out`, booleans as --x / --no-x.
 const flagOf = (name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 const fold = (text) => text.replace(/\s+/g, ' ').trim();
-const COMMAND_OWN_FLAGS = { explain: ['--stage', '--decimals'], forward: ['--config'] };
+const COMMAND_OWN_FLAGS = {
+  explain: ['--stage', '--decimals', '--weights'],
+  forward: ['--config'],
+};
 
 /** A command's --help entries: flag → the entry's text (its lines, whitespace folded). */
 function helpEntries(help) {

@@ -47,6 +47,8 @@ const REQUIRED = [
   'dist/attention-core-threads.worker-source.mjs',
   'dist/attention-lab.js',
   'dist/attention-lab.d.mts',
+  'dist/trained.mjs',
+  'dist/brown.atlm',
 ];
 const ALLOWED = /^(dist\/|package\.json$|README|LICENSE|CHANGELOG)/;
 
@@ -232,11 +234,16 @@ test("Node 20: import from 'attention-lab', the lecture example and the API's nu
   assert.match(result.element, /node_modules\/attention-lab\/dist\/attention-lab\.js$/);
 });
 
-test('the CLI through npx: explain, --version, a bad option, forward --config', async () => {
+test('the CLI through npx: explain, heads (the trained weights), --version, a bad option, forward --config', async () => {
   const dir = await nodeProject();
   const explain = await npx(dir, ['explain', 'hello world']).catch((err) => assert.fail(said(err)));
   assert.match(explain.stdout, /attentionWeights \(B=1, h=2, T=2, T=2\)/);
   assert.match(explain.stdout, /output \(B=1, T=2, D=2\)/);
+
+  // The trained weights: read from the installed package's dist/, beside trained.mjs.
+  const heads = await npx(dir, ['heads', '--json']).catch((err) => assert.fail(said(err)));
+  const roles = JSON.parse(heads.stdout);
+  assert.ok(roles.labels.length >= 2 && roles.trained.length === roles.random.length);
 
   const version = await npx(dir, ['--version']).catch((err) => assert.fail(said(err)));
   assert.equal(version.stdout.trim(), readJson(ROOT, 'package.json').version);

@@ -2,7 +2,8 @@
 // attention-lab's command line (the package's bin): `explain` prints every stage of a sentence's
 // forward pass, explained (cli/explain.mjs); `forward` runs the API on a JSON file of options and
 // prints JSON (cli/json.mjs); `describe` and `dropout` run two of the notebook's experiments
-// (cli/lab.mjs). Flags come from the core's option table (cli/args.mjs).
+// (cli/lab.mjs); `heads` lists the trained heads' measured roles (cli/trained.mjs, which also
+// serves `explain --weights trained`). Flags come from the core's option table (cli/args.mjs).
 // Exit codes: 0 ok, 1 the library or the core refused a value (bad option values, memory), 2 a
 // usage error (unknown flag, value that is not a number, unreadable file).
 import { readFileSync } from 'node:fs';
@@ -13,12 +14,14 @@ import { MAIN_HELP } from './cli/help.mjs';
 import { explainCommand } from './cli/explain.mjs';
 import { forwardCommand } from './cli/json.mjs';
 import { describeCommand, dropoutCommand } from './cli/lab.mjs';
+import { headsCommand } from './cli/trained.mjs';
 
 const HANDLERS = {
   explain: explainCommand,
   forward: forwardCommand,
   describe: describeCommand,
   dropout: dropoutCommand,
+  heads: headsCommand,
 };
 
 function version() {

@@ -400,6 +400,15 @@ export interface AttentionLab {
    * @throws AttentionLabError (option 'sentence', 'dIn', 'seed' or 'batch')
    */
   embed(sentence: string, options?: EmbedOptions): Embedding;
+  /**
+   * Trained weights: 'trained' (the language model trained on the Brown Corpus that ships with
+   * the package, docs/TRAINING.md) or the bytes of a weights file. The file is fetched (browsers,
+   * relative to the module) or read from disk (Node) on the first call only; later calls give the
+   * same model until it is disposed.
+   * @throws AttentionLabError (option 'weights' for an unknown name or an unreadable file,
+   * 'weightsFile' for a damaged one), as a rejected promise
+   */
+  loadWeights(source?: WeightsName | Uint8Array | ArrayBuffer): Promise<TrainedModel>;
   /** Which WASM build is loaded: 'single' (any page) or 'threads' (cross-origin-isolated pages, Node). */
   readonly build: 'single' | 'threads';
   /** Threads used by passes without a trace and fused passes with one, the calling thread included. */
@@ -464,6 +473,99 @@ export interface AttentionLab {
    */
   terminate(): void;
 }
+
+/** The names lab.loadWeights() accepts. */
+export type WeightsName = 'trained';
+
+/** A GPT-2 token as the trained model sees it. */
+export interface TrainedToken extends Token {
+  /** Its id in the model's cut vocabulary (0 … V − 1). */
+  modelId: number;
+  /**
+   * True when the token is not among the V − 1 the model keeps: it shares the last id, V − 1, with
+   * every other rare token (then, for a predicted token, id is −1 and text is '').
+   */
+  shared: boolean;
+}
+
+/** One of the most probable next tokens at a position. */
+export interface NextToken extends TrainedToken {
+  /** softmax(logits)[modelId] at that position. */
+  probability: number;
+}
+
+/** What TrainedModel.explain() returns. */
+export interface Explanation {
+  sentence: string;
+  tokens: TrainedToken[];
+  /** The block's inputs, (1, T, d): token embedding + position embedding. */
+  inputs: Tensor;
+  /** The trained block's options as the core resolved them (MultiHeadAttention, evaluation mode). */
+  options: ResolvedOptions;
+  /** The trained block's forward pass on the inputs, as lab.forward() gives it: output and trace. */
+  forward: ForwardResult;
+  /** Per position t, the NEXT_TOKENS most probable tokens after tokens 0 … t, most probable first. */
+  next: NextToken[][];
+}
+
+/** A head's measured role shares, keyed by role name ('previous', 'first', 'self', …). */
+export type RoleShares = Record<string, number>;
+
+/** What TrainedModel.roles() returns (the facts measured on held-out text when the file was written). */
+export interface HeadRoles {
+  /** The roles, in order: name, what it measures, and how many held-out queries it was measured on. */
+  roles: { name: string; description: string; queries: number }[];
+  /** Each trained head (head counts from 1) and its strongest role: the largest multiple (lift) of the random model's share. */
+  trained: {
+    head: number;
+    role: string;
+    share: number;
+    lift: number;
+    description: string;
+    /** "head 3: 64 % of its weight on the previous token". */
+    label: string;
+    shares: RoleShares;
+  }[];
+  /** The same shares for the random-weight model the training started from. */
+  random: { head: number; shares: RoleShares }[];
+}
+
+/** The trained language model (lab.loadWeights('trained')). */
+export interface TrainedModel {
+  /** The file's sizes and the facts of its training (losses, baselines, corpus, …) as strings. */
+  readonly info: {
+    vocabulary: number;
+    width: number;
+    heads: number;
+    context: number;
+    dropout: number;
+    facts: Readonly<Record<string, string>>;
+  };
+  /** The forward() options of the trained block. */
+  readonly options: ModelOptions;
+  /** Whether dispose() was called. */
+  readonly disposed: boolean;
+  /** The block's parameters under their state_dict names. */
+  stateDict(): Record<string, Tensor>;
+  /** Every head's measured role shares, trained and random. */
+  roles(): HeadRoles;
+  /**
+   * A sentence (at most `info.context` GPT-2 tokens) through the trained model.
+   * @throws AttentionLabError (option 'sentence')
+   */
+  explain(sentence: string): Explanation;
+  /** Frees the model's WASM memory. */
+  dispose(): void;
+}
+
+/** The names lab.loadWeights() accepts, with the file each one reads. */
+export const WEIGHTS: Readonly<Record<WeightsName, string>>;
+
+/** How many next tokens explain() lists per position (5). */
+export const NEXT_TOKENS: number;
+
+/** "head 3: 64 % of its weight on the previous token". */
+export function roleLabel(head: number, share: number, description: string): string;
 
 /** Options of AttentionLab.headExperiment(). */
 export interface HeadExperimentOptions {

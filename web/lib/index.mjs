@@ -12,12 +12,14 @@ import {
   maskingLimits,
 } from './experiments.mjs';
 import { loadCore } from './loader.mjs';
+import { TrainedModel, weightsBytes } from './trained.mjs';
 
 export { AttentionLabError } from './errors.mjs';
 export { DEFAULTS, OPTION_NAMES } from './options.mjs';
 export { OPTIONS, STAGES, LIMITS } from './contract.mjs';
 export { MAX_SENTENCE_CHARS } from './tokenizer.mjs';
 export { MAX_THREADS } from './loader.mjs';
+export { WEIGHTS, NEXT_TOKENS, roleLabel } from './trained.mjs';
 
 /** The lectures' example sentences. */
 export const PRESETS = Object.freeze(
@@ -58,6 +60,7 @@ class AttentionLab {
   #limits;
   #options;
   #state = { terminated: false }; // shared with this lab's models
+  #weights = new Map(); // name → Promise<TrainedModel>: each file is read once per lab
 
   constructor(core, engine, build) {
     this.#core = core;
@@ -239,6 +242,30 @@ class AttentionLab {
    */
   maskingLimits(options) {
     return maskingLimits(this.#core, options);
+  }
+
+  /**
+   * Trained weights: 'trained' (the language model trained on the Brown Corpus that ships with the
+   * package, docs/TRAINING.md), or the bytes of a weights file. The file is fetched (browsers,
+   * relative to this module) or read (Node) on the first call only; later calls give the same
+   * model. Resolves to a TrainedModel (explain(sentence), roles(), info, stateDict()).
+   */
+  async loadWeights(source = 'trained') {
+    this.#alive();
+    const named = typeof source === 'string';
+    const cached = named ? this.#weights.get(source) : undefined;
+    if (cached !== undefined) {
+      const model = await cached;
+      if (!model.disposed) return model;
+    }
+    const loading = weightsBytes(source).then(
+      (bytes) => new TrainedModel(this.#core, bytes, (options) => this.createModel(options)),
+    );
+    if (named) {
+      this.#weights.set(source, loading);
+      loading.catch(() => this.#weights.delete(source)); // a failed read can be tried again
+    }
+    return loading;
   }
 
   /** GPT-2 tokens of a sentence: [{ id, text }]. */

@@ -222,3 +222,20 @@ function output(c) {
   }
   return 'out_proj(mergedHeads): a linear layer that mixes the heads: the context vectors';
 }
+
+/**
+ * What the trained model's shared id (every token outside its cut vocabulary) is called when it
+ * is predicted: it stands for many rare tokens at once, so it has no text of its own.
+ */
+export const SHARED_TOKEN = '(a rare token)';
+
+/** A token of the trained model (read or predicted) as a label. */
+export function trainedTokenLabel(token) {
+  return token.id < 0 ? SHARED_TOKEN : tokenLabel(token.text);
+}
+
+/** A probability or a share as a percentage: "64 %", or "0.4 %" below one per cent. */
+export function percent(p) {
+  const value = 100 * p;
+  return `${value >= 1 || value === 0 ? Math.round(value) : value.toFixed(1)} %`;
+}

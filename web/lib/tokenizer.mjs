@@ -14,9 +14,11 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 const charLength = (lead) =>
   lead < 0x80 ? 1 : lead >> 5 === 6 ? 2 : lead >> 4 === 14 ? 3 : lead >> 3 === 30 ? 4 : 0;
 
-// A token's text: whole characters as themselves, and the bytes of a character that the tokens
-// before or after it complete (an emoji is often two or three tokens) in hex: " ⟨E2 9D⟩".
-function tokenText(id) {
+/**
+ * A GPT-2 token's text: whole characters as themselves, and the bytes of a character that the
+ * tokens before or after it complete (an emoji is often two or three tokens) in hex: " ⟨E2 9D⟩".
+ */
+export function tokenText(id) {
   const piece = PIECES[id];
   if (typeof piece === 'string') return piece;
   if (!piece) return `⟨token ${id}⟩`;

@@ -15,6 +15,19 @@ export const flagOf = (name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLower
 // torch.manual_seed(123): explain's defaults, so it prints the book's own numbers.
 export const LECTURE_EXAMPLE = Object.freeze({ dIn: 3, dOut: 2, heads: 2, seed: 123 });
 
+// --weights: the lecture's seeded random weights, or the model trained on the Brown Corpus.
+const WEIGHTS_FLAG = Object.freeze({
+  flag: '--weights',
+  key: 'weights',
+  type: 'choice',
+  choices: ['random', 'trained'],
+  default: 'random',
+  help:
+    "random: the lecture's seeded weights (every option applies); trained: the language model " +
+    'trained on the Brown Corpus, whose block the weights file fixes (the architecture options ' +
+    "apply to the random weights only), with each head's measured role and the top-5 next tokens",
+});
+
 /**
  * What each command takes besides the option table: its own flags, the options it has no flag
  * for (and why: its --help says so), and the defaults it uses instead of the table's.
@@ -42,6 +55,21 @@ export const COMMANDS = {
         default: 4,
         range: '0..8',
         help: 'digits after the decimal point',
+      },
+      WEIGHTS_FLAG,
+    ],
+  },
+  heads: {
+    defaults: {},
+    tableOptions: false,
+    withoutFlag: {},
+    own: [
+      { ...WEIGHTS_FLAG, choices: ['trained'], default: 'trained' },
+      {
+        flag: '--json',
+        key: 'json',
+        type: 'boolean',
+        help: "print every head's role shares as JSON: { head, role, share } rows, trained and random",
       },
     ],
   },

@@ -16,6 +16,7 @@ import {
 import { LECTURE_EXAMPLE, UsageError, parseCommand } from './args.mjs';
 import { commandHelp } from './help.mjs';
 import { WIDTH, clip, headMatrices, matrix, wrap } from './text.mjs';
+import { explainTrained } from './trained.mjs';
 
 const STAGE_NAMES = STAGES.map((s) => s.name);
 const MAX_HEADS_SHOWN = 4;
@@ -28,6 +29,7 @@ export async function explainCommand(args) {
   if (own.stage !== undefined && !STAGE_NAMES.includes(own.stage)) {
     throw new UsageError(`--stage '${own.stage}': the stages are ${STAGE_NAMES.join(', ')}`);
   }
+  if (own.weights === 'trained') return explainTrained(sentence, given, own, stageBlock);
 
   const lab = await createAttentionLab();
   const { dIn, seed } = { ...LECTURE_EXAMPLE, ...given };

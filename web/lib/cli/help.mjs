@@ -12,6 +12,8 @@ Usage:
   attention-lab forward --config FILE.json      forward() on a JSON options file
   attention-lab describe [--preset gpt2]        shapes and parameters, any size
   attention-lab dropout [--p 0.5 --seed 123]    the notebook's dropout, 6x6 ones
+  attention-lab explain "..." --weights trained  the trained model's numbers
+  attention-lab heads [--json]                  its heads' measured roles
   attention-lab --help | --version
 
 Run "attention-lab COMMAND --help" for the options of each command.
@@ -37,6 +39,10 @@ const EXPLAIN_OUTRO = `
 "Your journey starts with one step" uses the lecture's own vectors for d_in 3,
 so with the defaults its output rows are the book's (first row 0.3190 0.4858).
 With d_out 2 and 2 heads each head is 1 wide; try --d-out 4 for 2-wide heads.
+
+--weights trained runs the sentence through the language model trained on the
+Brown Corpus instead (a sentence up to its context length): the block's stages,
+each head's measured role, and the top-5 next tokens after each position.
 `;
 
 const FORWARD_INTRO = `Usage: attention-lab forward --config FILE.json [options]
@@ -61,6 +67,18 @@ string "-Infinity"; likewise "Infinity" and "NaN", should they ever occur.
 `;
 
 const LAB_INTROS = {
+  heads: `Usage: attention-lab heads [--weights trained] [--json]
+
+The heads of the language model trained on the Brown Corpus (docs/TRAINING.md):
+for each head, the share of its attention weight that lands on the previous
+token, the first token, itself, punctuation, the nouns before a pronoun and the
+determiners and adjectives before a noun, measured on held-out text when the
+weights file was written, next to the same shares of the random-weight model
+the training started from. Each head is labelled with the role whose share is
+the largest multiple of the random model's.
+
+Options:
+`,
   describe: `Usage: attention-lab describe [--preset lecture|gpt2|gpt3] [options]
 
 Describes a model without building it (lab.describe): the shape of every stage
@@ -89,7 +107,7 @@ export function commandHelp(command) {
   const flags = commandFlags(command);
   const derived = flags.filter((spec) => spec.option).flatMap((s) => flagEntry(s, command));
   const own = flags.filter((spec) => !spec.option).flatMap((s) => flagEntry(s, command));
-  if (command === 'describe' || command === 'dropout') {
+  if (command === 'describe' || command === 'dropout' || command === 'heads') {
     return [LAB_INTROS[command], ...own, ...derived, ...helpEntry(), ''].join('\n');
   }
   const lines =
