@@ -106,6 +106,8 @@ TEST_CASE("the head roles are read back from the file's facts", "[model-file]") 
     broken = back;
     broken.facts[2].second = "0.64 0.1 0.05 0.1 0.2 1.5";  // not a share
     CHECK_THROWS_AS(head_roles(broken), InputError);
+    broken.facts[2].second = "0.64 0.1 0.05 0.1 0.2 0.3x";  // not a number
+    CHECK_THROWS_AS(head_roles(broken), InputError);
     broken = back;
     broken.facts[0].second = "previous first";  // other roles than this build measures
     CHECK_THROWS_AS(head_roles(broken), InputError);
