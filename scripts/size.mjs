@@ -31,6 +31,9 @@ const GZIP_BUDGETS = [
   ],
   ['attention-lab.js (the element)', ['attention-lab.js'], 45 * KB, '37.7 kB'],
   ['tokenizer.mjs (GPT-2 vocabulary)', ['tokenizer.mjs'], 245 * KB, '203.4 kB'],
+  // The trained weights (int8 rows compress little): fetched only by lab.loadWeights('trained'),
+  // so never part of a first load.
+  ['brown.atlm (trained weights, on request)', ['brown.atlm'], 365 * KB, '303.4 kB'],
   // Everything a page with <attention-lab> loads when it is not cross-origin isolated.
   [
     'element page, first load (single)',
@@ -45,6 +48,7 @@ const GZIP_BUDGETS = [
       'errors.mjs',
       'options.mjs',
       'contract.mjs',
+      'trained.mjs',
       'present.mjs',
       'tokenizer.mjs',
       'attention-core.mjs',
@@ -56,7 +60,9 @@ const GZIP_BUDGETS = [
 ];
 // Raised from 675 kB (set at 562.4 kB) when the two relaxed-SIMD builds joined the package: they
 // add 224 kB to the tarball (110 and 119 kB gzipped), and a page still downloads only one build.
-const TARBALL_BUDGET = [950 * KB, '794.1 kB'];
+// Raised from 950 kB when the trained weights joined it (issue 15): brown.atlm adds about 300 kB
+// packed (its int8 rows compress little), and a page downloads it only when it asks for them.
+const TARBALL_BUDGET = [1450 * KB, '1211.3 kB'];
 
 const gzipSize = (file) =>
   zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;

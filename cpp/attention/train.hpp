@@ -18,7 +18,7 @@ namespace attention {
 struct TrainingOptions {
   int steps = 3000;
   int batch = 32;               // sequences of `context` tokens per step
-  double learning_rate = 3e-3;  // the peak, after warm-up
+  double learning_rate = 1e-2;  // the peak, after warm-up (docs/TRAINING.md: why not 3e-3)
   int warmup = 100;             // steps of linear warm-up
   double final_rate = 0.1;      // the cosine decay ends at this share of the peak
   double weight_decay = 0.1;    // AdamW's decoupled decay, matrices only

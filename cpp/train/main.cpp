@@ -37,7 +37,7 @@ const char* kUsage =
     "  --out FILE          default build/brown.atlm\n"
     "  --steps N           default 3000\n"
     "  --batch N           sequences per step, default 32\n"
-    "  --lr X              peak learning rate, default 0.003\n"
+    "  --lr X              peak learning rate, default 0.01\n"
     "  --vocabulary N      V: the N − 1 most frequent tokens + one shared id, default 2048\n"
     "  --width N           d, default 64\n"
     "  --heads N           h, default 4\n"
@@ -274,7 +274,7 @@ int run(const Arguments& a) {
   for (int r = 0; r < kHeadRoles; ++r) std::printf(" %16s", role_name(HeadRole(r)));
   std::printf("\n");
   for (int h = 0; h < config.heads; ++h) {
-    std::printf("  %-6d", h);
+    std::printf("  %-6d", h + 1);  // heads count from 1, as on the page and the CLI
     for (int r = 0; r < kHeadRoles; ++r)
       std::printf("   %5.1f%% (%4.1f%%)", 100 * roles.shares[h][r],
                   100 * random_roles.shares[h][r]);
