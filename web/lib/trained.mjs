@@ -134,7 +134,8 @@ export class TrainedModel {
    */
   explain(sentence) {
     const model = this.#alive();
-    const tokens = tokenizeSentence(sentence);
+    // Outer whitespace trimmed, as embed() does: GPT-2 would make a leading space a token.
+    const tokens = tokenizeSentence(typeof sentence === 'string' ? sentence.trim() : sentence);
     const { context, width, vocabulary } = this.#info;
     if (tokens.length > context) {
       throw new AttentionLabError(
