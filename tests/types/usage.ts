@@ -36,6 +36,12 @@ import {
   type Tensor,
   type Token,
   type Weights,
+  type TrainedModel,
+  type Explanation,
+  type HeadRoles,
+  NEXT_TOKENS,
+  WEIGHTS,
+  roleLabel,
 } from 'attention-lab';
 
 /** Compile-time equality of two types: `expectType<Equal<A, B>>(true)` fails unless A is B. */
@@ -277,6 +283,24 @@ for (const option of options) {
 // @ts-expect-error an option name that does not exist
 const unknownName: OptionName = 'colour';
 
+// --- Trained weights ------------------------------------------------------------------------------
+
+const trained: TrainedModel = await lab.loadWeights('trained');
+const fromBytes: TrainedModel = await lab.loadWeights(new Uint8Array(0));
+const explained: Explanation = trained.explain('the dog chased the ball');
+const nextAfterFirst: string = explained.next[0]![0]!.text;
+const firstShared: boolean = explained.tokens[0]!.shared;
+const attention: Float32Array = explained.forward.trace.attentionWeights!.data;
+const roles: HeadRoles = trained.roles();
+const label: string = roles.trained[0]!.label;
+const previousShare: number | undefined = roles.random[0]!.shares['previous'];
+const contextLength: number = trained.info.context;
+const fileName: string = WEIGHTS.trained;
+const nextCount: number = NEXT_TOKENS;
+const labelText: string = roleLabel(3, 0.64, 'the previous token');
+// @ts-expect-error only the names in WEIGHTS load by name
+await lab.loadWeights('gpt2');
+
 export {
   build,
   threadCount,
@@ -307,4 +331,14 @@ export {
   defaults,
   typo,
   unknownName,
+  fromBytes,
+  nextAfterFirst,
+  firstShared,
+  attention,
+  label,
+  previousShare,
+  contextLength,
+  fileName,
+  nextCount,
+  labelText,
 };
