@@ -26,8 +26,9 @@ async function readWeightsFile() {
   const url = fileUrl();
   try {
     if (inNode && url.protocol === 'file:') {
-      // Through a name, not a literal import: bundlers for the browser must not resolve node:fs.
-      const fs = process.getBuiltinModule?.('node:fs') ?? (await import(['node', 'fs'].join(':')));
+      // getBuiltinModule, not an import: bundlers for the browser must not see node:fs at all.
+      const fs = process.getBuiltinModule?.('node:fs');
+      if (!fs) throw new Error('reading it from disk needs Node 20.16 or later (pass its bytes)');
       return new Uint8Array(await fs.promises.readFile(url));
     }
     const response = await fetch(url);
