@@ -11,6 +11,8 @@ import {
   HIDDEN_OPTIONS,
   PAGE_CHOICES,
   PAGE_DEFAULTS,
+  PAGE_SETTINGS,
+  WEIGHTS_SETTING,
   DEFAULT_SETTINGS,
   parseUrl,
   createStore,
@@ -36,6 +38,7 @@ const PAGE_LIMIT = {
 // The element's attributes as docs/EMBEDDING.md documents them.
 const DOCUMENTED_ATTRIBUTES = [
   'sentence',
+  'weights',
   'd-in',
   'd-out',
   'heads',
@@ -61,7 +64,7 @@ const BAD_TEXT = { integer: 'two', number: 'lots', boolean: 'maybe', choice: 'no
 /** The API's message for `value` of option `name`, everything else as the page's defaults. */
 async function apiMessage(name, value) {
   const lab = await nodeLab();
-  const { sentence, ...options } = DEFAULT_SETTINGS;
+  const { sentence, weights, ...options } = DEFAULT_SETTINGS;
   const inputs = new Float32Array(options.batch * lab.tokenize(sentence).length * options.dIn);
   try {
     lab.forward({ ...options, inputs, [name]: value });
@@ -88,7 +91,7 @@ test('the page offers every option of the core but the hidden ones, each hidden 
   }
   assert.deepEqual(
     SETTINGS.map((s) => s.name),
-    ['sentence', ...EXPOSED.map((o) => o.name)],
+    [...PAGE_SETTINGS, ...EXPOSED.map((o) => o.name)],
   );
   for (const o of EXPOSED) {
     const spec = SETTINGS.find((s) => s.name === o.name);
@@ -121,7 +124,7 @@ test('the URL parser reads exactly the offered options, each in its type', () =>
   const { settings } = parseUrl(`?${everything}`);
   assert.deepEqual(
     Object.keys(settings).sort(),
-    ['sentence', ...EXPOSED.map((o) => o.name)].sort(),
+    [...PAGE_SETTINGS, ...EXPOSED.map((o) => o.name)].sort(),
   );
   for (const o of EXPOSED) {
     const expected = o.choices?.at(-1) ?? (o.type === 'boolean' ? !o.default : o.min);
@@ -138,8 +141,10 @@ test('every choice has a page label, and every label is for a choice that exists
   const choiceOptions = EXPOSED.filter((o) => o.type === 'choice');
   for (const o of choiceOptions)
     assert.deepEqual(Object.keys(CHOICE_LABELS[o.name]).sort(), [...o.choices].sort(), o.name);
+  // The weights switch is the page's own choice (not the core's): it has labels too.
+  assert.deepEqual(Object.keys(CHOICE_LABELS.weights).sort(), [...WEIGHTS_SETTING.choices].sort());
   for (const name of Object.keys(CHOICE_LABELS)) {
-    const o = EXPOSED.find((x) => x.name === name);
+    const o = [...EXPOSED, WEIGHTS_SETTING].find((x) => x.name === name);
     assert.ok(o, `labels for '${name}', which is not an option the page offers`);
     if (o.type === 'boolean')
       assert.deepEqual(Object.keys(CHOICE_LABELS[name]).sort(), ['false', 'true']);
@@ -147,14 +152,14 @@ test('every choice has a page label, and every label is for a choice that exists
   }
   assert.deepEqual(
     GROUPS.flatMap((g) => g.controls.map(([name]) => name)).sort(),
-    EXPOSED.map((o) => o.name).sort(),
+    ['weights', ...EXPOSED.map((o) => o.name)].sort(),
   );
 });
 
 test("a control's help is the table's help, shortened by the rule and never reworded", () => {
   for (const g of GROUPS) {
     for (const [name, label] of g.controls) {
-      const { help } = OPTIONS.find((o) => o.name === name);
+      const { help } = OPTIONS.find((o) => o.name === name) ?? WEIGHTS_SETTING;
       const shown = shortHelp(help, label);
       // The shown words are the table's words, in the table's order (punctuation aside).
       const wordsOf = (text) => text.split(/\s+/).map((w) => w.replace(/[,;:]$/, ''));
@@ -196,7 +201,7 @@ test("the controls: one per offered option, the table's choices, range, help, an
     '#sentence-root [data-control], #settings-root [data-control]',
     (els) => els.map((e) => e.dataset.control),
   );
-  assert.deepEqual(controls.sort(), ['sentence', ...EXPOSED.map((o) => o.name)].sort());
+  assert.deepEqual(controls.sort(), [...PAGE_SETTINGS, ...EXPOSED.map((o) => o.name)].sort());
   for (const o of EXPOSED) {
     const label = GROUPS.flatMap((g) => g.controls).find(([name]) => name === o.name)[1];
     assert.equal(

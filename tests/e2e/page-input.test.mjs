@@ -184,6 +184,7 @@ test('the URL holds the whole state and restores it', async () => {
   const state = parseUrl(new URL(url).search);
   assert.deepEqual(state.settings, {
     sentence: 'the dog chased the ball but it could not catch it',
+    weights: 'random',
     dIn: 3,
     dOut: 8,
     heads: 4,

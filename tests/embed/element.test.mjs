@@ -13,10 +13,12 @@ import { serve, launch, watchedPage, reference, artifact, checkDist, ROOT } from
 import { cellPoint } from '../e2e/helpers.mjs';
 
 const SENTENCE = 'the dog chased the ball';
+const DOG = 'the dog chased the ball but it could not catch it';
 const ATTRS = `sentence="${SENTENCE}" heads="2" d-out="6" dropout="0.1" seed="123" stage="softmax"`;
 // The element's settings for ATTRS: the page's defaults for everything not given.
 const SETTINGS = {
   sentence: SENTENCE,
+  weights: 'random',
   dIn: 3,
   dOut: 6,
   heads: 2,
@@ -60,6 +62,9 @@ before(async () => {
     '/two.html': page(`<attention-lab id="a" ${ATTRS}></attention-lab>
       <p>Between the two.</p>
       <attention-lab id="b" layout="full" stage="scores"></attention-lab>`),
+    '/trained.html': page(
+      `<attention-lab id="t" weights="trained" sentence="${DOG}" stage="softmax"></attention-lab>`,
+    ),
     '/invalid.html': page(`<attention-lab id="a" heads="5" d-out="6" stage="scores"></attention-lab>
       <attention-lab id="b" stage="no-such-step"></attention-lab>`),
     '/iframe.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,"></head>
@@ -423,6 +428,38 @@ test('the iframe embed page in a non-isolated page: compact, single-threaded, th
   assert.match(full, /^\.\/\?sentence=the\+dog/);
   assert.match(full, /step=dropout/);
   await p.screenshot({ path: artifact('embed-iframe.png') });
+  await p.close();
+});
+
+test('weights="trained": the trained heads with their measured roles, the file from the script\'s origin', async () => {
+  const p = await open(plain, '/trained.html');
+  const requests = [];
+  p.on('request', (r) => requests.push(r.url()));
+  await p.waitForFunction(
+    () => document.getElementById('t').shadowRoot.querySelectorAll('.head-roles li').length > 0,
+  );
+  const labels = await p.evaluate(() =>
+    [...document.getElementById('t').shadowRoot.querySelectorAll('.head-roles li strong')].map(
+      (el) => el.textContent,
+    ),
+  );
+  const { createAttentionLab } = await import(path.join(ROOT, 'dist', 'index.mjs'));
+  const model = await (await createAttentionLab()).loadWeights('trained');
+  assert.deepEqual(
+    labels,
+    model.roles().trained.map((h) => h.label),
+  );
+  const run = model.explain(DOG);
+  assert.deepEqual(compareWithTrace(await cells(p, 't'), run.forward.trace), []);
+  // Back to the lecture's weights by attribute: no head roles, no new download.
+  await p.evaluate(() => document.getElementById('t').setAttribute('weights', 'random'));
+  await p.waitForFunction(
+    () => document.getElementById('t').shadowRoot.querySelectorAll('.head-roles').length === 0,
+  );
+  assert.deepEqual(
+    requests.filter((u) => u.endsWith('.atlm')),
+    [],
+  );
   await p.close();
 });
 

@@ -1,7 +1,8 @@
 // One recomputation: sentence → tokens → embeddings → the core's forward pass with its full trace.
 // Invalid settings throw an error whose .option names the control to show the message at: the
 // core's own messages, plus the limits of this page (so the grids stay readable).
-import { SETTINGS } from './store.mjs';
+import { SETTINGS, PAGE_SETTINGS, WEIGHTS_SETTING } from './store.mjs';
+import { computeTrained } from './trained.mjs';
 
 /**
  * What this page can draw readably, a fact of the page, not of the core: the most tokens of a
@@ -75,24 +76,42 @@ function checkWidth(settings, D) {
   );
 }
 
-// The settings the core takes: every one but the sentence (the core takes its embeddings).
+// The settings the core takes: every one but the page's own (the core takes the sentence's
+// embeddings, and the weights are chosen here).
 const coreOptions = (settings) =>
   Object.fromEntries(
-    SETTINGS.filter((s) => s.name !== 'sentence').map((s) => [s.name, settings[s.name]]),
+    SETTINGS.filter((s) => !PAGE_SETTINGS.includes(s.name)).map((s) => [s.name, settings[s.name]]),
   );
 
-/** The dropout probability the evaluation-mode preview of the dropout step uses. */
-export const previewDropout = (settings) => (settings.dropout > 0 ? settings.dropout : 0.5);
-
-/** { settings, tokens, source, trace, output, weights, sizes, trainingPreview() } or throws (AttentionLabError / PageError). */
-export function compute(lab, settings) {
-  const tokens = lab.tokenize(settings.sentence); // the API's message for an empty sentence
+// The sentence's tokens, within what the page draws.
+function pageTokens(lab, sentence) {
+  const tokens = lab.tokenize(sentence); // the API's message for an empty sentence
   if (tokens.length > LIMITS.tokens) {
     throw new PageError(
       'sentence',
       `The sentence has ${tokens.length} tokens; this page shows at most ${LIMITS.tokens}. Please shorten it.`,
     );
   }
+  return tokens;
+}
+
+/** The dropout probability the evaluation-mode preview of the dropout step uses. */
+export const previewDropout = (settings) => (settings.dropout > 0 ? settings.dropout : 0.5);
+
+/**
+ * { settings, tokens, source, trace, output, weights, sizes, trainingPreview(), trained? } or
+ * throws (AttentionLabError / PageError). `trained`: the TrainedModel, loaded (by the controller)
+ * when settings.weights is 'trained'.
+ */
+export function compute(lab, settings, trained = null) {
+  if (!WEIGHTS_SETTING.choices.includes(settings.weights)) {
+    throw new PageError(
+      'weights',
+      `weights = '${String(settings.weights).slice(0, 40)}': allowed are ${WEIGHTS_SETTING.choices.join(', ')}`,
+    );
+  }
+  pageTokens(lab, settings.sentence);
+  if (settings.weights === 'trained') return computeTrained(lab, settings, trained);
   checkPageLimits(settings);
   const { dIn, seed, batch } = settings;
   const embedded = lab.embed(settings.sentence, { dIn, seed, batch });
@@ -117,6 +136,7 @@ export function compute(lab, settings) {
       settings,
       tokens: embedded.tokens,
       source: embedded.source,
+      trained: null,
       trace,
       output,
       weights,

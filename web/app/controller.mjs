@@ -32,15 +32,49 @@ export function fitView(view, { sizes }) {
 const differs = (patch, current) =>
   Object.keys(patch).filter((k) => !Object.is(patch[k], current[k]));
 
-/** createController(store, { onError }); attach(lab) once the core is loaded, then start(). */
+/**
+ * createController(store, { onError }); attach(lab) once the core is loaded, then start(). The
+ * trained weights are read (lab.loadWeights) the first time a setting asks for them, never before.
+ */
 export function createController(store, { onError = () => {} } = {}) {
   let lab = null;
+  let trained = null; // the TrainedModel, once loaded
+  let loading = null; // its promise while it loads
+  let asked = 0; // the latest settings waiting for it: only they are applied when it arrives
+
+  function loadTrained() {
+    loading ??= lab.loadWeights('trained').then(
+      (model) => (trained = model),
+      (err) => {
+        loading = null; // a failed read is tried again by the next request
+        throw err;
+      },
+    );
+    return loading;
+  }
+
+  // Settings that need the trained weights before they load: computed once the file is read (if
+  // no later settings came first), or refused with the reason it could not be read.
+  function applyWhenLoaded(candidate, key, meta) {
+    const ticket = ++asked;
+    return loadTrained().then(
+      () => (ticket === asked ? applySettings(candidate, key, meta) : { ok: true }),
+      (error) => {
+        if (ticket === asked) refuse(error, candidate, 'weights', meta);
+        return { ok: false, error };
+      },
+    );
+  }
 
   // Computes with `candidate`; a valid result becomes the state, a refusal becomes the error.
   function applySettings(candidate, key, meta) {
+    if (candidate.weights === 'trained' && !trained) {
+      return { ok: true, pending: applyWhenLoaded(candidate, key, meta) };
+    }
+    ++asked; // settings that need no loading overtake those still waiting for it
     let result;
     try {
-      result = compute(lab, candidate);
+      result = compute(lab, candidate, trained);
     } catch (err) {
       if (!isInputError(err)) throw err;
       refuse(err, candidate, key, meta);
@@ -81,15 +115,30 @@ export function createController(store, { onError = () => {} } = {}) {
     },
 
     /**
+     * Before start(): reads the trained weights if the first settings ask for them. Resolves with
+     * null, or with the error that kept them from loading (start() then shows it).
+     */
+    async prepare() {
+      if (store.get().settings.weights !== 'trained') return null;
+      return loadTrained().then(
+        () => null,
+        (error) => error,
+      );
+    },
+
+    /**
      * The first state: the asked settings, or the defaults under the message if they are invalid
      * (the controls keep showing what was asked for). An unknown step is named in the banner.
+     * `loadError`: prepare()'s error, shown under the weights switch.
      */
-    start() {
+    start(loadError = null) {
       const meta = { source: 'initial' };
-      const { settings: asked, view } = store.get();
-      if (!applySettings(asked, undefined, meta).ok) {
+      const { settings: first, view } = store.get();
+      const outcome = loadError ? { ok: false } : applySettings(first, undefined, meta);
+      if (!outcome.ok) {
         const result = compute(lab, DEFAULT_SETTINGS);
         store.set({ settings: { ...DEFAULT_SETTINGS }, result, view: fitView(view, result) }, meta);
+        if (loadError) refuse(loadError, first, 'weights', meta);
       }
       if (view.step !== '' && view.step !== undefined && findStep(String(view.step)) < 0)
         refuseStep(view.step, meta);

@@ -167,6 +167,11 @@ export function mountAttentionLab(
     }
     if (destroyed) return handle;
     controller.attach(lab);
+    // Trained weights asked for from the start (?weights=trained, weights="trained"): read first.
+    if (store.get().settings.weights === 'trained')
+      panel.message('Loading the trained weights (Brown Corpus)…');
+    const loadError = await controller.prepare();
+    if (destroyed) return handle;
     const steps = checkSteps(lab.stages);
     const controls = buildControls();
     if (slots.lab) listen(buildLabs());
@@ -209,7 +214,7 @@ export function mountAttentionLab(
     });
     listen(view);
     listen(report);
-    controller.start();
+    controller.start(loadError);
     if (page) doc.documentElement.dataset.ready = 'true';
     root.dataset.ready = 'true';
     return handle;

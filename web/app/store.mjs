@@ -43,11 +43,32 @@ const SENTENCE = Object.freeze({
 });
 
 /**
- * Every setting of a forward pass, under the JS API's own option names: the sentence, then the
- * core's options in its (lecture) order, with the page's defaults.
+ * Which weights the block computes with: the lecture's seeded random ones (every setting below
+ * applies), or the language model trained on the Brown Corpus (lab.loadWeights('trained'), read
+ * only when asked for; its block is fixed by the weights file). Not an option of the core either.
+ */
+export const WEIGHTS_SETTING = Object.freeze({
+  name: 'weights',
+  type: 'choice',
+  choices: Object.freeze(['random', 'trained']),
+  default: 'random',
+  meaning: 'the weights',
+  help:
+    "which weights the block computes with; random: the lecture's seeded weights (every pattern " +
+    'is noise); trained: a small language model trained on the Brown Corpus, whose heads have ' +
+    'measured roles',
+});
+
+/** The settings that are the page's own, not options of the core. */
+export const PAGE_SETTINGS = Object.freeze(['sentence', 'weights']);
+
+/**
+ * Every setting of a forward pass, under the JS API's own option names: the sentence and the
+ * weights, then the core's options in its (lecture) order, with the page's defaults.
  */
 export const SETTINGS = Object.freeze([
   SENTENCE,
+  WEIGHTS_SETTING,
   ...OPTIONS.filter((o) => !(o.name in HIDDEN_OPTIONS)).map((o) =>
     Object.freeze({
       ...o,

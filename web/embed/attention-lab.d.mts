@@ -4,6 +4,8 @@
 /** Settings under the JS API's option names, as the element computes with them. */
 export interface AttentionLabSettings {
   sentence: string;
+  /** 'random': the lecture's seeded weights; 'trained': the model trained on the Brown Corpus. */
+  weights: 'random' | 'trained';
   dIn: number;
   dOut: number;
   heads: number;

@@ -1,14 +1,15 @@
 // What a lab needs of the page: the forward pass of the page's sentence and settings, with some
 // options changed (scale off, another masking), computed the way the stepper computes it
-// (web/app/compute.mjs): the sentence's embeddings, then every setting but the sentence.
-import { SETTINGS } from '../store.mjs';
+// (web/app/compute.mjs): the sentence's embeddings, then every setting but the page's own (the
+// sentence, the weights: a lab shows the lecture's seeded random weights).
+import { SETTINGS, PAGE_SETTINGS } from '../store.mjs';
 
 /** lab.forward for the page's settings with `overrides`; returns { tokens, trace, output }. */
 export function pageForward(lab, settings, overrides = {}) {
   const { dIn, seed, batch } = settings;
   const embedded = lab.embed(settings.sentence, { dIn, seed, batch });
   const options = Object.fromEntries(
-    SETTINGS.filter((s) => s.name !== 'sentence').map((s) => [s.name, settings[s.name]]),
+    SETTINGS.filter((s) => !PAGE_SETTINGS.includes(s.name)).map((s) => [s.name, settings[s.name]]),
   );
   const result = lab.forward({ ...options, inputs: embedded.inputs, trace: true, ...overrides });
   return { tokens: embedded.tokens, ...result };

@@ -1,6 +1,7 @@
 // Step 1: tokens → embeddings (B,T,d_in).
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
+import { trainedEmbeddings } from '../ui/trained.mjs';
 
 export const slug = 'embeddings';
 export const title = 'Tokens become vectors';
@@ -18,17 +19,19 @@ export function explain(ctx) {
       m(`d_in = ${sizes.dIn}`),
       ' numbers: its embedding. One row per token, one column per number.',
     ),
-    source === 'lecture'
-      ? h(
-          'p',
-          {},
-          'These are the very vectors of the lecture notebook for “Your journey starts with one step”.',
-        )
-      : h(
-          'p',
-          {},
-          'A trained model learns these vectors. Here each token id gets a fixed pseudo-random vector drawn from the seed, so the same token always gets the same row.',
-        ),
+    source === 'trained'
+      ? trainedEmbeddings(ctx)
+      : source === 'lecture'
+        ? h(
+            'p',
+            {},
+            'These are the very vectors of the lecture notebook for “Your journey starts with one step”.',
+          )
+        : h(
+            'p',
+            {},
+            'A trained model learns these vectors. Here each token id gets a fixed pseudo-random vector drawn from the seed, so the same token always gets the same row.',
+          ),
     h(
       'p',
       {},

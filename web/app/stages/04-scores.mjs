@@ -1,6 +1,7 @@
 // Step 4: attention scores per head, Q_h · K_hᵀ (B,h,T,T).
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
+import { headRoles } from '../ui/trained.mjs';
 import { linkBand } from '../ui/maps.mjs';
 import { equationBlock } from '../ui/equation.mjs';
 
@@ -14,6 +15,7 @@ export const main = () => 'attentionScores';
 export function explain(ctx) {
   const { sizes } = ctx.result;
   return [
+    headRoles(ctx),
     h(
       'p',
       {},

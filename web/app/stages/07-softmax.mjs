@@ -1,6 +1,7 @@
 // Step 7: softmax — each row becomes weights that sum to 1 (naive masking: the renormalisation).
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
+import { headRoles } from '../ui/trained.mjs';
 
 export const slug = 'softmax';
 export const title = 'Softmax: rows of weights';
@@ -22,6 +23,7 @@ export function explain(ctx) {
     ];
   }
   return [
+    headRoles(ctx),
     h(
       'p',
       {},
@@ -45,7 +47,9 @@ export function explain(ctx) {
     h(
       'p',
       { class: 'aside' },
-      'The weights of this model are random, not trained, so the rows are often close to even: the point is the mechanism, not the pattern.',
+      ctx.result.trained
+        ? 'These weights were trained: a head that learned to look at the previous token has its largest weights just left of the diagonal, one that looks at the token itself on the diagonal.'
+        : 'The weights of this model are random, not trained, so the rows are often close to even: the point is the mechanism, not the pattern. Switch the weights to “trained” to see heads that have learned something.',
     ),
   ];
 }

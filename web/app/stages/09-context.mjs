@@ -1,6 +1,7 @@
 // Step 9: context vectors = weights · V, per head.
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
+import { headRoles } from '../ui/trained.mjs';
 import { linkBand } from '../ui/maps.mjs';
 import { equationBlock } from '../ui/equation.mjs';
 
@@ -13,6 +14,7 @@ export const main = () => 'contextHeads';
 
 export function explain(ctx) {
   return [
+    headRoles(ctx),
     h(
       'p',
       {},

@@ -2,6 +2,7 @@
 import { h, m } from '../ui/dom.mjs';
 import { headColour, blend, tint, tintRgb } from '../ui/colour.mjs';
 import { tensorFigure, headLegend } from '../ui/tensor.mjs';
+import { nextTokensExplained, nextTokensTable } from '../ui/trained.mjs';
 
 export const slug = 'output';
 export const title = 'Output projection';
@@ -36,6 +37,7 @@ export function explain(ctx) {
       h('em', {}, 'all'),
       ' merged columns, so every output column blends what all heads found.',
     ),
+    nextTokensExplained(ctx),
     h(
       'p',
       {},
@@ -110,7 +112,7 @@ export function render(ctx) {
     },
   });
   output.append(headLegend(sizes.h));
-  return h(
+  const figures = h(
     'div',
     { class: 'figure-row' },
     tensorFigure(ctx, 'mergedHeads', {
@@ -123,4 +125,6 @@ export function render(ctx) {
     }),
     output,
   );
+  const next = nextTokensTable(ctx);
+  return next ? h('div', {}, figures, next) : figures;
 }

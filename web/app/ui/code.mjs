@@ -113,7 +113,15 @@ export function codeBlock(step, index, ctx, section, folding = { open: true }) {
     h('summary', {}, 'The PyTorch of this step'),
     text ? h('pre', { tabindex: '0' }, h('code', { class: 'language-python' }, text)) : null,
     note ? h('p', { class: 'code-note' }, note) : null,
-    copyButton(() => snippetFor(ctx.result, shownStages(section()), title)),
+    // The snippet rebuilds the module from its seed: it prints the trained numbers only with the
+    // trained state_dict, which it does not carry, so it is offered for the random weights only.
+    ctx.result.trained
+      ? h(
+          'p',
+          { class: 'code-note' },
+          'Copy as PyTorch rebuilds the lecture’s seeded random weights, so it is offered with the random weights only.',
+        )
+      : copyButton(() => snippetFor(ctx.result, shownStages(section()), title)),
   );
 }
 

@@ -11,6 +11,10 @@ import { LIMITS, pageMax } from '../compute.mjs';
 /** The settings panel: groups of [option, label], in the order a student meets them. */
 export const GROUPS = Object.freeze([
   {
+    legend: 'Weights',
+    controls: [['weights', 'weights']],
+  },
+  {
     legend: 'Sizes',
     controls: [
       ['dIn', 'd_in'],
@@ -52,7 +56,14 @@ export const CHOICE_LABELS = Object.freeze({
   masking: { 'neg-inf': '−∞ before softmax', naive: 'naive: softmax, zero, renormalise' },
   layout: { fused: 'fused: one matmul, then split', loop: 'loop: one projection per head' },
   training: { false: 'evaluation', true: 'training' },
+  weights: { random: 'seeded random (the lecture)', trained: 'trained on the Brown Corpus' },
 });
+
+// What the settings groups say while the trained weights are on: they shape the random weights'
+// module, and the weights file fixes the trained one. They are disabled, not silently ignored.
+const RANDOM_ONLY =
+  'These settings apply to the seeded random weights only: with the trained weights, the ' +
+  'weights file fixes the block (MultiHeadAttention in evaluation mode, its own sizes).';
 
 // Steps of the number fields where 1 is too coarse: dropout in twentieths.
 const STEP = { dropout: 0.05 };
@@ -244,12 +255,22 @@ export function createControls(sentenceRoot, settingsRoot, { presets, onChange, 
     GROUPS.map((g) =>
       h(
         'fieldset',
-        { class: 'settings-group' },
+        { class: 'settings-group', dataset: { randomOnly: g.legend !== 'Weights' } },
         h('legend', {}, g.legend),
+        g.legend !== 'Weights'
+          ? h('p', { class: 'note random-only', hidden: true }, RANDOM_ONLY)
+          : null,
         g.controls.map(([name, label]) => field(name, label, onChange)),
       ),
     ),
   );
+  // With the trained weights every group but the switch is disabled, with its note shown.
+  const showWeights = (weights) => {
+    for (const group of settingsRoot.querySelectorAll('[data-random-only="true"]')) {
+      group.disabled = weights === 'trained';
+      group.querySelector('.random-only').hidden = weights !== 'trained';
+    }
+  };
 
   const roots = [sentenceRoot, settingsRoot];
   const control = (key) =>
@@ -269,6 +290,7 @@ export function createControls(sentenceRoot, settingsRoot, { presets, onChange, 
     write(settings) {
       if (sentence.value !== settings.sentence) sentence.value = settings.sentence;
       for (const name of names) io(name).write(control(name), settings[name]);
+      showWeights(settings.weights);
     },
     /** Shows `message` under the control `key`. */
     showError(key, message) {

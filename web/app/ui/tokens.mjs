@@ -48,9 +48,11 @@ export function renderTokens(root, result) {
     h(
       'p',
       { class: 'help' },
-      source === 'lecture'
-        ? 'Embeddings: the lecture notebook’s own 3-d vectors.'
-        : `Embeddings: seeded pseudo-random vectors (seed ${settings.seed}), d_in = ${settings.dIn}.`,
+      source === 'trained'
+        ? `Embeddings: the trained model’s token + position embeddings, d = ${settings.dIn}.`
+        : source === 'lecture'
+          ? 'Embeddings: the lecture notebook’s own 3-d vectors.'
+          : `Embeddings: seeded pseudo-random vectors (seed ${settings.seed}), d_in = ${settings.dIn}.`,
     ),
   );
 }

@@ -1,0 +1,64 @@
+// The page's pass with the trained weights (settings.weights = 'trained'): the sentence through
+// the language model trained on the Brown Corpus (lab.loadWeights('trained').explain): its block's
+// inputs and trace, in the same shape as the random weights' result, so every step draws the
+// trained numbers; plus what only a trained model has: each head's measured role and the top-5
+// next tokens per position.
+import { PAGE_SETTINGS } from './store.mjs';
+
+// The block's options that the steps read from result.settings (they describe what was computed:
+// with trained weights, the block the file fixes, not the random weights' controls).
+function blockSettings(settings, options) {
+  const own = Object.fromEntries(PAGE_SETTINGS.map((name) => [name, settings[name]]));
+  return { ...settings, ...options, ...own };
+}
+
+/**
+ * The result of compute() for the trained weights: { settings (the block's), tokens, source:
+ * 'trained', trace, output, weights (the block's state_dict), sizes, trainingPreview(), trained:
+ * { next, roles, info } }. Throws the API's AttentionLabError for a sentence it refuses.
+ */
+export function computeTrained(lab, settings, model) {
+  if (!model) throw new Error('computeTrained: the trained weights are not loaded');
+  const run = model.explain(settings.sentence);
+  const { trace, output } = run.forward;
+  const [B, h, T, dh] = trace.queryHeads.shape;
+  const D = trace.queries.shape[2];
+  const shown = blockSettings(settings, run.options);
+  const weights = model.stateDict();
+  const result = {
+    settings: shown,
+    tokens: run.tokens,
+    source: 'trained',
+    trace,
+    output,
+    weights,
+    sizes: { B, h, T, dh, D, dIn: run.inputs.shape[2] },
+    trained: { next: run.next, roles: model.roles(), info: model.info },
+  };
+  // The dropout step shows dropout in training mode: the trained block with the p it was trained
+  // with, on the same inputs (computed only when that step is drawn, then kept).
+  let preview;
+  result.trainingPreview = () => {
+    preview ??= trainingPass(lab, result, run, weights);
+    return preview;
+  };
+  return result;
+}
+
+function trainingPass(lab, result, run, weights) {
+  const dropout = run.options.dropout > 0 ? run.options.dropout : 0.5;
+  const options = { ...run.options, training: true, dropout, weights };
+  const block = lab.createModel(options);
+  try {
+    const { trace, output } = block.forward(run.inputs.data);
+    return {
+      ...result,
+      settings: { ...result.settings, training: true, dropout },
+      trace,
+      output,
+      trainingPreview: () => null,
+    };
+  } finally {
+    block.dispose();
+  }
+}
