@@ -13,7 +13,7 @@ const { newPage, problems } = suite;
 
 async function pageRoutes(settings) {
   const lab = await nodeLab();
-  const { sentence, ...options } = settings;
+  const { sentence, weights, ...options } = settings; // the page's own settings are not options
   const { inputs } = lab.embed(sentence, {
     dIn: settings.dIn,
     seed: settings.seed,

@@ -125,7 +125,7 @@ test('scaling on and off for the page’s sentence: the API’s weights both way
   const lab = await nodeLab();
   const { dIn, seed, batch } = settings;
   const inputs = lab.embed(settings.sentence, { dIn, seed, batch }).inputs;
-  const { sentence, ...options } = settings;
+  const { sentence, weights, ...options } = settings; // the page's own settings are not options
   const off = lab.forward({ ...options, inputs, scale: false, trace: true }).trace.attentionWeights;
   let diff = 0;
   on.data.forEach((v, i) => (diff = Math.max(diff, Math.abs(v - off.data[i]))));
