@@ -148,7 +148,9 @@ NaiveWeights naive_causal_weights(const Tensor& scaled_scores, bool causal) {
 void draw_keep(TorchGenerator& rng, double p, DropoutRng kind, float* keep, std::size_t count) {
   const double keep_probability = 1.0 - p;  // torch: noise.bernoulli_(1 - p)
   if (kind == DropoutRng::cpu) {
-    for (std::size_t e = 0; e < count; ++e) keep[e] = rng.bernoulli(keep_probability) ? 1.0f : 0.0f;
+    const std::uint64_t threshold = TorchGenerator::bernoulli_threshold(keep_probability);
+    for (std::size_t e = 0; e < count; ++e)
+      keep[e] = TorchGenerator::bernoulli_below(rng.random64(), threshold) ? 1.0f : 0.0f;
     return;
   }
   // MKL: one 32-bit draw seeds the whole call's stream (viRngBernoulli, ICDF: 1 when u < p).

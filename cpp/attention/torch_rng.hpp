@@ -6,9 +6,52 @@
 
 #include <cmath>
 #include <cstdint>
-#include <random>
 
 namespace attention {
+
+// The standard mt19937 (the same numbers as std::mt19937 for every seed), with its 624 words
+// twisted all at once when they are used up, as the reference implementation does. libc++'s engine
+// twists one word per draw with two index wrap-arounds; dropout over a (4, 12, 64, 64) tensor draws
+// 393,216 numbers, and that engine was most of a training-mode forward pass in WebAssembly.
+class Mt19937 {
+ public:
+  explicit Mt19937(std::uint32_t seed) { this->seed(seed); }
+
+  void seed(std::uint32_t seed) {
+    state_[0] = seed;
+    for (int i = 1; i < kN; ++i)
+      state_[i] = 1812433253u * (state_[i - 1] ^ (state_[i - 1] >> 30)) + std::uint32_t(i);
+    next_ = kN;  // twist before the first draw
+  }
+
+  std::uint32_t operator()() {
+    if (next_ == kN) twist();
+    std::uint32_t y = state_[next_++];
+    y ^= y >> 11;  // tempering
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    return y ^ (y >> 18);
+  }
+
+ private:
+  static constexpr int kN = 624, kM = 397;
+
+  static std::uint32_t mix(std::uint32_t upper, std::uint32_t lower, std::uint32_t far) {
+    const std::uint32_t y = (upper & 0x80000000u) | (lower & 0x7fffffffu);
+    return far ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+  }
+
+  void twist() {
+    int i = 0;
+    for (; i < kN - kM; ++i) state_[i] = mix(state_[i], state_[i + 1], state_[i + kM]);
+    for (; i < kN - 1; ++i) state_[i] = mix(state_[i], state_[i + 1], state_[i + kM - kN]);
+    state_[kN - 1] = mix(state_[kN - 1], state_[0], state_[kM - 1]);
+    next_ = 0;
+  }
+
+  std::uint32_t state_[kN];
+  int next_ = kN;
+};
 
 class TorchGenerator {
  public:
@@ -38,14 +81,21 @@ class TorchGenerator {
   }
 
   // at::bernoulli_distribution<double>: a 53-bit uniform in [0, 1) compared with p.
-  bool bernoulli(double p) {
-    const double u =
-        static_cast<double>(random64() & ((std::uint64_t{1} << 53) - 1)) * std::ldexp(1.0, -53);
-    return u < p;
+  bool bernoulli(double p) { return bernoulli_below(random64(), bernoulli_threshold(p)); }
+
+  // The same test in integers, for many draws with one p: u = r·2⁻⁵³ < p exactly when r < p·2⁵³
+  // (exact in double: a power-of-two scale), that is when r < ⌈p·2⁵³⌉, as r is an integer.
+  static std::uint64_t bernoulli_threshold(double p) {
+    if (!(p > 0.0)) return 0;
+    if (p >= 1.0) return std::uint64_t{1} << 53;
+    return static_cast<std::uint64_t>(std::ceil(std::ldexp(p, 53)));
+  }
+  static bool bernoulli_below(std::uint64_t bits, std::uint64_t threshold) {
+    return (bits & ((std::uint64_t{1} << 53) - 1)) < threshold;
   }
 
  private:
-  std::mt19937 engine_;
+  Mt19937 engine_;
 };
 
 // MKL's MCG31m1 generator, as PyTorch builds with MKL use it for bernoulli_ (hence dropout) on

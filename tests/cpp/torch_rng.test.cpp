@@ -2,6 +2,9 @@
 #include "attention/torch_rng.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <random>
+#include <vector>
 
 using attention::TorchGenerator;
 
@@ -28,5 +31,37 @@ TEST_CASE("uniform stays inside [from, to)", "[rng]") {
     const float u = g.uniform(-0.5f, 0.5f);
     CHECK(u >= -0.5f);
     CHECK(u < 0.5f);
+  }
+}
+
+TEST_CASE("the batched engine gives std::mt19937's numbers, across twists and re-seeding",
+          "[rng]") {
+  for (std::uint32_t seed : {0u, 1u, 123u, 5489u, 4294967295u}) {
+    attention::Mt19937 engine(seed);
+    std::mt19937 reference(seed);
+    for (int i = 0; i < 3 * 624 + 5; ++i) REQUIRE(engine() == reference());
+    engine.seed(seed + 7);  // torch.manual_seed mid-stream
+    reference.seed(seed + 7);
+    for (int i = 0; i < 700; ++i) REQUIRE(engine() == reference());
+  }
+}
+
+TEST_CASE("the integer Bernoulli test is the double one: u = r·2^-53 < p", "[rng]") {
+  const std::uint64_t mask = (std::uint64_t{1} << 53) - 1;
+  const double ps[] = {0.0, 1e-300, 0.1, 0.5, 0.9, 1.0 - 1e-16, 1.0, 2.0};
+  TorchGenerator g(42);
+  for (double p : ps) {
+    const std::uint64_t threshold = TorchGenerator::bernoulli_threshold(p);
+    // Random draws, and the draws right at the threshold, where a rounding would show.
+    std::vector<std::uint64_t> bits;
+    for (int i = 0; i < 2000; ++i) bits.push_back(g.random64());
+    for (std::uint64_t d : {0ull, 1ull, 2ull}) {
+      bits.push_back(threshold - d);
+      bits.push_back(threshold + d);
+    }
+    for (std::uint64_t r : bits) {
+      const double u = static_cast<double>(r & mask) * std::ldexp(1.0, -53);
+      REQUIRE(TorchGenerator::bernoulli_below(r, threshold) == (u < p));
+    }
   }
 }

@@ -211,8 +211,70 @@ export function paintOverlay(ctx, spec, l) {
   if (l.cellW >= 5 && l.cellH >= 5) hatch(ctx, spec, l, theme);
   spec.paintCells?.(ctx, l); // cells with a picture of their own (the output's head shares)
   if (spec.numbers !== false) cellNumbers(ctx, spec, l);
-  labels(ctx, spec, l, theme);
+  columnColours(ctx, spec, l);
+  if (ctx.canvas?.nodeName === 'CANVAS') copyLabels(ctx, spec, l, theme);
+  else labels(ctx, spec, l, theme);
   if (spec.sums) sums(ctx, spec, l, theme);
+}
+
+// The heads of one tensor carry the same labels (the tokens, the positions), and at 64 tokens the
+// labels' text is most of a map's painting: 12 heads drew the same 200 labels 12 times. They are
+// drawn once into a layer of the map's size and copied onto each map; the last few layers are kept
+// (a step shows up to three tensors of the same tokens).
+const labelLayers = new Map(); // key → canvas
+const LABEL_LAYERS = 6;
+
+function copyLabels(ctx, spec, l, theme) {
+  const { width, height } = ctx.canvas;
+  if (!width || !height) return; // nothing to draw on (a map without room)
+  const key = [
+    width,
+    height,
+    l.width,
+    l.left,
+    l.top,
+    l.cellW,
+    l.cellH,
+    l.band,
+    l.drawnCols,
+    l.gridW,
+    l.colMode,
+    l.rowText,
+    spec.rows,
+    spec.cols,
+    spec.base,
+    Boolean(spec.colColours),
+    theme.ink,
+    theme.muted,
+    spec.rowLabels.join('\u0001'),
+    spec.colLabels?.join('\u0001') ?? '',
+  ].join('\u0002');
+  let layer = labelLayers.get(key);
+  if (layer)
+    labelLayers.delete(key); // most recently used last
+  else {
+    layer = ctx.canvas.ownerDocument.createElement('canvas');
+    layer.width = width;
+    layer.height = height;
+    const lctx = layer.getContext('2d');
+    lctx.setTransform(ctx.getTransform());
+    labels(lctx, spec, l, theme);
+    if (labelLayers.size >= LABEL_LAYERS) labelLayers.delete(labelLayers.keys().next().value);
+  }
+  labelLayers.set(key, layer);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(layer, 0, 0);
+  ctx.restore();
+}
+
+// Each head's colour above its columns (the same head's colour, or the heads of a merged tensor).
+function columnColours(ctx, spec, l) {
+  if (!spec.colColours) return;
+  for (let c = 0; c < l.drawnCols; ++c) {
+    ctx.fillStyle = spec.colColours[Math.min(spec.cols - 1, c * l.band)];
+    ctx.fillRect(l.left + c * l.cellW, l.top - 5, Math.max(l.cellW - (l.cellW > 3 ? 1 : 0), 1), 4);
+  }
 }
 
 // Thin lines in the card colour between cells, so that big cells read as a table.
@@ -325,19 +387,8 @@ function labels(ctx, spec, l, theme) {
         l.left - base * 1.5 - 8,
       );
   }
-  // Columns.
+  // Columns (their colours are drawn by columnColours).
   const y = l.top - (spec.colColours ? 9 : 4);
-  if (spec.colColours) {
-    for (let c = 0; c < l.drawnCols; ++c) {
-      ctx.fillStyle = spec.colColours[Math.min(spec.cols - 1, c * l.band)];
-      ctx.fillRect(
-        l.left + c * l.cellW,
-        l.top - 5,
-        Math.max(l.cellW - (l.cellW > 3 ? 1 : 0), 1),
-        4,
-      );
-    }
-  }
   ctx.fillStyle = theme.ink;
   if (l.colMode === 'horizontal') {
     ctx.font = font(base);
@@ -397,13 +448,16 @@ function sums(ctx, spec, l, theme) {
   ctx.textBaseline = 'bottom';
   ctx.fillText('Σ', l.sumX + l.sumW / 2, l.top - (spec.colColours ? 9 : 4) + 2);
   ctx.textBaseline = 'middle';
+  if (l.sumNumbers) {
+    // One font for the column (setting ctx.font parses CSS: once a row was 64 parses a map).
+    ctx.fillStyle = theme.ink;
+    ctx.font = font(Math.min(base, l.cellH * 0.6), 600);
+    ctx.textAlign = 'left';
+  }
   for (let r = 0; r < spec.rows; ++r) {
     const s = spec.sum(r);
     const y = l.top + r * l.cellH;
     if (l.sumNumbers) {
-      ctx.fillStyle = theme.ink;
-      ctx.font = font(Math.min(base, l.cellH * 0.6), 600);
-      ctx.textAlign = 'left';
       ctx.fillText(fmt(s), l.sumX + 2, y + l.cellH * 0.55);
     } else {
       const rgb = spec.sumRgb(s);

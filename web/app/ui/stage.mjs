@@ -25,6 +25,20 @@ function focusKey(root) {
   return null;
 }
 
+// The parts of a step drawn again exactly as they are (the header, the toolbar of head and batch
+// buttons, for a new sentence) are kept rather than laid out again. A toolbar whose buttons the
+// reader has since changed is not the same, whatever its attributes say.
+function keepSame(old, fresh, selectors) {
+  for (const selector of selectors) {
+    const kept = old.querySelector(selector);
+    const drawn = fresh.querySelector(selector);
+    if (!kept || !drawn || !kept.isEqualNode(drawn)) continue;
+    const live = [...kept.querySelectorAll('input')];
+    if (live.every((input) => input.checked === input.hasAttribute('checked')))
+      drawn.replaceWith(kept);
+  }
+}
+
 /**
  * The panel inside `root`. The tooltip lives in `tooltipHost`: <body> on the page; inside an
  * embedded copy, its own positioned root (so several copies never share one). labLinks(step): the
@@ -187,6 +201,8 @@ export function createStagePanel(
           h('div', { class: 'numbers' }, toolbar(step, ctx), readout, body),
         ),
       );
+      const old = root.querySelector(':scope > .stage');
+      if (old?.dataset.step === step.slug) keepSame(old, section, ['.stage-head', '.toolbar']);
       replace(root, section);
       layoutMaps(section);
       cleanup = step.mount?.(ctx, body) ?? null;

@@ -148,7 +148,10 @@ const sumColour = (max) => (s) => {
 };
 
 // Tables of at most this many cells per figure are built with the step; larger ones on demand.
-const EAGER_CELLS = 1200;
+// A table is two elements a cell and is laid out like any text of the page: the two 512-cell
+// tables of the context step at 64 tokens took about 10 ms of layout per keystroke (Chromium).
+// 500 keeps every table of the lecture's sizes (6 tokens, up to 12 heads side by side) built.
+const EAGER_CELLS = 500;
 
 /**
  * A <figure> for the trace tensor `name`: one map per shown head, side by side.

@@ -1,59 +1,81 @@
 // The tokens the sentence became, with their GPT-2 ids. Token text is set as text, never markup.
 import { h, replace } from './dom.mjs';
 
+/**
+ * Draws the tokens into `root`, changing only what changed: a typed character changes a token or
+ * two, and a list of 64 tokens rebuilt whole cost the page about 10 ms a keystroke (building and
+ * laying out its 400 elements). An item is kept when its token, id and formed characters are the
+ * same at the same position.
+ */
 export function renderTokens(root, result) {
   const { tokens, source, settings } = result;
   const forms = charactersFormed(tokens);
-  replace(
-    root,
-    h(
-      'h2',
-      { class: 'small-heading', id: 'tokens-heading' },
-      `${tokens.length} token${tokens.length === 1 ? '' : 's'}`,
-    ),
-    h(
-      'ol',
-      { class: 'tokens', 'aria-labelledby': 'tokens-heading' },
-      tokens.map((t, i) =>
-        h(
-          'li',
-          {
-            class: 'token',
-            title: `token ${i + 1}, id ${t.id}${forms[i] ? `: bytes of “${forms[i]}”` : ''}`,
-          },
-          h('span', { class: 'pos', 'aria-hidden': 'true' }, String(i + 1)),
-          h(
-            'span',
-            { class: 'tok', dir: 'auto' },
-            t.text.startsWith(' ')
-              ? [
-                  h('span', { class: 'space', title: 'a leading space is part of the token' }, '␣'),
-                  t.text.slice(1),
-                ]
-              : t.text,
-          ),
-          forms[i]
-            ? h(
-                'span',
-                { class: 'forms' },
-                h('span', { class: 'visually-hidden' }, ' part of '),
-                `→${forms[i]}`,
-              )
-            : null,
-          h('span', { class: 'id' }, h('span', { class: 'visually-hidden' }, ' id '), String(t.id)),
-        ),
+  const heading = `${tokens.length} token${tokens.length === 1 ? '' : 's'}`;
+  let list = root.querySelector(':scope > ol.tokens');
+  if (!list) {
+    list = h('ol', { class: 'tokens', 'aria-labelledby': 'tokens-heading' });
+    replace(root, h('h2', { class: 'small-heading', id: 'tokens-heading' }), list, h('div'));
+  }
+  const [title, , notes] = root.children;
+  if (title.textContent !== heading) title.textContent = heading;
+  tokens.forEach((t, i) => {
+    const key = `${t.id} ${forms[i] ?? ''} ${t.text}`;
+    const old = list.children[i];
+    if (old?.dataset.key === key) return;
+    const item = tokenItem(t, i, forms[i]);
+    item.dataset.key = key;
+    if (old) old.replaceWith(item);
+    else list.append(item);
+  });
+  while (list.children.length > tokens.length) list.lastElementChild.remove();
+  const help = [
+    ...tokenNotes(tokens, settings.sentence),
+    source === 'trained'
+      ? `Embeddings: the trained model’s token + position embeddings, d = ${settings.dIn}.`
+      : source === 'lecture'
+        ? 'Embeddings: the lecture notebook’s own 3-d vectors.'
+        : `Embeddings: seeded pseudo-random vectors (seed ${settings.seed}), d_in = ${settings.dIn}.`,
+  ];
+  if (notes.dataset.key !== help.join('\n')) {
+    notes.dataset.key = help.join('\n');
+    replace(
+      notes,
+      help.map((text, i) =>
+        h('p', { class: i < help.length - 1 ? 'help token-note' : 'help' }, text),
       ),
-    ),
-    tokenNotes(tokens, settings.sentence),
+    );
+  }
+}
+
+// One token: its position, its text (a leading space shown as ␣), the character its byte pieces
+// help form, and its GPT-2 id.
+function tokenItem(t, i, formed) {
+  return h(
+    'li',
+    {
+      class: 'token',
+      title: `token ${i + 1}, id ${t.id}${formed ? `: bytes of “${formed}”` : ''}`,
+    },
+    h('span', { class: 'pos', 'aria-hidden': 'true' }, String(i + 1)),
     h(
-      'p',
-      { class: 'help' },
-      source === 'trained'
-        ? `Embeddings: the trained model’s token + position embeddings, d = ${settings.dIn}.`
-        : source === 'lecture'
-          ? 'Embeddings: the lecture notebook’s own 3-d vectors.'
-          : `Embeddings: seeded pseudo-random vectors (seed ${settings.seed}), d_in = ${settings.dIn}.`,
+      'span',
+      { class: 'tok', dir: 'auto' },
+      t.text.startsWith(' ')
+        ? [
+            h('span', { class: 'space', title: 'a leading space is part of the token' }, '␣'),
+            t.text.slice(1),
+          ]
+        : t.text,
     ),
+    formed
+      ? h(
+          'span',
+          { class: 'forms' },
+          h('span', { class: 'visually-hidden' }, ' part of '),
+          `→${formed}`,
+        )
+      : null,
+    h('span', { class: 'id' }, h('span', { class: 'visually-hidden' }, ' id '), String(t.id)),
   );
 }
 
@@ -111,5 +133,5 @@ function tokenNotes(tokens, sentence) {
       `${tokens.length} tokens for ${words} word${words === 1 ? '' : 's'}: GPT-2’s vocabulary was learned mostly from English web pages, so English words are often one token each, while other scripts are cut into more and smaller pieces, down to single bytes. The same text costs more tokens, so it reaches the page’s limit of tokens (and a model’s context) sooner.`,
     );
   }
-  return notes.map((text) => h('p', { class: 'help token-note' }, text));
+  return notes;
 }
