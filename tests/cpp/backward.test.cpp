@@ -13,6 +13,7 @@
 #include "attention/errors.hpp"
 #include "support/check.hpp"
 #include "support/fixture.hpp"
+#include "support/fixture_config.hpp"
 #include "support/gradients.hpp"
 
 using namespace attention;
@@ -21,22 +22,6 @@ namespace {
 
 const std::string kDir = std::string(FIXTURES_DIR) + "/gradients";
 
-Config mha_config(const fixture::Case& fx) {
-  Config c;
-  c.module = Module::mha;
-  c.batch = fx.option_int("batch");
-  c.tokens = fx.option_int("tokens");
-  c.d_in = fx.option_int("d_in");
-  c.d_out = fx.option_int("d_out");
-  c.heads = fx.option_int("heads");
-  c.qkv_bias = fx.option_int("qkv_bias") != 0;
-  c.causal = fx.option_int("causal") != 0;
-  c.dropout = fx.option_double("dropout");
-  c.training = fx.option_int("training") != 0;
-  c.seed = static_cast<std::uint32_t>(fx.option_int("seed"));
-  return c;
-}
-
 Tensor as_tensor(const fixture::Tensor& t) {
   Tensor out(t.shape);
   out.data = t.data;
@@ -44,7 +29,7 @@ Tensor as_tensor(const fixture::Tensor& t) {
 }
 
 void check_case(const fixture::Case& fx) {
-  const Config c = mha_config(fx);
+  const Config c = fixture::config_of(fx);
   Model model(c);  // torch.manual_seed(seed): the module's parameters, then its dropout draws
   const Result forward = model.forward(fx.stage("inputs").data);
   // The backward pass must see the mask PyTorch drew: the forward pass draws it again.

@@ -6,26 +6,11 @@
 
 #include "support/check.hpp"
 #include "support/fixture.hpp"
+#include "support/fixture_config.hpp"
 
 using namespace attention;
 
 namespace {
-
-Config config_of(const fixture::Case& fx) {
-  Config c;
-  c.module = parse_module(fx.option("module"));
-  c.batch = fx.option_int("batch");
-  c.tokens = fx.option_int("tokens");
-  c.d_in = fx.option_int("d_in");
-  c.d_out = fx.option_int("d_out");
-  c.heads = fx.option_int("heads");
-  c.qkv_bias = fx.option_int("qkv_bias") != 0;
-  c.causal = fx.option_int("causal") != 0;
-  c.dropout = fx.option_double("dropout");
-  c.training = fx.option_int("training") != 0;
-  c.seed = static_cast<std::uint32_t>(fx.option_int("seed"));
-  return c;
-}
 
 constexpr double kTolerance = 1e-5;
 
@@ -61,7 +46,7 @@ TEST_CASE("every stage matches PyTorch's numbers", "[golden]") {
   for (const std::string& path : files) {
     const fixture::Case fx = fixture::load(path);
     DYNAMIC_SECTION(fx.name) {
-      const Config config = config_of(fx);
+      const Config config = fixture::config_of(fx);
       const std::vector<float>& inputs = fx.stage("inputs").data;
 
       SECTION("weights from torch.manual_seed match the state_dict") {
