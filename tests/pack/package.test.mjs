@@ -2,7 +2,8 @@
 // tarball holds, then `npm install <tarball>` into empty projects and use it the way users do:
 // - Node 20, no flags: `import … from 'attention-lab'`, the lecture example and the API's numbers on
 //   both builds, an AttentionLabError, and the process exits by itself;
-// - the CLI through `npx attention-lab` (explain, --version, a bad option, forward --config);
+// - the CLI through `npx attention-lab` (explain, heads, train and --weights FILE, --version, a
+//   bad option, forward --config);
 // - a strict TypeScript consumer (nodenext resolution) through the exports map, both entry points;
 // - a Vite build and a webpack 5 build, each served by a tiny static server and run in headless
 //   Chromium without and with cross-origin isolation, the <attention-lab> element included.
@@ -49,6 +50,9 @@ const REQUIRED = [
   'dist/attention-lab.d.mts',
   'dist/trained.mjs',
   'dist/brown.atlm',
+  'dist/train.mjs',
+  'dist/attention-train.mjs',
+  'dist/attention-train.wasm',
 ];
 const ALLOWED = /^(dist\/|package\.json$|README|LICENSE|CHANGELOG)/;
 
@@ -234,7 +238,7 @@ test("Node 20: import from 'attention-lab', the lecture example and the API's nu
   assert.match(result.element, /node_modules\/attention-lab\/dist\/attention-lab\.js$/);
 });
 
-test('the CLI through npx: explain, heads (the trained weights), --version, a bad option, forward --config', async () => {
+test('the CLI through npx: explain, heads (the trained weights), train, --version, a bad option, forward --config', async () => {
   const dir = await nodeProject();
   const explain = await npx(dir, ['explain', 'hello world']).catch((err) => assert.fail(said(err)));
   assert.match(explain.stdout, /attentionWeights \(B=1, h=2, T=2, T=2\)/);
@@ -244,6 +248,23 @@ test('the CLI through npx: explain, heads (the trained weights), --version, a ba
   const heads = await npx(dir, ['heads', '--json']).catch((err) => assert.fail(said(err)));
   const roles = JSON.parse(heads.stdout);
   assert.ok(roles.labels.length >= 2 && roles.trained.length === roles.random.length);
+
+  // train(): the training module loads from the installed package's dist/ too.
+  fs.writeFileSync(path.join(dir, 'text.txt'), 'The dog saw the ball. It ran to it. '.repeat(40));
+  const small = ['--steps', '2', '--batch', '2', '--width', '8', '--heads', '2', '--context', '8'];
+  const trained = await npx(dir, [
+    'train',
+    '--text',
+    'text.txt',
+    '--out',
+    'mine.atlm',
+    ...small,
+  ]).catch((err) => assert.fail(said(err)));
+  assert.match(trained.stdout, /held-out loss \d/);
+  const mine = await npx(dir, ['heads', '--weights', 'mine.atlm', '--json']).catch((err) =>
+    assert.fail(said(err)),
+  );
+  assert.equal(JSON.parse(mine.stdout).labels.length, 2);
 
   const version = await npx(dir, ['--version']).catch((err) => assert.fail(said(err)));
   assert.equal(version.stdout.trim(), readJson(ROOT, 'package.json').version);

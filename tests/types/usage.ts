@@ -42,6 +42,13 @@ import {
   NEXT_TOKENS,
   WEIGHTS,
   roleLabel,
+  train,
+  readCorpus,
+  HELDOUT_SHARE,
+  MAX_TRAINING_CHARS,
+  type TrainingResult,
+  type TrainingProgress,
+  type CorpusTokens,
 } from 'attention-lab';
 
 /** Compile-time equality of two types: `expectType<Equal<A, B>>(true)` fails unless A is B. */
@@ -301,7 +308,28 @@ const labelText: string = roleLabel(3, 0.64, 'the previous token');
 // @ts-expect-error only the names in WEIGHTS load by name
 await lab.loadWeights('gpt2');
 
+// --- Training -------------------------------------------------------------------------------------
+
+const trainingResult: TrainingResult = await train({
+  text: 'the dog chased the ball',
+  steps: 10,
+  width: 32,
+  onProgress: (p: TrainingProgress) => p.loss + p.secondsLeft,
+  signal: new AbortController().signal,
+});
+const yours: TrainedModel = await lab.loadWeights(trainingResult.file);
+const heldoutLoss: number =
+  trainingResult.report.heldout + trainingResult.report.bigram + trainingResult.measuringSeconds;
+const corpus: CorpusTokens = await readCorpus(new Uint8Array(0));
+await train({ corpus: { train: corpus, heldout: corpus }, float32: true });
+const share: number = HELDOUT_SHARE + MAX_TRAINING_CHARS;
+// @ts-expect-error the learning rate is a number
+await train({ text: 'x', learningRate: '0.01' });
+
 export {
+  yours,
+  heldoutLoss,
+  share,
   build,
   threadCount,
   simd,

@@ -564,6 +564,113 @@ export const WEIGHTS: Readonly<Record<WeightsName, string>>;
 /** How many next tokens explain() lists per position (5). */
 export const NEXT_TOKENS: number;
 
+/** Tokens as train() and readCorpus() hold them: GPT-2 ids and their word classes (corpus.hpp). */
+export interface CorpusTokens {
+  ids: Int32Array;
+  /** 0 other, 1 pronoun, 2 noun, 3 determiner, 4 adjective, 5 verb, 6 punctuation. */
+  classes: Uint8Array;
+}
+
+/** One report of train()'s progress, after a step. */
+export interface TrainingProgress {
+  step: number;
+  steps: number;
+  /** The batch's mean cross-entropy, nats per token. */
+  loss: number;
+  /** The learning rate of this step. */
+  rate: number;
+  tokens: number;
+  seconds: number;
+  tokensPerSecond: number;
+  secondsLeft: number;
+}
+
+/** Options of train(): the text, the model's sizes, the training's settings. */
+export interface TrainingOptions {
+  /** The training text (GPT-2 tokens); without `heldout` its last tenth is held out. */
+  text?: string;
+  heldout?: string;
+  /** Instead of text: tagged tokens (readCorpus of scripts/prepare_corpus.mjs's files). */
+  corpus?: { train: CorpusTokens; heldout: CorpusTokens };
+  /** V (2048): the V − 1 most frequent tokens keep their own id, the rest share one. */
+  vocabulary?: number;
+  /** d (64). */
+  width?: number;
+  /** h (4), dividing d. */
+  heads?: number;
+  /** Tokens per window (64). */
+  context?: number;
+  /** Attention dropout while training (0.1). */
+  dropout?: number;
+  steps?: number;
+  batch?: number;
+  learningRate?: number;
+  warmup?: number;
+  finalRate?: number;
+  weightDecay?: number;
+  clip?: number;
+  seed?: number;
+  /** Store float32 (default false: int8 rows). */
+  float32?: boolean;
+  onProgress?: (progress: TrainingProgress) => void;
+  /** Called once after the last step, before the measurements (one blocking call). */
+  onMeasuring?: (info: TrainingResult['info']) => void;
+  /** Checked between steps: an aborted signal rejects train() with its reason. */
+  signal?: AbortSignal;
+  /** Steps per call into WebAssembly between progress reports (1). */
+  stepsPerCall?: number;
+}
+
+/** What train() resolves to. */
+export interface TrainingResult {
+  /** A weights file (the format of the shipped one): lab.loadWeights(file). */
+  file: Uint8Array;
+  info: {
+    vocabulary: number;
+    width: number;
+    heads: number;
+    context: number;
+    dropout: number;
+    parameters: number;
+    trainingTokens: number;
+    heldoutTokens: number;
+    /** The share of the training tokens that keep their own id. */
+    coverage: number;
+    steps: number;
+    batch: number;
+    seed: number;
+    learningRate: number;
+  };
+  /** Held-out cross-entropy in nats per token, the model and the baselines on the same predictions. */
+  report: {
+    heldout: number;
+    perplexity: number;
+    heldoutFloat32: number;
+    heldoutUntrained: number;
+    unigram: number;
+    bigram: number;
+  };
+  /** Training time (the steps). */
+  seconds: number;
+  /** The measurements' time: held-out losses, baselines, head roles. */
+  measuringSeconds: number;
+}
+
+/**
+ * Trains the language model of docs/TRAINING.md (in its own WebAssembly module, loaded on the first
+ * call). The same options give the same file, byte for byte.
+ */
+export function train(options: TrainingOptions): Promise<TrainingResult>;
+
+/** A corpus file of scripts/prepare_corpus.mjs ("ATCP"), read by the core. */
+export function readCorpus(bytes: Uint8Array): Promise<CorpusTokens>;
+
+/** The share of train()'s text held out when no `heldout` is given (0.1, its end). */
+export const HELDOUT_SHARE: number;
+
+/** The most characters of text train() reads (10,000,000). */
+export const MAX_TRAINING_CHARS: number;
+
 /** "head 3: 64 % of its weight on the previous token". */
 export function roleLabel(head: number, share: number, description: string): string;
 

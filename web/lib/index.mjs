@@ -20,6 +20,7 @@ export { OPTIONS, STAGES, LIMITS } from './contract.mjs';
 export { MAX_SENTENCE_CHARS } from './tokenizer.mjs';
 export { MAX_THREADS } from './loader.mjs';
 export { WEIGHTS, NEXT_TOKENS, roleLabel } from './trained.mjs';
+export { train, readCorpus, HELDOUT_SHARE, MAX_TRAINING_CHARS } from './train.mjs';
 
 /** The lectures' example sentences. */
 export const PRESETS = Object.freeze(

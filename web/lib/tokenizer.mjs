@@ -69,4 +69,9 @@ export function tokenize(sentence) {
   return encode(sentence, ORDINARY).map((id) => ({ id, text: tokenText(id) }));
 }
 
+/** A whole text's GPT-2 ids (no token texts): what train() reads. */
+export function encodeText(text) {
+  return encode(text, ORDINARY);
+}
+
 export const VOCABULARY = 'gpt2 (r50k_base, 50257 tokens)';

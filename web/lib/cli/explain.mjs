@@ -29,7 +29,7 @@ export async function explainCommand(args) {
   if (own.stage !== undefined && !STAGE_NAMES.includes(own.stage)) {
     throw new UsageError(`--stage '${own.stage}': the stages are ${STAGE_NAMES.join(', ')}`);
   }
-  if (own.weights === 'trained') return explainTrained(sentence, given, own, stageBlock);
+  if (own.weights !== 'random') return explainTrained(sentence, given, own, stageBlock);
 
   const lab = await createAttentionLab();
   const { dIn, seed } = { ...LECTURE_EXAMPLE, ...given };

@@ -14,6 +14,7 @@ Usage:
   attention-lab dropout [--p 0.5 --seed 123]    the notebook's dropout, 6x6 ones
   attention-lab explain "..." --weights trained  the trained model's numbers
   attention-lab heads [--json]                  its heads' measured roles
+  attention-lab train --text FILE [options]     train such a model yourself
   attention-lab --help | --version
 
 Run "attention-lab COMMAND --help" for the options of each command.
@@ -79,6 +80,23 @@ the largest multiple of the random model's.
 
 Options:
 `,
+  train: `Usage: attention-lab train (--text FILE [--heldout FILE] | --corpus DIR) [options]
+
+Trains the small language model of docs/TRAINING.md around the lecture's
+attention block (token and position embeddings, one causal MultiHeadAttention,
+an unembedding) on your text: GPT-2 tokens, AdamW, dropout in training only, a
+progress bar with the loss, tokens/s and the time left. Then it measures the
+model on held-out text against a unigram and a bigram model, measures each
+head's role against the random weights it started from, and writes a weights
+file: attention-lab explain "..." --weights FILE shows it, lab.loadWeights(bytes)
+loads it. The same options give the same file, byte for byte. It runs in
+WebAssembly on one thread; \`npm run train\` in the repository runs the native
+trainer (about three times faster on two cores) for the shipped model.
+Plain text has no word classes: only punctuation is recognised, so the two
+word-class roles are measured only with --corpus.
+
+Options:
+`,
   describe: `Usage: attention-lab describe [--preset lecture|gpt2|gpt3] [options]
 
 Describes a model without building it (lab.describe): the shape of every stage
@@ -107,7 +125,7 @@ export function commandHelp(command) {
   const flags = commandFlags(command);
   const derived = flags.filter((spec) => spec.option).flatMap((s) => flagEntry(s, command));
   const own = flags.filter((spec) => !spec.option).flatMap((s) => flagEntry(s, command));
-  if (command === 'describe' || command === 'dropout' || command === 'heads') {
+  if (['describe', 'dropout', 'heads', 'train'].includes(command)) {
     return [LAB_INTROS[command], ...own, ...derived, ...helpEntry(), ''].join('\n');
   }
   const lines =

@@ -1,6 +1,7 @@
 // The trained weights on the command line: `attention-lab explain "…" --weights trained` (the
 // trained block's stages for the sentence, each head's measured role, the top-5 next tokens per
 // position) and `attention-lab heads` (every head's role shares, trained and random; --json).
+import { readFile } from 'node:fs/promises';
 import { createAttentionLab } from '../index.mjs';
 import { STAGES } from '../contract.mjs';
 import {
@@ -16,9 +17,21 @@ import { UsageError, flagOf, parseCommand } from './args.mjs';
 import { commandHelp } from './help.mjs';
 import { clip, wrap } from './text.mjs';
 
-async function loadTrained() {
+// --weights trained (the shipped file) or FILE (one that `attention-lab train` wrote).
+async function loadTrained(weights = 'trained') {
+  let source = weights;
+  if (weights !== 'trained') {
+    try {
+      source = new Uint8Array(await readFile(weights));
+    } catch (error) {
+      throw new UsageError(
+        `--weights '${weights}': allowed are random, trained or the path of a weights file ` +
+          `(reading '${weights}': ${error.code ?? error.message})`,
+      );
+    }
+  }
   const lab = await createAttentionLab();
-  return { lab, model: await lab.loadWeights('trained') };
+  return { lab, model: await lab.loadWeights(source) };
 }
 
 /**
@@ -34,7 +47,7 @@ export async function explainTrained(sentence, given, own, stageBlock) {
         'weights only; with --weights trained the weights file fixes the block',
     );
   }
-  const { model } = await loadTrained();
+  const { model } = await loadTrained(own.weights);
   const run = model.explain(sentence);
   const { trace } = run.forward;
   if (own.stage !== undefined && !trace[own.stage]) {
@@ -80,7 +93,7 @@ function header(run, model) {
   const loss = Number(facts['loss.heldout']);
   lines.push(
     ...wrap(
-      `weights   trained on the Brown Corpus (docs/TRAINING.md): held-out loss ${loss.toFixed(3)} ` +
+      `weights   trained on ${model.info.facts.corpus?.startsWith('Brown Corpus') ? 'the Brown Corpus (docs/TRAINING.md)' : printable(model.info.facts.corpus ?? 'unknown text')}: held-out loss ${loss.toFixed(3)} ` +
         `nats/token (perplexity ${Math.exp(loss).toFixed(1)}); bigram baseline ` +
         `${Number(facts['loss.bigram']).toFixed(3)}`,
       hanging,
@@ -124,9 +137,15 @@ export async function headsCommand(args) {
   if (help) return void process.stdout.write(commandHelp('heads'));
   if (positionals.length > 0)
     throw new UsageError(`heads takes no arguments ('${positionals[0]}')`);
-  const { model } = await loadTrained();
+  if (own.weights === 'random') {
+    throw new UsageError(
+      "heads lists a trained model's heads beside the random weights it started from: --weights trained or FILE",
+    );
+  }
+  const { model } = await loadTrained(own.weights);
   const roles = model.roles();
-  if (own.json) return void process.stdout.write(`${JSON.stringify(headsJson(roles), null, 2)}\n`);
+  if (own.json)
+    return void process.stdout.write(`${JSON.stringify(headsJson(roles, own.weights), null, 2)}\n`);
   const names = roles.roles.map((r) => r.name);
   const width = Math.max(...names.map((n) => n.length), 10);
   const lines = [
@@ -148,13 +167,13 @@ export async function headsCommand(args) {
 
 // { weights, roles, trained: [{ head, role, share }], random: [...], labels: [...] }: one row per
 // head and role, so that the two models compare row by row.
-function headsJson(roles) {
+function headsJson(roles, weights) {
   const rows = (heads) =>
     heads.flatMap(({ head, shares }) =>
       Object.entries(shares).map(([role, share]) => ({ head, role, share })),
     );
   return {
-    weights: 'trained',
+    weights,
     roles: roles.roles,
     trained: rows(roles.trained),
     random: rows(roles.random),
