@@ -10,13 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  AttentionLabError,
-  HELDOUT_SHARE,
-  createAttentionLab,
-  readCorpus,
-  train,
-} from '../../dist/index.mjs';
+import { HELDOUT_SHARE, createAttentionLab, readCorpus, train } from '../../dist/index.mjs';
+import { corpusBytes, refused, sentences } from './support.mjs';
 
 const TRAINER = fileURLToPath(new URL('../../build/native/attention-lab-train', import.meta.url));
 const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
@@ -26,34 +21,8 @@ after(() => fs.rmSync(work, { recursive: true, force: true }));
 // A small model and a few steps: seconds, not minutes.
 const SMALL = { vocabulary: 16, width: 8, heads: 2, context: 16, steps: 4, batch: 4 };
 
-// "ATCP", u32 version 1, u32 count, then per token: u16 GPT-2 id, u8 word class, u8 flags.
-function corpusFile(tokens) {
-  const buffer = Buffer.alloc(12 + 4 * tokens.length);
-  buffer.write('ATCP', 0, 'latin1');
-  buffer.writeUInt32LE(1, 4);
-  buffer.writeUInt32LE(tokens.length, 8);
-  tokens.forEach(([id, cls], i) => {
-    buffer.writeUInt16LE(id, 12 + 4 * i);
-    buffer.writeUInt8(cls, 14 + 4 * i);
-  });
-  return new Uint8Array(buffer);
-}
-
-// "the <noun> <verb> it ." sentences from a fixed sequence, with their word classes.
-function sentences(count, seed) {
-  const nouns = [3290, 3797, 5044, 1097, 2156];
-  const verbs = [2497, 8288, 3114, 2497, 4499];
-  const tokens = [];
-  let x = seed;
-  for (let s = 0; s < count; ++s) {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    tokens.push([262, 3], [nouns[x % 5], 2], [verbs[(x >> 8) % 5], 5], [340, 1], [13, 6]);
-  }
-  return tokens;
-}
-
-const TRAIN_BIN = corpusFile(sentences(400, 1));
-const HELDOUT_BIN = corpusFile(sentences(60, 2));
+const TRAIN_BIN = new Uint8Array(corpusBytes(sentences(400, 1)));
+const HELDOUT_BIN = new Uint8Array(corpusBytes(sentences(60, 2)));
 const corpus = { train: await readCorpus(TRAIN_BIN), heldout: await readCorpus(HELDOUT_BIN) };
 const TEXT = Array.from(
   { length: 120 },
@@ -62,15 +31,6 @@ const TEXT = Array.from(
 ).join(' ');
 
 const lab = await createAttentionLab();
-
-async function refused(promise, option, pattern) {
-  await assert.rejects(promise, (e) => {
-    assert.ok(e instanceof AttentionLabError, String(e));
-    assert.equal(e.option, option);
-    assert.match(e.message, pattern);
-    return true;
-  });
-}
 
 test('readCorpus reads the tagged corpus file: ids and word classes', () => {
   assert.equal(corpus.train.ids.length, 2000);

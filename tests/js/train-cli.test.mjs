@@ -10,37 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { corpusBytes, sentences } from './support.mjs';
 
 const TRAINER = fileURLToPath(new URL('../../build/native/attention-lab-train', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-lab-train-'));
 after(() => fs.rmSync(work, { recursive: true, force: true }));
-
-// "ATCP", u32 version 1, u32 count, then per token: u16 GPT-2 id, u8 word class, u8 flags.
-function writeCorpus(file, tokens) {
-  const buffer = Buffer.alloc(12 + 4 * tokens.length);
-  buffer.write('ATCP', 0, 'latin1');
-  buffer.writeUInt32LE(1, 4);
-  buffer.writeUInt32LE(tokens.length, 8);
-  tokens.forEach(([id, cls], i) => {
-    buffer.writeUInt16LE(id, 12 + 4 * i);
-    buffer.writeUInt8(cls, 14 + 4 * i);
-  });
-  fs.writeFileSync(file, buffer);
-}
-
-// Sentences of "the dog saw it ." with other nouns and verbs, from a fixed sequence: GPT-2 ids
-// with their word classes (determiner, noun, verb, pronoun, punctuation).
-function sentences(count, seed) {
-  const nouns = [3290, 3797, 5044, 1097, 2156];
-  const verbs = [2497, 8288, 3114, 2497, 4499];
-  const tokens = [];
-  let x = seed;
-  for (let s = 0; s < count; ++s) {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    tokens.push([262, 3], [nouns[x % 5], 2], [verbs[(x >> 8) % 5], 5], [340, 1], [13, 6]);
-  }
-  return tokens;
-}
 
 function train(out, threads) {
   const args = ['--corpus', work, '--out', out, '--steps', '4', '--batch', '4'];
@@ -57,8 +31,8 @@ test('a short training run writes the same file, byte for byte, on 1 and 2 threa
     fs.existsSync(TRAINER),
     `${TRAINER} is missing: build it with bash scripts/build.sh native`,
   );
-  writeCorpus(path.join(work, 'train.bin'), sentences(400, 1));
-  writeCorpus(path.join(work, 'heldout.bin'), sentences(60, 2));
+  fs.writeFileSync(path.join(work, 'train.bin'), corpusBytes(sentences(400, 1)));
+  fs.writeFileSync(path.join(work, 'heldout.bin'), corpusBytes(sentences(60, 2)));
   const first = train(path.join(work, 'a.atlm'), 1);
   const again = train(path.join(work, 'b.atlm'), 1);
   const twoThreads = train(path.join(work, 'c.atlm'), 2);

@@ -14,20 +14,12 @@ import {
   WEIGHTS,
   roleLabel,
 } from '../../dist/index.mjs';
+import { refused } from './support.mjs';
 
 const FILE = new URL(`../../dist/${WEIGHTS.trained}`, import.meta.url);
 const DOG = 'the dog chased the ball but it could not catch it';
 const lab = await createAttentionLab();
 const model = await lab.loadWeights('trained');
-
-async function refused(promise, option, pattern) {
-  await assert.rejects(promise, (e) => {
-    assert.ok(e instanceof AttentionLabError, String(e));
-    assert.equal(e.option, option);
-    assert.match(e.message, pattern);
-    return true;
-  });
-}
 
 test('the file is read once per lab; its sizes are the trained block', async () => {
   assert.equal(await lab.loadWeights('trained'), model);

@@ -29,6 +29,17 @@ const WEIGHTS_FLAG = Object.freeze({
     'FILE: a weights file that `attention-lab train` wrote, shown the same way',
 });
 
+// --seed of the commands with their own seed (dropout's draw, train's whole run).
+const seedFlag = (help) => ({
+  flag: '--seed',
+  key: 'seed',
+  type: 'integer',
+  placeholder: 'S',
+  default: 123,
+  range: '0..4294967295',
+  help,
+});
+
 /**
  * What each command takes besides the option table: its own flags, the options it has no flag
  * for (and why: its --help says so), and the defaults it uses instead of the table's.
@@ -174,15 +185,7 @@ export const COMMANDS = {
         range: '[0, 1)',
         help: 'attention dropout while training',
       },
-      {
-        flag: '--seed',
-        key: 'seed',
-        type: 'integer',
-        placeholder: 'S',
-        default: 123,
-        range: '0..4294967295',
-        help: 'the initial weights, the windows and every dropout mask',
-      },
+      seedFlag('the initial weights, the windows and every dropout mask'),
       {
         flag: '--float32',
         key: 'float32',
@@ -230,15 +233,7 @@ export const COMMANDS = {
         range: '[0, 1)',
         help: 'the dropout probability',
       },
-      {
-        flag: '--seed',
-        key: 'seed',
-        type: 'integer',
-        placeholder: 'S',
-        default: 123,
-        range: '0..4294967295',
-        help: 'torch.manual_seed(seed) right before the draw',
-      },
+      seedFlag('torch.manual_seed(seed) right before the draw'),
       {
         flag: '--shape',
         key: 'shape',
