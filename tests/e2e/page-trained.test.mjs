@@ -40,32 +40,34 @@ async function openPage(query, requests) {
   return page;
 }
 
+// The heads' role labels, as the softmax step's map captions carry them (whole, in the tooltip).
 const roleLabels = (page) =>
-  page.$$eval('.head-roles li strong', (els) => els.map((e) => e.textContent));
+  page.$$eval('#stage .map[data-tensor="attentionWeights"] .role-caption', (els) =>
+    els.map((e) => e.title),
+  );
+const expectedLabels = (model) =>
+  model.roles().trained.map((h) => `${h.label}, ${h.lift.toFixed(1)}× the random model`);
 
 test('a page that never asks for the trained weights does not download them', async () => {
   const requests = [];
   const page = await openPage('?step=output', requests);
   await page.fill('#ctl-sentence', DOG);
   await page.click('.step-link[data-slug="softmax"]');
-  assert.equal(await page.locator('.head-roles').count(), 0);
+  assert.equal(await page.locator('.head-roles, .role-caption').count(), 0);
   assert.deepEqual(requests, []);
   // Asking for them (the switch) downloads the file once and draws the trained heads.
   await page.selectOption('#ctl-weights', 'trained');
-  await page.locator('.head-roles li').first().waitFor();
+  await page.locator('.role-caption').first().waitFor();
   assert.equal(requests.length, 1, requests.join(', '));
   assert.match(page.url(), /weights=trained/);
   const model = await trained;
-  assert.deepEqual(
-    await roleLabels(page),
-    model.roles().trained.map((h) => h.label),
-  );
+  assert.deepEqual(await roleLabels(page), expectedLabels(model));
   // Back to the lecture's weights: its controls work again, no second download.
   await page.selectOption('#ctl-weights', 'random');
-  await page.locator('.head-roles').waitFor({ state: 'detached' });
+  await page.locator('.role-caption').first().waitFor({ state: 'detached' });
   assert.equal(await page.locator('#ctl-heads').isDisabled(), false);
   await page.selectOption('#ctl-weights', 'trained');
-  await page.locator('.head-roles li').first().waitFor();
+  await page.locator('.role-caption').first().waitFor();
   assert.equal(requests.length, 1);
   await page.close();
 });
@@ -76,7 +78,7 @@ test('typing the lecture sentence with trained weights: trained numbers, head ro
   await page.fill('#ctl-sentence', DOG);
   await page.waitForFunction(
     (n) =>
-      document.querySelectorAll('#stage .head-roles li').length > 0 &&
+      document.querySelectorAll('#stage .role-caption').length > 0 &&
       new URL(location.href).searchParams.get('sentence') === n,
     DOG,
   );
@@ -86,10 +88,7 @@ test('typing the lecture sentence with trained weights: trained numbers, head ro
   const cells = await shownCells(page);
   assert.ok(cells.length > 0);
   assert.deepEqual(compareCells(cells, run.forward.trace, 1e-5), []);
-  assert.deepEqual(
-    await roleLabels(page),
-    model.roles().trained.map((h) => h.label),
-  );
+  assert.deepEqual(await roleLabels(page), expectedLabels(model));
   // The architecture controls say they apply to the random weights only.
   for (const id of ['#ctl-heads', '#ctl-dOut', '#ctl-module'])
     assert.equal(await page.locator(id).isDisabled(), true, `${id} is disabled`);
@@ -128,7 +127,7 @@ test('typing the lecture sentence with trained weights: trained numbers, head ro
 
   // The README's picture: the softmax step's trained heads with their labels.
   await page.click('.step-link[data-slug="softmax"]');
-  await page.locator('.head-roles li').first().waitFor();
+  await page.locator('.role-caption').first().waitFor();
   // The whole stage, from its title down, clear of the sticky stepper (scrolled to the top).
   await page.evaluate(() => window.scrollTo(0, 0));
   const box = await page.locator('#stage').boundingBox();
@@ -144,10 +143,7 @@ test('embed.html?weights=trained shows the trained heads in the compact layout',
   const query = `embed.html?weights=trained&step=softmax&sentence=${encodeURIComponent(DOG)}`;
   const page = await openPage(query, requests);
   const model = await trained;
-  assert.deepEqual(
-    await roleLabels(page),
-    model.roles().trained.map((h) => h.label),
-  );
+  assert.deepEqual(await roleLabels(page), expectedLabels(model));
   assert.equal(requests.length, 1);
   await page.close();
 });

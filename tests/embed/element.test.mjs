@@ -436,25 +436,28 @@ test('weights="trained": the trained heads with their measured roles, the file f
   const requests = [];
   p.on('request', (r) => requests.push(r.url()));
   await p.waitForFunction(
-    () => document.getElementById('t').shadowRoot.querySelectorAll('.head-roles li').length > 0,
+    () => document.getElementById('t').shadowRoot.querySelectorAll('.role-caption').length > 0,
   );
+  // Each head map's caption carries its head's role, the whole sentence as its tooltip.
   const labels = await p.evaluate(() =>
-    [...document.getElementById('t').shadowRoot.querySelectorAll('.head-roles li strong')].map(
-      (el) => el.textContent,
-    ),
+    [
+      ...document
+        .getElementById('t')
+        .shadowRoot.querySelectorAll('.map[data-tensor="attentionWeights"] .role-caption'),
+    ].map((el) => el.title),
   );
   const { createAttentionLab } = await import(path.join(ROOT, 'dist', 'index.mjs'));
   const model = await (await createAttentionLab()).loadWeights('trained');
   assert.deepEqual(
     labels,
-    model.roles().trained.map((h) => h.label),
+    model.roles().trained.map((h) => `${h.label}, ${h.lift.toFixed(1)}× the random model`),
   );
   const run = model.explain(DOG);
   assert.deepEqual(compareWithTrace(await cells(p, 't'), run.forward.trace), []);
   // Back to the lecture's weights by attribute: no head roles, no new download.
   await p.evaluate(() => document.getElementById('t').setAttribute('weights', 'random'));
   await p.waitForFunction(
-    () => document.getElementById('t').shadowRoot.querySelectorAll('.head-roles').length === 0,
+    () => document.getElementById('t').shadowRoot.querySelectorAll('.role-caption').length === 0,
   );
   assert.deepEqual(
     requests.filter((u) => u.endsWith('.atlm')),

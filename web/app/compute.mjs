@@ -84,8 +84,7 @@ const coreOptions = (settings) =>
   );
 
 // The sentence's tokens, within what the page draws.
-function pageTokens(lab, sentence) {
-  const tokens = lab.tokenize(sentence); // the API's message for an empty sentence
+function checkTokens(tokens) {
   if (tokens.length > LIMITS.tokens) {
     throw new PageError(
       'sentence',
@@ -93,6 +92,24 @@ function pageTokens(lab, sentence) {
     );
   }
   return tokens;
+}
+
+// The sentence embedded, tokenised once: embed() returns its tokens, so the page's limit is
+// checked on them. Only when embed() refuses the sentence (e.g. its own limit of 1,024 tokens) is
+// it tokenised again, so that the page's limit, the smaller one, is the message shown.
+function embedSentence(lab, settings) {
+  const { dIn, seed, batch } = settings;
+  let embedded;
+  try {
+    embedded = lab.embed(settings.sentence, { dIn, seed, batch });
+  } catch (err) {
+    // Trimmed as embed() trims it, so both count the same tokens.
+    if (err?.option === 'sentence' && typeof settings.sentence === 'string')
+      checkTokens(lab.tokenize(settings.sentence.trim()));
+    throw err;
+  }
+  checkTokens(embedded.tokens);
+  return embedded;
 }
 
 /** The dropout probability the evaluation-mode preview of the dropout step uses. */
@@ -110,11 +127,15 @@ export function compute(lab, settings, trained = null) {
       `weights = '${String(settings.weights).slice(0, 40)}': allowed are ${WEIGHTS_SETTING.choices.join(', ')}`,
     );
   }
-  pageTokens(lab, settings.sentence);
-  if (settings.weights === 'trained') return computeTrained(lab, settings, trained);
+  // The trained model tokenises the sentence itself (explain), refusing more than its context.
+  if (settings.weights === 'trained') {
+    const result = computeTrained(lab, settings, trained);
+    checkTokens(result.tokens);
+    return result;
+  }
   checkPageLimits(settings);
-  const { dIn, seed, batch } = settings;
-  const embedded = lab.embed(settings.sentence, { dIn, seed, batch });
+  const embedded = embedSentence(lab, settings);
+  const { dIn } = settings;
   const model = lab.createModel({ ...coreOptions(settings), inputs: embedded.inputs, trace: true });
   try {
     const { output, trace } = model.forward(embedded.inputs);

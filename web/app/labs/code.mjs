@@ -6,6 +6,7 @@ import { STEPS } from '../stages/index.mjs';
 import { MODULE_CLASSES } from '../../lib/present.mjs';
 import { stepCode } from '../../lib/pytorch.mjs';
 import { allStages, copyButton, snippetFor } from '../ui/code.mjs';
+import { replace } from '../ui/dom.mjs';
 
 export const slug = 'code';
 export const title = 'The code behind each step';
@@ -41,13 +42,19 @@ export function mount(root, ctx) {
   root.append(body);
 
   function render() {
-    const { settings, result } = ctx.page();
+    const { result } = ctx.page();
     if (!result) return;
-    body.replaceChildren(
+    // The settings of what the page computed: with the trained weights, the trained block's.
+    const { settings } = result;
+    replace(
+      body,
       h(
         'p',
         {},
-        `The page runs ${MODULE_CLASSES[settings.module]}; these are its lines, as the chapter’s notebook writes them. Change the module in the settings to see another class’s lines.`,
+        `The page runs ${MODULE_CLASSES[settings.module]}; these are its lines, as the chapter’s notebook writes them. `,
+        result.trained
+          ? 'With the trained weights the block is MultiHeadAttention; the module setting applies to the random weights.'
+          : 'Change the module in the settings to see another class’s lines.',
       ),
       h(
         'table',
@@ -70,12 +77,21 @@ export function mount(root, ctx) {
           STEPS.map((step, i) => row(h, step, i, settings)),
         ),
       ),
-      h(
-        'p',
-        {},
-        'The snippet builds the same module with the same seed on the page’s input vectors and prints every stage: run it with Python and PyTorch and compare with the page.',
-      ),
-      copyButton(() => snippetFor(result, allStages(result), 'every step')),
+      // The snippet rebuilds the module from its seed, not the trained state_dict (see ui/code.mjs).
+      result.trained
+        ? h(
+            'p',
+            { class: 'weights-note', dataset: { weightsNote: 'random' } },
+            'The snippet that reproduces the page’s numbers in PyTorch rebuilds the lecture’s seeded random weights, so it is offered with the random weights only.',
+          )
+        : [
+            h(
+              'p',
+              {},
+              'The snippet builds the same module with the same seed on the page’s input vectors and prints every stage: run it with Python and PyTorch and compare with the page.',
+            ),
+            copyButton(() => snippetFor(result, allStages(result), 'every step')),
+          ],
     );
   }
 

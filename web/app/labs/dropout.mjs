@@ -4,6 +4,7 @@
 // are scaled by 1/(1 − p). Every number is the core's (lab.dropout, lab.dropoutStatistics).
 import { h, m, replace } from '../ui/dom.mjs';
 import { NOTEBOOK, notebookMask, pageWeights, statisticsView } from './dropout-draw.mjs';
+import { weightsNote } from './page.mjs';
 
 export { NOTEBOOK };
 
@@ -70,6 +71,8 @@ export function mount(root, { lab, page, params, setParams }) {
   };
   const maskView = h('div', { class: 'lab-body' });
   const statsView = h('div', { class: 'lab-body' });
+  const note = weightsNote(h);
+  note.update(page().result);
   let good = null; // the last valid { p, draws, seed }
 
   const toggle = Object.entries(RNGS).map(([name, text]) =>
@@ -173,6 +176,7 @@ export function mount(root, { lab, page, params, setParams }) {
       m('lab.dropoutStatistics'),
       '; press Enter or leave a field to recompute.',
     ),
+    note.node,
     h(
       'div',
       { class: 'lab-controls' },
@@ -195,7 +199,11 @@ export function mount(root, { lab, page, params, setParams }) {
   };
   return {
     // New page weights: the last good values again (a refused one in a field is dropped).
-    update: () => (good ? show(good) : compute({ write: false, lower: true })),
+    update() {
+      note.update(page().result);
+      if (good) show(good);
+      else compute({ write: false, lower: true });
+    },
     destroy() {},
   };
 }

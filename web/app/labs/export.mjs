@@ -5,6 +5,7 @@
 import { namedShape } from '../ui/format.mjs';
 import { allStages } from '../ui/code.mjs';
 import { exportData, toJson, toCsv, fileName, download } from '../ui/export.mjs';
+import { trainedNote } from './page.mjs';
 
 export const slug = 'export';
 export const title = 'Export every stage';
@@ -36,6 +37,7 @@ export function mount(root, ctx) {
     if (!result) return;
     const shown = allStages(result);
     body.replaceChildren(
+      trainedNote(h, Boolean(result.trained)) ?? '',
       h(
         'p',
         {},

@@ -4,6 +4,7 @@
 import { append, h, m } from '../ui/dom.mjs';
 import { tokenLabel } from '../ui/format.mjs';
 import { numberTable, matrixRow, matrixRows } from './table.mjs';
+import { weightsNote } from './page.mjs';
 
 export const slug = 'lecture-order';
 export const title = 'From no weights to multi-head, in the lecture’s order';
@@ -166,8 +167,11 @@ function section(lab, cls, index) {
   );
 }
 
-export function mount(root, { lab }) {
+export function mount(root, { lab, page }) {
+  const note = weightsNote(h, 'the lecture’s classes on the notebook’s own inputs');
+  note.update(page().result);
   append(root, [
+    note.node,
     h(
       'p',
       {},
@@ -177,6 +181,7 @@ export function mount(root, { lab }) {
     ),
     CLASSES.map((cls, i) => section(lab, cls, i)),
   ]);
-  // The notebook's inputs are fixed: the page's sentence and settings do not change this lab.
-  return { update() {}, destroy() {} };
+  // The notebook's inputs are fixed: the page's sentence and settings do not change this lab, only
+  // whether it says that it keeps the random weights.
+  return { update: () => note.update(page().result), destroy() {} };
 }

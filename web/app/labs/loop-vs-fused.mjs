@@ -13,6 +13,7 @@ import {
 } from './timing.mjs';
 import { lectureTable, resultParts } from './loop-vs-fused-results.mjs';
 import { grouped } from './page-model.mjs';
+import { weightsNote } from './page.mjs';
 
 export const slug = 'loop-vs-fused';
 export const title = 'Loop vs fused, honestly';
@@ -90,8 +91,11 @@ export function mount(root, ctx) {
   const status = h('p', { class: 'lab-status', role: 'status' });
   const clockLine = h('p', { class: 'help lvf-clock-line' });
   const results = h('div', { class: 'lvf-results' });
+  const note = weightsNote(h, 'timing');
+  note.update(ctx.page().result);
 
   root.append(
+    note.node,
     h(
       'p',
       {},
@@ -180,7 +184,7 @@ export function mount(root, ctx) {
 
   root.dataset.state = 'idle';
   return {
-    update() {},
+    update: () => note.update(ctx.page().result),
     run,
     destroy() {
       destroyed = true;

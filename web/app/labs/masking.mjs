@@ -6,7 +6,7 @@
 // (lab.forward with masking 'naive' / 'neg-inf', lab.maskingLimits).
 import { h, m, replace } from '../ui/dom.mjs';
 import { tokenLabel } from '../ui/format.mjs';
-import { pageForward, maxAbsDifference } from './page.mjs';
+import { pageForward, maxAbsDifference, weightsNote } from './page.mjs';
 import { SMALLEST_NORMAL, value, denominatorGrid, gapRow, limitsPlot } from './masking-draw.mjs';
 
 export { SMALLEST_NORMAL };
@@ -34,9 +34,10 @@ export function breakingPoints(rows) {
 }
 
 function ordinaryRows(lab, page) {
-  const { settings } = page();
-  const naive = pageForward(lab, settings, { masking: 'naive' });
-  const negInf = pageForward(lab, settings, { masking: 'neg-inf' });
+  const state = page();
+  const settings = state.result?.trained ? state.result.settings : state.settings;
+  const naive = pageForward(lab, state, { masking: 'naive' });
+  const negInf = pageForward(lab, state, { masking: 'neg-inf' });
   const weights = maxAbsDifference(
     naive.trace.attentionWeights.data,
     negInf.trace.attentionWeights.data,
@@ -49,7 +50,10 @@ function ordinaryRows(lab, page) {
   // it a share (e^score > 0); −∞ gives e^−∞ = 0.
   const unmasked = naive.trace.unmaskedWeights.data;
   const masked = negInf.trace.attentionWeights.data;
+  const note = weightsNote(h);
+  note.update(state.result);
   return [
+    note.node,
     h(
       'p',
       { class: 'lab-result' },

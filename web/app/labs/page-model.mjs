@@ -1,5 +1,6 @@
 // What the labs of helper B take from the page: its last valid settings turned into the options of
-// a MultiHeadAttention of the same width, and the sentence's embeddings for them. The wrapper's
+// a MultiHeadAttention of the same width, and the sentence's embeddings for them (with the trained
+// weights: the trained block's own inputs and state_dict). The wrapper's
 // d_out is each head's size, so its width is h · d_out; CausalAttention is one head.
 import { tokenLabel } from '../ui/format.mjs';
 
@@ -38,6 +39,19 @@ export function moduleNote(h, settings) {
 /** The page's sentence as (B, T, d_in) inputs, embedded as the page embeds it. */
 export const embedPage = (lab, settings) =>
   lab.embed(settings.sentence, { dIn: settings.dIn, seed: settings.seed, batch: settings.batch });
+
+/**
+ * The page's sentence and weights as this lab's block takes them: { inputs, tokens, weights }.
+ * With the trained weights on the page (`result` is the trained model's): the trained model's
+ * inputs (its token and position embeddings) and its block's state_dict; otherwise the sentence
+ * embedded as the page embeds it, and no weights (the block draws them from settings.seed).
+ */
+export function pageInputs(lab, settings, result = null) {
+  if (result?.trained)
+    return { inputs: result.trace.inputs.data, tokens: result.tokens, weights: result.weights };
+  const { inputs, tokens } = embedPage(lab, settings);
+  return { inputs, tokens, weights: null };
+}
 
 /** Table labels for tokens: text and 1-based position. */
 export const tokenLabels = (tokens) =>

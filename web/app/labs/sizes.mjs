@@ -3,6 +3,7 @@
 // page's sentence, with its time.
 import { SIZE_PRESETS } from '../../lib/sizes.mjs';
 import { pageSettings, apiMessage, grouped } from './page-model.mjs';
+import { weightsNote } from './page.mjs';
 import { SIZE_NAMES, describePreset, namedShapeText, runGpt2 } from './sizes-compute.mjs';
 
 export const slug = 'sizes';
@@ -30,7 +31,10 @@ export function mount(root, ctx) {
   );
   const runStatus = h('p', { role: 'status', class: 'lab-status' });
   const runResult = h('div', { class: 'lab-run-result' });
+  const note = weightsNote(h, 'sizes');
+  note.update(ctx.page().result);
   root.append(
+    note.node,
     h(
       'p',
       {},
@@ -214,5 +218,5 @@ export function mount(root, ctx) {
   }
 
   render();
-  return { update() {}, destroy() {} };
+  return { update: () => note.update(ctx.page().result), destroy() {} };
 }

@@ -6,7 +6,7 @@ import { h, m, replace } from '../ui/dom.mjs';
 import { fmt, exact, readable, tokenLabel } from '../ui/format.mjs';
 import { numberTable, matrixRows } from './table.mjs';
 import { linePlot, legend } from './plot.mjs';
-import { pageForward, maxAbsDifference, readInteger } from './page.mjs';
+import { pageForward, maxAbsDifference, readInteger, weightsNote } from './page.mjs';
 
 export const slug = 'sqrt-dh';
 export const title = 'Why divide by √d_h';
@@ -173,9 +173,11 @@ function current(point, tokens) {
 
 // The page's own sentence with scaling on and off: its head 1, first sentence of the batch.
 function pagePart(lab, page, scaled) {
-  const { settings } = page();
-  const on = pageForward(lab, settings, { scale: true });
-  const off = pageForward(lab, settings, { scale: false });
+  const state = page();
+  const on = pageForward(lab, state, { scale: true });
+  const off = pageForward(lab, state, { scale: false });
+  const note = weightsNote(h);
+  note.update(state.result);
   const { shape } = on.trace.attentionWeights;
   const T = shape.at(-1);
   const dh = on.trace.queryHeads.shape.at(-1);
@@ -186,6 +188,7 @@ function pagePart(lab, page, scaled) {
     off.trace.attentionWeights.data,
   );
   return [
+    note.node,
     h(
       'p',
       { class: 'lab-result' },
@@ -236,6 +239,7 @@ export function mount(root, { lab, page, params, setParams }) {
   const message = h('p', { class: 'msg', id: 'sqrt-dh-msg', role: 'alert' }, asked.error ?? '');
   const plots = h('div');
   const now = h('div', { class: 'lab-body' });
+  const randomNote = weightsNote(h, 'how the scores spread with the head size', 'This part');
   const pageView = h('div', { class: 'lab-body' });
   const toggle = ['on', 'off'].map((v) =>
     h(
@@ -282,6 +286,7 @@ export function mount(root, { lab, page, params, setParams }) {
       m('CausalAttention'),
       ' without its mask and with d_out = d_h, computed by the core for each d_h.',
     ),
+    randomNote.node,
     h(
       'div',
       { class: 'lab-controls' },
@@ -306,8 +311,12 @@ export function mount(root, { lab, page, params, setParams }) {
   );
   show(dh);
   drawPage();
+  randomNote.update(page().result);
   return {
-    update: drawPage,
+    update() {
+      randomNote.update(page().result);
+      drawPage();
+    },
     destroy() {},
   };
 }

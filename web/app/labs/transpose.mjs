@@ -6,7 +6,7 @@ import { matrixTable } from '../ui/table.mjs';
 import { fmt } from '../ui/format.mjs';
 import {
   mhaOptions,
-  embedPage,
+  pageInputs,
   tokenLabels,
   apiMessage,
   pageSettings,
@@ -14,6 +14,7 @@ import {
 } from './page-model.mjs';
 import { transpose12, view, maxAbsDifference, strides } from './tensor-ops.mjs';
 import { twiceSection } from './transpose-twice.mjs';
+import { trainedNote } from './page.mjs';
 
 export const slug = 'transpose';
 export const title = 'View, then transpose, and the forgotten transpose';
@@ -62,14 +63,23 @@ export function headsAgainstHeads(queryView, keyView) {
   return { shape: [B, T, h, h], data: out };
 }
 
-/** Runs the page's sentence through MultiHeadAttention with the forgotten transpose traced. */
-export function computeTranspose(lab, settings) {
-  const { inputs, tokens } = embedPage(lab, settings);
-  const options = { ...mhaOptions(settings), inputs, forgottenTranspose: true };
+/**
+ * Runs the page's sentence through MultiHeadAttention with the forgotten transpose traced; with
+ * the page's trained `result`, the trained block on its own inputs.
+ */
+export function computeTranspose(lab, settings, result = null) {
+  const { inputs, tokens, weights } = pageInputs(lab, settings, result);
+  const options = {
+    ...mhaOptions(settings),
+    inputs,
+    ...(weights ? { weights } : {}),
+    forgottenTranspose: true,
+  };
   const { trace } = lab.forward(options);
   const recomputed = headsAgainstHeads(trace.queryView, trace.keyView);
   return {
     settings,
+    trained: Boolean(weights),
     trace,
     tokens,
     options,
@@ -225,6 +235,7 @@ export function mount(root, ctx) {
     if (!data) return;
     body.replaceChildren(
       moduleNote(h, data.settings) ?? '',
+      trainedNote(h, data.trained) ?? '',
       h('h3', {}, 'Four shapes, one pipeline'),
       pipeline(),
       h(
@@ -243,7 +254,7 @@ export function mount(root, ctx) {
     const settings = pageSettings(ctx);
     if (!settings) return;
     try {
-      data = computeTranspose(lab, settings);
+      data = computeTranspose(lab, settings, ctx.page().result);
       message.textContent = '';
     } catch (err) {
       message.textContent = apiMessage(err);

@@ -2,7 +2,7 @@
 // dict; the loop layout against the fused one (the core promises the same numbers); the wrapper, a
 // loop over h CausalAttention modules, given the split's slices as its per-head matrices (its
 // context vectors then equal the split's merged heads); and W_o = identity against the seeded W_o.
-import { embedPage, mhaOptions } from './page-model.mjs';
+import { pageInputs, mhaOptions } from './page-model.mjs';
 import { maxAbsDifference, identity } from './tensor-ops.mjs';
 
 const PROJECTIONS = ['W_query', 'W_key', 'W_value'];
@@ -38,10 +38,13 @@ export function headShares({ shape: [D], data }, heads) {
   });
 }
 
-/** Everything the lab shows, for the page's settings. */
-export function computeWeights(lab, settings) {
-  const { inputs, tokens } = embedPage(lab, settings);
-  const options = { ...mhaOptions(settings), inputs };
+/**
+ * Everything the lab shows, for the page's settings; with the page's trained `result`, for the
+ * trained block (its state_dict, its inputs).
+ */
+export function computeWeights(lab, settings, result = null) {
+  const { inputs, tokens, weights } = pageInputs(lab, settings, result);
+  const options = { ...mhaOptions(settings), inputs, ...(weights ? { weights } : {}) };
   const model = lab.createModel(options);
   let state, seeded;
   try {
@@ -72,23 +75,8 @@ export function computeWeights(lab, settings) {
 
   // With the same seed the wrapper draws its matrices head by head, the split matrix by matrix:
   // the same random stream cut in another order, so only the first numbers drawn coincide.
-  const ownWrapper = lab.createModel({ ...options, module: 'wrapper', dOut: dh });
-  let sameSeed;
-  try {
-    const own = ownWrapper.stateDict();
-    sameSeed = PROJECTIONS.flatMap((p) =>
-      Array.from({ length: heads }, (_, i) => ({
-        head: i,
-        projection: p,
-        maxDifference: maxAbsDifference(
-          own[`heads.${i}.${p}.weight`],
-          headSlice(state[`${p}.weight`], i, dh),
-        ),
-      })),
-    );
-  } finally {
-    ownWrapper.dispose();
-  }
+  // Trained weights were not drawn from a seed: there is nothing to compare (null).
+  const sameSeed = weights ? null : seededWrapper(lab, options, state, heads, dh);
 
   // W_o = identity (and no bias): the output is the merged heads, each column one head's.
   const plain = Object.fromEntries(Object.entries(state).map(([k, v]) => [k, v.data]));
@@ -97,6 +85,7 @@ export function computeWeights(lab, settings) {
     weights: { ...plain, 'out_proj.weight': identity(D), 'out_proj.bias': new Float32Array(D) },
   });
   return {
+    trained: Boolean(weights),
     tokens,
     state,
     heads,
@@ -113,4 +102,24 @@ export function computeWeights(lab, settings) {
       identity: headShares({ shape: [D, D], data: identity(D) }, heads),
     },
   };
+}
+
+// The wrapper built from the page's seed: which of its per-head matrices equal the split's slices.
+function seededWrapper(lab, options, state, heads, dh) {
+  const ownWrapper = lab.createModel({ ...options, module: 'wrapper', dOut: dh });
+  try {
+    const own = ownWrapper.stateDict();
+    return PROJECTIONS.flatMap((p) =>
+      Array.from({ length: heads }, (_, i) => ({
+        head: i,
+        projection: p,
+        maxDifference: maxAbsDifference(
+          own[`heads.${i}.${p}.weight`],
+          headSlice(state[`${p}.weight`], i, dh),
+        ),
+      })),
+    );
+  } finally {
+    ownWrapper.dispose();
+  }
 }

@@ -6,6 +6,7 @@ import { matrixTable } from '../ui/table.mjs';
 import { fmt } from '../ui/format.mjs';
 import { headColour, blend, css, inkOn } from '../ui/colour.mjs';
 import { pageSettings, apiMessage, tokenLabels, moduleNote } from './page-model.mjs';
+import { trainedNote } from './page.mjs';
 import { transposed } from './tensor-ops.mjs';
 import { computeWeights } from './weights-compute.mjs';
 
@@ -17,7 +18,11 @@ export const summary =
 
 const MAX_ROWS = 12;
 const MAX_COLS = 24;
+// The choices of W_o, by their URL value; 'seeded' is the page's own W_o (trained, with the
+// trained weights).
 const W_O = { seeded: 'the seeded W_o', identity: 'W_o = identity' };
+const TRAINED_W_O = { ...W_O, seeded: 'the trained W_o' };
+const choicesOf = (data) => (data.trained ? TRAINED_W_O : W_O);
 
 // Column groups "head 1 | head 2 | …" over the first `cols` of D columns.
 function headGroups(heads, dh, cols) {
@@ -64,14 +69,14 @@ function weightTable(h, name, weight, { heads, dh, rowLabel, headsOn = 'cols' })
 }
 
 /** The head shares of each output column, coloured by their blend of head colours. */
-function sharesTable(h, shares, heads, label) {
+function sharesTable(h, shares, heads, label, names = W_O) {
   const D = shares.length;
   const cols = Math.min(D, MAX_COLS);
   const colours = Array.from({ length: heads }, (_, i) => headColour(i));
   return h(
     'table',
     { class: 'lab-numbers lab-matrix lab-shares', dataset: { shares: label } },
-    h('caption', {}, `${W_O[label]}: each head’s share of every output column`),
+    h('caption', {}, `${names[label]}: each head’s share of every output column`),
     h(
       'thead',
       {},
@@ -134,7 +139,8 @@ export function mount(root, ctx) {
   function mixing() {
     const result = choice === 'identity' ? data.unmixed : data.seeded;
     const [, T, D] = result.output.shape;
-    const radios = Object.entries(W_O).map(([value, text]) =>
+    const names = choicesOf(data);
+    const radios = Object.entries(names).map(([value, text]) =>
       h(
         'label',
         {},
@@ -161,7 +167,7 @@ export function mount(root, ctx) {
       colLabels: Array.from({ length: Math.min(D, MAX_COLS) }, (_, c) => ({
         text: `out ${c + 1}`,
       })),
-      caption: `The output with ${W_O[choice]} (batch item 1)`,
+      caption: `The output with ${names[choice]} (batch item 1)`,
       className: 'lab-numbers lab-matrix',
       attrs: { dataset: { tensor: 'output', wo: choice } },
     });
@@ -174,10 +180,21 @@ export function mount(root, ctx) {
         'p',
         {},
         `With W_o = identity and no bias the output is the merged heads (largest difference `,
-        `${fmt(data.identityCheck, 7)}): output column j is one head’s, its colour pure. With the seeded `,
+        `${fmt(data.identityCheck, 7)}): output column j is one head’s, its colour pure. With the ${data.trained ? 'trained' : 'seeded'} `,
         'W_o every output column draws on every head, and its colour is their blend.',
       ),
-      h('div', { class: 'table-wrap' }, sharesTable(h, data.shares[choice], data.heads, choice)),
+      // Its cells take no focus: the wrap does, so that a keyboard can scroll a wide table (64
+      // columns with the trained weights).
+      h(
+        'div',
+        {
+          class: 'table-wrap',
+          tabindex: '0',
+          role: 'region',
+          'aria-label': `${names[choice]}: each head’s share`,
+        },
+        sharesTable(h, data.shares[choice], data.heads, choice, names),
+      ),
       h('div', { class: 'table-wrap' }, output),
     );
   }
@@ -187,9 +204,10 @@ export function mount(root, ctx) {
     const { state, heads, dh, D } = data;
     const dIn = state['W_query.weight'].shape[1];
     const sizes = { heads, dh };
-    const coincide = data.sameSeed.filter((s) => s.maxDifference === 0);
+    const coincide = data.sameSeed?.filter((s) => s.maxDifference === 0) ?? [];
     body.replaceChildren(
       moduleNote(h, data.settings) ?? '',
+      trainedNote(h, data.trained) ?? '',
       h('h3', {}, `The split: ${heads} heads of d_h = ${dh} (d_out = ${D})`),
       h(
         'div',
@@ -223,17 +241,19 @@ export function mount(root, ctx) {
           `its heads.<i>.W_query/W_key/W_value: its output equals the split’s merged heads (largest `,
           `difference ${fmt(data.sliceCheck, 7)}).`,
         ),
-        h(
-          'li',
-          { dataset: { check: 'seed' } },
-          'Built from the same seed instead, the wrapper draws the same random numbers in another order ',
-          `(head by head, not matrix by matrix): ${coincide.length} of its ${data.sameSeed.length} matrices `,
-          'happen to equal a slice',
-          coincide.length
-            ? ` (${coincide.map((s) => `head ${s.head + 1}’s ${s.projection}`).join(', ')})`
-            : '',
-          ', the others do not.',
-        ),
+        data.sameSeed
+          ? h(
+              'li',
+              { dataset: { check: 'seed' } },
+              'Built from the same seed instead, the wrapper draws the same random numbers in another order ',
+              `(head by head, not matrix by matrix): ${coincide.length} of its ${data.sameSeed.length} matrices `,
+              'happen to equal a slice',
+              coincide.length
+                ? ` (${coincide.map((s) => `head ${s.head + 1}’s ${s.projection}`).join(', ')})`
+                : '',
+              ', the others do not.',
+            )
+          : null,
       ),
       mixing(),
     );
@@ -243,7 +263,7 @@ export function mount(root, ctx) {
     const settings = pageSettings(ctx);
     if (!settings) return;
     try {
-      data = { ...computeWeights(lab, settings), settings };
+      data = { ...computeWeights(lab, settings, ctx.page().result), settings };
       message.textContent = '';
     } catch (err) {
       message.textContent = apiMessage(err);

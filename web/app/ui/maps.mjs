@@ -76,6 +76,8 @@ export function layoutMaps(root) {
   const base = parseFloat(getComputedStyle(root).fontSize) * 0.8 || 12;
   const budget = Math.max(220, win.innerHeight * 0.75);
   const theme = themeOf(root);
+  const roleCaption = root.querySelector('.role-caption');
+  const captionFont = roleCaption ? getComputedStyle(roleCaption).font : null;
   // All reads first, then all writes: reading a width after a write would lay the page out again,
   // once per tensor.
   const groups = [...root.querySelectorAll('.tables')]
@@ -145,10 +147,10 @@ export function layoutMaps(root) {
           : `${spec.cols} columns drawn as ${first.drawnCols} bands of ${first.band}: each band shows its number of largest magnitude; hover or tap for the band's exact number and columns, the table for every number.`;
     }
     // Narrow maps get a short head caption.
-    for (const cap of group.querySelectorAll('.map-caption')) {
-      cap.dataset.full ??= cap.textContent;
-      cap.textContent = first.width < 70 ? cap.dataset.full.replace('head ', '') : cap.dataset.full;
-    }
+    const caps = [...group.querySelectorAll('.map-caption')];
+    for (const cap of caps) cap.dataset.full ??= cap.textContent;
+    const level = captionLevel(caps, first.width, captionFont);
+    for (const cap of caps) cap.textContent = captionText(cap, first.width, level);
     maps.forEach((el, i) => {
       const entry = entries[i];
       // Heads of one tensor share their shape, so they share the cell size.
@@ -162,6 +164,32 @@ export function layoutMaps(root) {
     });
   }
   return painted;
+}
+
+// The caption a map `width` px wide has room for: "head 3", or "3" under 70 px. A trained head's
+// caption (data-shorter) takes its form number `level` (0: the full caption).
+function captionText(cap, width, level) {
+  const full = cap.dataset.full;
+  if (!cap.dataset.shorter) return width < 70 ? full.replace('head ', '') : full;
+  const forms = [full, ...JSON.parse(cap.dataset.shorter)];
+  return forms[Math.min(level, forms.length - 1)];
+}
+
+// The fullest form of the trained heads' captions in which every caption of a tensor fits its map
+// (the heads of one tensor then read alike), measured in the captions' font.
+let measure = null;
+function captionLevel(caps, width, font) {
+  const trained = caps.filter((cap) => cap.dataset.shorter);
+  if (!trained.length || !font) return 0;
+  measure ??= document.createElement('canvas').getContext('2d');
+  measure.font = font;
+  const room = width - 10; // the caption's border and padding
+  const formsOf = (cap) => [cap.dataset.full, ...JSON.parse(cap.dataset.shorter)];
+  const levels = Math.max(...trained.map((cap) => formsOf(cap).length));
+  for (let level = 0; level < levels - 1; ++level)
+    if (trained.every((cap) => measure.measureText(formsOf(cap)[level] ?? '').width <= room))
+      return level;
+  return levels - 1;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from './colour.mjs';
 import { matrixTable } from './table.mjs';
 import { registerMap, ensureTable } from './maps.mjs';
+import { headCaption } from './trained.mjs';
 
 /** Row labels: the tokens, with their 1-based position. */
 export function tokenRows(tokens) {
@@ -227,6 +228,9 @@ export function tensorFigure(ctx, name, opts = {}) {
     const cellClass = opts.cellClass ? (v, r, c) => opts.cellClass(v, r, c, head) : undefined;
     const rgbOverride = opts.rgb ? (v, r, c) => opts.rgb(v, r, c, head) : null;
     const headName = head !== null ? `head ${head + 1}` : '';
+    // With the trained weights a head's caption carries its measured role (ui/trained.mjs); the
+    // whole sentence is the caption's tooltip and the table's caption, its accessible name.
+    const role = head !== null ? headCaption(ctx.result, head) : null;
     const buildTable = () =>
       matrixTable({
         data,
@@ -236,7 +240,7 @@ export function tensorFigure(ctx, name, opts = {}) {
         attrs: {
           dataset: { stage: name, tensor: name, item: b, ...(head !== null ? { head } : {}) },
         },
-        caption: `${opts.label ?? name}, ${name} ${namedShape(ctx.dims(name), shape)}, batch item ${b + 1}${head !== null ? `, ${headName}` : ''}`,
+        caption: `${opts.label ?? name}, ${name} ${namedShape(ctx.dims(name), shape)}, batch item ${b + 1}${head !== null ? `, ${role?.full ?? headName}` : ''}`,
         className: ctx.view.numbers ? '' : 'no-numbers',
         corner: opts.corner,
         rowLabels: flip ? features.map((f) => ({ ...f, note: '' })) : tokenRows(tokens),
@@ -256,7 +260,7 @@ export function tensorFigure(ctx, name, opts = {}) {
         dataset: { tensor: name, item: b, ...(head !== null ? { head } : {}) },
         style: head !== null ? { '--head': headColour(head) } : undefined,
       },
-      head !== null ? h('p', { class: 'map-caption', 'aria-hidden': 'true' }, headName) : null,
+      head !== null ? mapCaption(headName, role) : null,
       h('div', { class: 'map-canvas' }, canvas, link, ring),
       table,
     );
@@ -330,6 +334,23 @@ export function tensorFigure(ctx, name, opts = {}) {
   figure.append(h('p', { class: 'map-note', hidden: true }));
   if (opts.legend !== false) figure.append(scale.legend);
   return figure;
+}
+
+// A head's caption over its map: "head 3", or with the trained weights "head 3 · itself 20 %"
+// with the shorter forms a narrow map takes (ui/maps.mjs picks one) and the whole sentence as its
+// tooltip. Hidden from screen readers: the map's table says the same in its caption.
+function mapCaption(headName, role) {
+  if (!role) return h('p', { class: 'map-caption', 'aria-hidden': 'true' }, headName);
+  return h(
+    'p',
+    {
+      class: 'map-caption role-caption',
+      'aria-hidden': 'true',
+      title: role.full,
+      dataset: { role: role.role, share: role.share, shorter: JSON.stringify(role.shorter) },
+    },
+    role.text,
+  );
 }
 
 /**

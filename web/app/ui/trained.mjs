@@ -1,8 +1,7 @@
 // What the steps add with the trained weights (result.trained): where the embeddings come from,
-// each head's measured role beside its maps, and the model's top-5 next tokens per position. Each
+// each head's measured role in its maps' captions, and the model's top-5 next tokens per position. Each
 // returns null with the random weights, so a step can always include it.
 import { h, m } from './dom.mjs';
-import { headColour } from './colour.mjs';
 import { tokenLabel } from './format.mjs';
 import { percent, trainedTokenLabel } from '../../lib/present.mjs';
 
@@ -30,37 +29,62 @@ export function trainedEmbeddings(ctx) {
   ];
 }
 
+// A role's name short enough for a map's caption (the API's descriptions are written for a
+// sentence: "the same token (itself)"). A role the page does not know yet keeps its API name.
+const ROLE_NAMES = {
+  previous: 'previous token',
+  first: 'first token',
+  self: 'itself',
+  punctuation: 'punctuation',
+  'pronoun-noun': 'pronoun → noun',
+  'noun-determiner': 'noun → determiner',
+};
+// One word each, for narrower maps.
+const ROLE_WORDS = {
+  previous: 'previous',
+  first: 'first',
+  'pronoun-noun': 'pronoun',
+  'noun-determiner': 'noun',
+};
+
 /**
- * The heads' measured roles (step with per-head maps): "head 3: 64 % of its weight on the previous
- * token", each in its head's colour, with how many times the random model's share that is.
+ * The caption of head `head`'s maps (counted from 0) with the trained weights, or null with the
+ * random ones: { text: "head 3 · itself 20 %", shorter: the forms for a narrow map, full: "head 3:
+ * 20 % of its weight on the same token (itself), 3.9× the random model", role, share }.
+ */
+export function headCaption(result, head) {
+  const measured = result.trained?.roles.trained[head];
+  if (!measured) return null;
+  const { role, share, lift, label } = measured;
+  const shown = `${ROLE_NAMES[role] ?? role} ${percent(share)}`;
+  return {
+    text: `head ${head + 1} · ${shown}`,
+    shorter: [
+      `${head + 1} · ${shown}`,
+      `${head + 1} · ${ROLE_WORDS[role] ?? ROLE_NAMES[role] ?? role} ${percent(share)}`,
+      `${head + 1} · ${percent(share)}`,
+      String(head + 1),
+    ],
+    full: `${label}, ${lift.toFixed(1)}× the random model`,
+    role,
+    share,
+  };
+}
+
+/**
+ * What the captions of the heads' maps mean (steps with per-head maps): each names its head's
+ * strongest measured role, and how many times the random model's share that is.
  */
 export function headRoles(ctx) {
   const trained = ctx.result.trained;
   if (!trained) return null;
+  const heads = trained.roles.trained;
+  const lifts = heads.map((head) => `${head.lift.toFixed(1)}×`);
   return h(
-    'div',
+    'p',
     { class: 'head-roles' },
-    h(
-      'p',
-      {},
-      'What each trained head looks at, measured on held-out Brown Corpus text: the role with the largest multiple of the random-weight model’s share.',
-    ),
-    h(
-      'ul',
-      { 'aria-label': 'Measured roles of the trained heads' },
-      trained.roles.trained.map((head) =>
-        h(
-          'li',
-          {
-            dataset: { head: head.head - 1, role: head.role },
-            style: { '--head': headColour(head.head - 1) },
-          },
-          h('span', { class: 'swatch', style: { '--swatch': headColour(head.head - 1) } }),
-          h('strong', {}, head.label),
-          `; ${head.lift.toFixed(1)}× the random model`,
-        ),
-      ),
-    ),
+    'Each head’s caption names what it looks at most, measured on held-out Brown Corpus text: the share of its attention weight on that kind of token, for the role where this share is the largest multiple of the random-weight model’s',
+    ` (heads 1–${heads.length}: ${lifts.join(', ')}). Hover a caption for the whole sentence.`,
   );
 }
 

@@ -1,0 +1,72 @@
+// The page's recomputation (web/app/compute.mjs) in Node: one edit tokenises the sentence once
+// (embed() gives the tokens the page checks, the trained model's explain() tokenises for itself),
+// and the page's limit of 64 tokens is still the message for a longer sentence, even one longer
+// than embed()'s own 1,024.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createAttentionLab } from '../../dist/index.mjs';
+import { compute } from '../../web/app/compute.mjs';
+import { DEFAULT_SETTINGS } from '../../web/app/store.mjs';
+
+const lab = await createAttentionLab();
+const model = await lab.loadWeights('trained');
+
+// The lab and the trained model with their tokenising calls counted (a proxy: the API's classes
+// keep private fields, so their methods run on the real objects).
+function counting(target, names, calls) {
+  return new Proxy(target, {
+    get(t, key) {
+      const value = t[key];
+      if (typeof value !== 'function') return value;
+      return (...args) => {
+        if (names.includes(key)) ++calls[key];
+        return value.apply(t, args);
+      };
+    },
+  });
+}
+function counted() {
+  const calls = { tokenize: 0, embed: 0, explain: 0 };
+  return {
+    spy: counting(lab, ['tokenize', 'embed'], calls),
+    trained: counting(model, ['explain'], calls),
+    calls,
+  };
+}
+
+test('an edit tokenises the sentence once, with either weights', () => {
+  const sentence = 'the dog chased the ball but it could not catch it';
+  const random = counted();
+  const r = compute(random.spy, { ...DEFAULT_SETTINGS, sentence });
+  assert.equal(r.tokens.length, 11);
+  assert.deepEqual(random.calls, { tokenize: 0, embed: 1, explain: 0 });
+  const t = counted();
+  const s = compute(t.spy, { ...DEFAULT_SETTINGS, sentence, weights: 'trained' }, t.trained);
+  assert.equal(s.source, 'trained');
+  assert.deepEqual(s.tokens, model.explain(sentence).tokens);
+  assert.deepEqual(t.calls, { tokenize: 0, embed: 0, explain: 1 });
+});
+
+test('too long for the page: the page’s limit is the message', () => {
+  for (const words of [70, 1100]) {
+    const { spy } = counted();
+    assert.throws(
+      () => compute(spy, { ...DEFAULT_SETTINGS, sentence: 'a '.repeat(words) }),
+      (err) =>
+        err.name === 'PageError' &&
+        err.option === 'sentence' &&
+        err.message ===
+          `The sentence has ${words} tokens; this page shows at most 64. Please shorten it.`,
+    );
+  }
+  // The trained model says its own context is the limit.
+  assert.throws(
+    () =>
+      compute(lab, { ...DEFAULT_SETTINGS, sentence: 'a '.repeat(70), weights: 'trained' }, model),
+    (err) => err.option === 'sentence' && /the trained model reads at most 64/.test(err.message),
+  );
+  assert.throws(
+    () => compute(lab, { ...DEFAULT_SETTINGS, sentence: '  ' }),
+    (err) => err.name === 'AttentionLabError' && /the sentence is empty/.test(err.message),
+  );
+});
