@@ -37,6 +37,9 @@ const HELP = `Usage: node scripts/bench.mjs [options]     (npm run bench)
   --tolerance X      max |diff| vs attention-lab 1 thread allowed before timing (default ${TOLERANCE})
   --dist DIR         the attention-lab build to load (default dist/; e.g. a saved baseline)
   --s5-peers         also time ORT/tfjs/plain JS at S5 (slow, ~1 GB of scores)
+  --relaxed-simd     Node only: run every engine process with --experimental-wasm-relaxed-simd
+                     (Node 20 validates relaxed SIMD only behind that flag; Node 22 and Chromium
+                     have it on), so attention-lab loads its relaxed-SIMD build, as in Chromium
   --no-json          don't write bench-results/bench-<timestamp>.json
   --strict           exit 1 if a target FAILs
   --browser          run in headless Chromium instead (scripts/bench/browser.mjs): the bench page
@@ -65,6 +68,7 @@ function parseArgs(argv) {
     quiet: true,
     tolerance: TOLERANCE,
     s5Peers: false,
+    relaxedSimd: false,
     dist: 'dist',
     json: true,
     strict: false,
@@ -141,6 +145,9 @@ function parseArgs(argv) {
       case '--dist':
         o.dist = path.resolve(value());
         break;
+      case '--relaxed-simd':
+        o.relaxedSimd = true;
+        break;
       case '--s5-peers':
         o.s5Peers = true;
         break;
@@ -175,6 +182,10 @@ function parseArgs(argv) {
   if (!o.impl.includes('ours'))
     throw new Error('--impl must include ours (attention-lab 1 thread is the reference output)');
   if (!o.threads.includes(1)) o.threads.unshift(1); // the reference
+  if (o.browser && o.relaxedSimd)
+    throw new Error(
+      '--relaxed-simd is for Node: Chromium has relaxed SIMD on, and the page picks it',
+    );
   if (o.browser && o.dist !== 'dist')
     throw new Error('--dist: the browser run loads the build in dist/ (copied into build/bench)');
   return o;
@@ -182,7 +193,9 @@ function parseArgs(argv) {
 
 const pct = (x) => `${(100 * x).toFixed(0)}%`;
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
-const open = (name) => new EngineProcess(name);
+// Every engine process; with --relaxed-simd, Node's flag for relaxed SIMD in each.
+const opener = (opts) => (name) =>
+  new EngineProcess(name, opts.relaxedSimd ? ['--experimental-wasm-relaxed-simd'] : []);
 
 /** The wait after each sample until the engine processes' threads are idle (--no-quiet: none). */
 function quietWaiter(opts) {
@@ -243,7 +256,7 @@ async function main() {
       needPeers ? specs : specs.filter((s) => s.kind === 'ours'),
       opts,
       log,
-      open,
+      opener(opts),
     );
     for (const shapeName of tableShapes) {
       log(`── ${shapeName}: ${SHAPES[shapeName].title}`);
@@ -270,7 +283,7 @@ async function main() {
     // Fresh processes, so that lab.memoryBytes() is S5's own peak.
     log(`── S5: ${SHAPES.S5.title} (fresh processes)`);
     const s5specs = specs.filter((s) => s.kind === 'ours' || opts.s5Peers);
-    const s5engines = await startEngines(s5specs, opts, log, open);
+    const s5engines = await startEngines(s5specs, opts, log, opener(opts));
     rows.push(
       ...(await benchShape('S5', SHAPES.S5, s5engines, { ...opts, memory: true }, log, {
         waitForQuiet: quietWaiter(opts),

@@ -11,11 +11,12 @@ export class EngineProcess {
   #nextId = 1;
   #exited = null;
 
-  constructor(name) {
+  // flags: more V8 flags for the engine process (e.g. --experimental-wasm-relaxed-simd).
+  constructor(name, flags = []) {
     this.name = name;
     this.#child = fork(workerPath, [], {
       serialization: 'advanced',
-      execArgv: ['--expose-gc', '--max-old-space-size=4096'],
+      execArgv: ['--expose-gc', '--max-old-space-size=4096', ...flags],
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });
     this.stderr = '';
