@@ -1,7 +1,7 @@
 // Training from JavaScript (web/lib/train.mjs, the core's TrainingRun in dist/attention-train.wasm)
-// and `attention-lab train`: the same options give the same file, byte for byte; the file learns
-// the same parameters as the native trainer's (build/native/attention-lab-train, which writes the
-// shipped file) on the same corpus; it loads like the shipped file; progress, abort and bad input.
+// and `attention-lab train`: the same options give the same file, byte for byte; the file holds
+// the native trainer's model (build/native/attention-lab-train, which writes the shipped file) to
+// float32 rounding; it loads like the shipped file; progress, abort and bad input.
 // Needs `bash scripts/build.sh native` and `bash scripts/build.sh dist`.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -47,7 +47,7 @@ test('the same options give the same weights file, byte for byte', async () => {
   assert.ok(!Buffer.from(a.file).equals(Buffer.from(c.file)), 'another seed, the same file');
 });
 
-test('WebAssembly learns the same parameters as the native trainer', async () => {
+test("WebAssembly learns the native trainer's model, to float32 rounding", async () => {
   assert.ok(fs.existsSync(TRAINER), `${TRAINER} is missing: run bash scripts/build.sh native`);
   fs.writeFileSync(path.join(work, 'train.bin'), TRAIN_BIN);
   fs.writeFileSync(path.join(work, 'heldout.bin'), HELDOUT_BIN);
@@ -66,13 +66,28 @@ test('WebAssembly learns the same parameters as the native trainer', async () =>
   assert.equal(r.status, 0, r.stderr);
   const native = await lab.loadWeights(new Uint8Array(fs.readFileSync(out)));
   const wasm = await lab.loadWeights((await train({ corpus, ...SMALL })).file);
-  // Every parameter, bit for bit (the facts differ only in the corpus line).
+  // Not bit for bit in general: the C libraries (glibc natively, Emscripten's musl here) may round
+  // exp, log or cos differently in the last bit, and training carries such a bit along. Every
+  // parameter within 1e-6, every measured fact (losses, role shares) within 1e-5.
   const nativeDict = native.stateDict();
-  for (const [key, { data }] of Object.entries(wasm.stateDict()))
-    assert.deepEqual(data, nativeDict[key].data, key);
+  for (const [key, { data }] of Object.entries(wasm.stateDict())) {
+    const other = nativeDict[key].data;
+    assert.equal(data.length, other.length, key);
+    const worst = data.reduce((m, v, i) => Math.max(m, Math.abs(v - other[i])), 0);
+    assert.ok(worst <= 1e-6, `${key}: the builds differ by ${worst}`);
+  }
   const { corpus: _a, ...nativeFacts } = native.info.facts;
   const { corpus: _b, ...wasmFacts } = wasm.info.facts;
-  assert.deepEqual(wasmFacts, nativeFacts);
+  assert.deepEqual(Object.keys(wasmFacts), Object.keys(nativeFacts));
+  for (const [key, text] of Object.entries(nativeFacts)) {
+    const a = text.split(' ').map(Number);
+    const b = wasmFacts[key].split(' ').map(Number);
+    if (a.some(Number.isNaN)) assert.equal(wasmFacts[key], text, key);
+    else
+      a.forEach((v, i) =>
+        assert.ok(Math.abs(v - b[i]) <= 1e-5, `${key}: ${text} / ${wasmFacts[key]}`),
+      );
+  }
 });
 
 test('the file loads like the shipped one: sizes, losses, roles, explain()', async () => {
