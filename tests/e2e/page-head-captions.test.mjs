@@ -6,27 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeViolations, nodeLab, pageSuite } from './helpers.mjs';
-import { percent } from '../../dist/present.mjs';
+import { ROLE_NAMES, ROLE_WORDS, percent } from '../../dist/present.mjs';
 
 const suite = pageSuite();
 const { problems } = suite;
 const DOG = 'the dog chased the ball but it could not catch it';
 const HEAD_STEPS = ['split', 'scores', 'scale', 'mask', 'softmax', 'dropout', 'context', 'merge'];
-// The short names the captions use for the API's roles (web/app/ui/trained.mjs).
-const NAMES = {
-  previous: 'previous token',
-  first: 'first token',
-  self: 'itself',
-  punctuation: 'punctuation',
-  'pronoun-noun': 'pronoun → noun',
-  'noun-determiner': 'noun → determiner',
-};
-const WORDS = {
-  previous: 'previous',
-  first: 'first',
-  'pronoun-noun': 'pronoun',
-  'noun-determiner': 'noun',
-};
 
 // bypassCSP: axe-core is injected as an inline script, which the page's policy refuses.
 const open = (query) => suite.newPage(query, { bypassCSP: true });
@@ -77,9 +62,9 @@ test('trained weights: every head map is captioned with its measured role and sh
       assert.equal(c.title, full, where);
       // The caption's longest form that fits its map: "head 3 · itself 20 %", or shorter.
       const forms = [
-        `head ${c.head + 1} · ${NAMES[expected.role]} ${percent(expected.share)}`,
-        `${c.head + 1} · ${NAMES[expected.role]} ${percent(expected.share)}`,
-        `${c.head + 1} · ${WORDS[expected.role] ?? NAMES[expected.role]} ${percent(expected.share)}`,
+        `head ${c.head + 1} · ${ROLE_NAMES[expected.role]} ${percent(expected.share)}`,
+        `${c.head + 1} · ${ROLE_NAMES[expected.role]} ${percent(expected.share)}`,
+        `${c.head + 1} · ${ROLE_WORDS[expected.role] ?? ROLE_NAMES[expected.role]} ${percent(expected.share)}`,
         `${c.head + 1} · ${percent(expected.share)}`,
         String(c.head + 1),
       ];
@@ -92,7 +77,7 @@ test('trained weights: every head map is captioned with its measured role and sh
     if (slug === 'softmax') {
       assert.deepEqual(
         shown.map((c) => c.text),
-        roles.map((r) => `head ${r.head} · ${NAMES[r.role]} ${percent(r.share)}`),
+        roles.map((r) => `head ${r.head} · ${ROLE_NAMES[r.role]} ${percent(r.share)}`),
       );
       assert.deepEqual(
         shown.map((c) => c.table !== null),

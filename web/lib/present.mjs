@@ -235,6 +235,25 @@ export function trainedTokenLabel(token) {
 }
 
 /** A probability or a share as a percentage: "64 %", or "0.4 %" below one per cent. */
+/**
+ * The head roles' short names, for a map's caption or a table cell (the API's descriptions are
+ * written for a sentence: "the same token (itself)"), and one word each for narrower places.
+ */
+export const ROLE_NAMES = Object.freeze({
+  previous: 'previous token',
+  first: 'first token',
+  self: 'itself',
+  punctuation: 'punctuation',
+  'pronoun-noun': 'pronoun → noun',
+  'noun-determiner': 'noun → determiner',
+});
+export const ROLE_WORDS = Object.freeze({
+  previous: 'previous',
+  first: 'first',
+  'pronoun-noun': 'pronoun',
+  'noun-determiner': 'noun',
+});
+
 export function percent(p) {
   const value = 100 * p;
   return `${value >= 1 || value === 0 ? Math.round(value) : value.toFixed(1)} %`;

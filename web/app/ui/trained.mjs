@@ -3,7 +3,7 @@
 // returns null with the random weights, so a step can always include it.
 import { h, m } from './dom.mjs';
 import { tokenLabel } from './format.mjs';
-import { percent, trainedTokenLabel } from '../../lib/present.mjs';
+import { ROLE_NAMES, ROLE_WORDS, percent, trainedTokenLabel } from '../../lib/present.mjs';
 
 /** Step 1: the trained model's own vectors, token embedding + position embedding. */
 export function trainedEmbeddings(ctx) {
@@ -28,24 +28,6 @@ export function trainedEmbeddings(ctx) {
       : null,
   ];
 }
-
-// A role's name short enough for a map's caption (the API's descriptions are written for a
-// sentence: "the same token (itself)"). A role the page does not know yet keeps its API name.
-const ROLE_NAMES = {
-  previous: 'previous token',
-  first: 'first token',
-  self: 'itself',
-  punctuation: 'punctuation',
-  'pronoun-noun': 'pronoun → noun',
-  'noun-determiner': 'noun → determiner',
-};
-// One word each, for narrower maps.
-const ROLE_WORDS = {
-  previous: 'previous',
-  first: 'first',
-  'pronoun-noun': 'pronoun',
-  'noun-determiner': 'noun',
-};
 
 /**
  * The caption of head `head`'s maps (counted from 0) with the trained weights, or null with the
