@@ -176,11 +176,56 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
   }
 }
 
+void small_head_attention(const float* queries, int ldq, const float* packed_keys,
+                          const float* values, int ldv, int T, int head_size, bool causal,
+                          float* context, int ldc) noexcept {
+  using namespace simd;
+  const float scale = 1.0f / std::sqrt(static_cast<float>(head_size));
+  alignas(16) float row[kPanel];  // one query's scores, then its probabilities
+  for (int i = 0; i < T; ++i) {
+    // Scores of query i against the one panel of keys: micro_kernel's sum, one row of it.
+    const float* q = queries + std::size_t(i) * ldq;
+    f32x4 lo = splat(0.0f), hi = splat(0.0f);
+    for (int d = 0; d < head_size; ++d) {
+      const f32x4 a = load_splat(q + d);
+      lo = madd(a, load(packed_keys + std::size_t(d) * kPanel), lo);
+      hi = madd(a, load(packed_keys + std::size_t(d) * kPanel + 4), hi);
+    }
+    store(row, lo);
+    store(row + 4, hi);
+    float sum = 0.0f;
+    softmax_row_step(row, causal ? i + 1 : T, kPanel, kNegInf, scale, &sum);
+    // Its context: the sum over every key (the masked ones are 0), then one division.
+    f32x4 o_lo = splat(0.0f), o_hi = splat(0.0f);
+    for (int j = 0; j < T; ++j) {
+      const f32x4 p = load_splat(row + j);
+      o_lo = madd(p, load(values + std::size_t(j) * ldv), o_lo);
+      o_hi = madd(p, load(values + std::size_t(j) * ldv + 4), o_hi);
+    }
+    alignas(16) float o[kPanel];
+    store(o, o_lo);
+    store(o + 4, o_hi);
+    const float inv = 1.0f / sum;
+    float* out = context + std::size_t(i) * ldc;
+    for (int d = 0; d < head_size; ++d) out[d] = o[d] * inv;
+  }
+}
+
 void flash_attention_heads(const GroupQKV& qkv, int B, int T, int G, int d_h, bool causal,
                            float* context, int ldc, std::vector<FlashScratch>& scratch,
                            const Workers& workers) {
-  const int query_blocks = ceil_div(T, kQueryBlock);
   const double flops = 4.0 * B * G * T * (causal ? (T + 1) / 2.0 : T) * d_h;
+  if (T <= kPanel && d_h <= kPanel) {  // one panel of keys, one of columns: one unit per head
+    workers.run(B * G, flops, [&](int bh, int) noexcept {
+      const int b = bh / G, head = bh % G;
+      const float* queries = qkv.qkv + std::size_t(b) * T * qkv.ldq + head * d_h;  // (T, d_h)
+      small_head_attention(queries, qkv.ldq, qkv.packed_keys + std::size_t(bh) * qkv.keys_per_head,
+                           queries + qkv.value_column, qkv.ldq, T, d_h, causal,
+                           context + std::size_t(b) * T * ldc + std::size_t(head) * d_h, ldc);
+    });
+    return;
+  }
+  const int query_blocks = ceil_div(T, kQueryBlock);
   // The costliest (last) blocks of query rows first: with the causal mask they see the most keys.
   workers.run(B * G * query_blocks, flops, [&](int unit, int worker) noexcept {
     const int block = query_blocks - 1 - unit % query_blocks, bh = unit / query_blocks;

@@ -36,4 +36,11 @@ void flash_attention(const float* queries, int ldq, const float* packed_keys, co
                      int ldv, int T, int head_size, bool causal, int row_begin, int row_end,
                      float* context, int ldc, FlashScratch& scratch) noexcept;
 
+// The same for heads whose keys and columns each fit one panel (T <= 8, d_h <= 8: the lecture's
+// heads, and the 4,000 of its timing experiment), all T query rows: flash_attention's operations
+// in its order (one key block, one query block), without its blocking and scratch buffers.
+void small_head_attention(const float* queries, int ldq, const float* packed_keys,
+                          const float* values, int ldv, int T, int head_size, bool causal,
+                          float* context, int ldc) noexcept;
+
 }  // namespace attention

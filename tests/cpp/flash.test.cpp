@@ -48,3 +48,31 @@ TEST_CASE("pack_keys: Kᵀ panels of 8 keys, zeros past T, the same when packed 
     }
   }
 }
+
+TEST_CASE("small heads: the same bits as flash_attention, without its blocks", "[fast][flash]") {
+  for (const bool causal : {true, false}) {
+    for (const int T : {1, 2, 6, 8}) {
+      for (const int d_h : {1, 3, 8}) {
+        CAPTURE(causal, T, d_h);
+        const int ld = 3 * d_h + 5;  // Q, K and V side by side in wider rows, as in the fast path
+        std::vector<float> qkv(std::size_t(T) * ld + 16);
+        for (std::size_t i = 0; i < qkv.size(); ++i) qkv[i] = std::sin(0.37f * float(i)) * 2.0f;
+        const float* q = qkv.data();
+        const float* k = q + d_h;
+        const float* v = q + 2 * d_h;
+        std::vector<float> packed(std::size_t(kPanel) * d_h);
+        pack_keys(k, ld, T, d_h, 0, T, 0, d_h, packed.data());
+        std::vector<float> blocked(std::size_t(T) * d_h), small(std::size_t(T) * d_h);
+        FlashScratch scratch;
+        scratch.reserve(d_h);
+        flash_attention(q, ld, packed.data(), v, ld, T, d_h, causal, 0, T, blocked.data(), d_h,
+                        scratch);
+        small_head_attention(q, ld, packed.data(), v, ld, T, d_h, causal, small.data(), d_h);
+        for (std::size_t i = 0; i < small.size(); ++i) {
+          CAPTURE(i);
+          REQUIRE(small[i] == blocked[i]);
+        }
+      }
+    }
+  }
+}
