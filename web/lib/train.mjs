@@ -6,6 +6,7 @@
 // call only. The result's file is a weights file like the shipped one: lab.loadWeights(file).
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { encodeText, tokenText } from './tokenizer.mjs';
+import { unwrap } from './model.mjs';
 
 /** Word classes as cpp/attention/corpus.hpp numbers them (scripts/prepare_corpus.mjs writes them). */
 const PUNCTUATION = 6;
@@ -153,11 +154,6 @@ function check(options) {
     });
   }
 }
-
-const unwrap = (result) => {
-  if (result.error !== undefined) throw fromCoreError(result.error);
-  return result.value;
-};
 
 // Gives the event loop a turn between steps: progress is drawn, `signal` can fire.
 const yieldToEventLoop = () => new Promise((resolve) => setTimeout(resolve, 0));
