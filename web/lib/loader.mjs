@@ -18,6 +18,12 @@ const RELAXED_SIMD_PROBE = new Uint8Array([
   65, 1, 253, 15, 65, 1, 253, 15, 253, 133, 2, 11,
 ]);
 
+// A tiny module with one try … catch_all … end: WebAssembly exception handling, which the core's
+// C++ exceptions compile to (Chrome/Edge 95+, Firefox 100+, Safari 15.2+).
+const EXCEPTIONS_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 8, 1, 6, 0, 6, 64, 25, 11, 11,
+]);
+
 function validates(bytes) {
   try {
     return WebAssembly.validate(bytes);
@@ -26,6 +32,7 @@ function validates(bytes) {
   }
 }
 const hasSimd = () => validates(SIMD_PROBE);
+const hasExceptions = () => validates(EXCEPTIONS_PROBE);
 /** Whether this engine runs relaxed SIMD (the fused multiply-add the relaxed builds use). */
 export const hasRelaxedSimd = () => validates(RELAXED_SIMD_PROBE);
 
@@ -133,7 +140,8 @@ function relaxedLocateFile(locateFile) {
 /**
  * Loads the core for `threads` ('auto', or an integer) and `relaxedSimd` ('auto', true, false) and
  * starts its engine: { core, engine, build: 'single' | 'threads' }. Throws AttentionLabError
- * (option 'simd', 'threads' or 'relaxedSimd'). With wasmBinary, the bytes given decide the kernels.
+ * (option 'simd', 'exceptions', 'threads' or 'relaxedSimd'). With wasmBinary, the bytes given
+ * decide the kernels.
  */
 export async function loadCore({
   threads = 'auto',
@@ -145,6 +153,12 @@ export async function loadCore({
     throw new AttentionLabError(
       'this browser does not support WebAssembly SIMD (Chrome 91+, Firefox 89+, Safari 16.4+ do); attention-lab needs it',
       { option: 'simd', kind: 'Error' },
+    );
+  }
+  if (!hasExceptions()) {
+    throw new AttentionLabError(
+      'this browser does not support WebAssembly exception handling (Chrome 95+, Firefox 100+, Safari 15.2+ do); attention-lab needs it',
+      { option: 'exceptions', kind: 'Error' },
     );
   }
   const count = chooseThreads(threads);
