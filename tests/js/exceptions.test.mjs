@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createAttentionLab, AttentionLabError } from '../../dist/index.mjs';
+import { createAttentionLab, train, AttentionLabError } from '../../dist/index.mjs';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -27,12 +27,17 @@ test('an engine without WebAssembly exception handling gets an AttentionLabError
   const hasTry = (bytes) => Buffer.from(bytes).includes(Buffer.from([0x06, 0x40, 0x19]));
   WebAssembly.validate = (bytes) => !hasTry(bytes) && validate(bytes);
   try {
-    await assert.rejects(createAttentionLab({ threads: 1 }), (error) => {
+    const refused = (error) => {
       assert.ok(error instanceof AttentionLabError);
       assert.equal(error.option, 'exceptions');
       assert.match(error.message, /does not support WebAssembly exception handling \(Chrome 95\+/);
       return true;
-    });
+    };
+    await assert.rejects(createAttentionLab({ threads: 1 }), refused);
+    // train() reads its options first, then checks the engine before it loads its module.
+    const text = Array.from({ length: 120 }, (_, i) => `The dog saw ball ${i % 9}, and it ran.`);
+    const small = { vocabulary: 16, width: 8, heads: 2, context: 16, steps: 4, batch: 4 };
+    await assert.rejects(train({ text: text.join(' '), ...small }), refused);
   } finally {
     WebAssembly.validate = validate;
   }

@@ -137,18 +137,8 @@ function relaxedLocateFile(locateFile) {
   };
 }
 
-/**
- * Loads the core for `threads` ('auto', or an integer) and `relaxedSimd` ('auto', true, false) and
- * starts its engine: { core, engine, build: 'single' | 'threads' }. Throws AttentionLabError
- * (option 'simd', 'exceptions', 'threads' or 'relaxedSimd'). With wasmBinary, the bytes given
- * decide the kernels.
- */
-export async function loadCore({
-  threads = 'auto',
-  relaxedSimd = 'auto',
-  locateFile,
-  wasmBinary,
-} = {}) {
+/** Throws an AttentionLabError (option 'simd' or 'exceptions') where the engine cannot run a core. */
+export function requireEngineFeatures() {
   if (!hasSimd()) {
     throw new AttentionLabError(
       'this browser does not support WebAssembly SIMD (Chrome 91+, Firefox 89+, Safari 16.4+ do); attention-lab needs it',
@@ -161,6 +151,21 @@ export async function loadCore({
       { option: 'exceptions', kind: 'Error' },
     );
   }
+}
+
+/**
+ * Loads the core for `threads` ('auto', or an integer) and `relaxedSimd` ('auto', true, false) and
+ * starts its engine: { core, engine, build: 'single' | 'threads' }. Throws AttentionLabError
+ * (option 'simd', 'exceptions', 'threads' or 'relaxedSimd'). With wasmBinary, the bytes given
+ * decide the kernels.
+ */
+export async function loadCore({
+  threads = 'auto',
+  relaxedSimd = 'auto',
+  locateFile,
+  wasmBinary,
+} = {}) {
+  requireEngineFeatures();
   const count = chooseThreads(threads);
   const relaxed = chooseRelaxed(relaxedSimd) && !wasmBinary;
   const build = count > 1 ? 'threads' : 'single';
