@@ -132,11 +132,18 @@ function bandColumn(spec, r, k, band) {
  */
 export function paintMap(canvas, spec, l) {
   const dpr = globalThis.devicePixelRatio || 1;
-  canvas.width = Math.round(l.width * dpr);
-  canvas.height = Math.round(l.height * dpr);
+  const width = Math.round(l.width * dpr);
+  const height = Math.round(l.height * dpr);
+  const ctx = canvas.getContext('2d');
+  // A canvas of the same size (a map repainted with new numbers) is reset rather than resized:
+  // the same blank bitmap and default state, without laying the page out again.
+  if (canvas.width === width && canvas.height === height && ctx.reset) ctx.reset();
+  else {
+    canvas.width = width;
+    canvas.height = height;
+  }
   canvas.style.width = `${l.width}px`;
   canvas.style.height = `${l.height}px`;
-  const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, l.width, l.height);
 

@@ -18,7 +18,33 @@ const GAP = 14; // px between the heads of one tensor
  * value(r, c), onInspect?(r, c, on) }.
  */
 export function registerMap(el, entry) {
-  MAPS.set(el, { ...entry, layout: null });
+  MAPS.set(el, { ...entry, el, layout: null });
+}
+
+/** Whether `el` is a registered map. */
+export const isMap = (el) => MAPS.has(el);
+
+/**
+ * A step patched in place (ui/patch.mjs): the map `old` on the page takes the numbers of `fresh`,
+ * drawn for the new result but never shown. The entry of `fresh` (its spec, its table builder, its
+ * hover text) moves to `old` with the canvas, the ring and the link `old` already has; `fresh`
+ * stays an alias of it, since the step's closures (the context step's linked highlights) hold it.
+ */
+export function adoptMap(old, fresh) {
+  const kept = MAPS.get(old);
+  const entry = MAPS.get(fresh);
+  Object.assign(entry, { el: old, canvas: kept.canvas, ring: kept.ring, link: kept.link });
+  entry.layout = kept.layout;
+  MAPS.set(old, entry);
+  return entry;
+}
+
+/** Puts `canvas` (one the page already set up) in the place of the canvas a map was drawn with. */
+export function useCanvas(el, canvas) {
+  const entry = MAPS.get(el);
+  if (!entry) return;
+  entry.canvas.replaceWith(canvas);
+  entry.canvas = canvas;
 }
 
 /** A map's entry as painted: { spec, layout, canvas, … } (for the exports), or undefined. */
@@ -150,7 +176,10 @@ export function layoutMaps(root) {
     const caps = [...group.querySelectorAll('.map-caption')];
     for (const cap of caps) cap.dataset.full ??= cap.textContent;
     const level = captionLevel(caps, first.width, captionFont);
-    for (const cap of caps) cap.textContent = captionText(cap, first.width, level);
+    for (const cap of caps) {
+      const text = captionText(cap, first.width, level);
+      if (cap.textContent !== text) cap.textContent = text; // the same text: no new layout
+    }
     maps.forEach((el, i) => {
       const entry = entries[i];
       // Heads of one tensor share their shape, so they share the cell size.
@@ -227,7 +256,7 @@ export function ensureTable(el) {
   if (!entry) return null;
   if (!entry.table) {
     entry.table = h('div', { class: 'sr-table' }, entry.buildTable());
-    el.append(entry.table);
+    entry.el.append(entry.table);
   }
   return entry.table.querySelector('table');
 }
