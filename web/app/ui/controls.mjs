@@ -203,7 +203,7 @@ const IO = {
         input.value !== ''
       )
         return;
-      input.value = String(v);
+      if (input.value !== String(v)) input.value = String(v); // the same text: nothing to lay out
     },
   },
 };

@@ -96,8 +96,12 @@ function stacked(group) {
   return Math.max(1, tops.size);
 }
 
-/** Lays out and paints every map under `root`; returns the number painted. */
-export function layoutMaps(root) {
+/**
+ * What laying out the maps under `root` reads from the page: the type size, the theme, and for
+ * each tensor's group of maps its width and height. A patched step (ui/stage.mjs) reads them
+ * before it changes anything, from a page already laid out, so no layout is forced for them.
+ */
+export function measureMaps(root) {
   const win = root.ownerDocument.defaultView;
   const base = parseFloat(getComputedStyle(root).fontSize) * 0.8 || 12;
   const budget = Math.max(220, win.innerHeight * 0.75);
@@ -106,17 +110,20 @@ export function layoutMaps(root) {
   const captionFont = roleCaption ? getComputedStyle(roleCaption).font : null;
   // All reads first, then all writes: reading a width after a write would lay the page out again,
   // once per tensor.
-  const groups = [...root.querySelectorAll('.tables')]
-    .map((group) => {
-      const maps = [...group.children].filter((el) => MAPS.has(el));
-      return {
-        group,
-        maps,
-        W: Math.max(60, group.clientWidth),
-        H: budget / stacked(group),
-        captionH: maps[0]?.querySelector('.map-caption') ? base * 1.7 : 0,
-      };
-    })
+  const groups = [...root.querySelectorAll('.tables')].map((group) => ({
+    group,
+    W: Math.max(60, group.clientWidth),
+    H: budget / stacked(group),
+    captionH: group.querySelector(':scope > .map > .map-caption') ? base * 1.7 : 0,
+  }));
+  return { base, theme, captionFont, groups };
+}
+
+/** Lays out and paints every map under `root`; returns the number painted. */
+export function layoutMaps(root, measured = measureMaps(root)) {
+  const { base, theme, captionFont } = measured;
+  const groups = measured.groups
+    .map((g) => ({ ...g, maps: [...g.group.children].filter((el) => MAPS.has(el)) }))
     .filter((g) => g.maps.length);
   let painted = 0;
   const chosen = [];
@@ -167,10 +174,11 @@ export function layoutMaps(root) {
     const note = group.closest('figure')?.querySelector('.map-note');
     if (note) {
       note.hidden = first.band === 1;
-      note.textContent =
+      const text =
         first.band === 1
           ? ''
           : `${spec.cols} columns drawn as ${first.drawnCols} bands of ${first.band}: each band shows its number of largest magnitude; hover or tap for the band's exact number and columns, the table for every number.`;
+      if (note.textContent !== text) note.textContent = text;
     }
     // Narrow maps get a short head caption.
     const caps = [...group.querySelectorAll('.map-caption')];

@@ -16,19 +16,24 @@ const hasMaps = (node) =>
 // step's elements have not been laid out, so theirs is no guide.
 const LAID_OUT = '.stage, .map, .tables, .map-canvas, .map-canvas > *';
 
-function sameAttributes(old, fresh) {
-  if (old.attributes.length !== fresh.attributes.length) return false;
-  for (const { name, value } of fresh.attributes)
-    if (old.getAttribute(name) !== value) return false;
-  return true;
-}
-
+// Attributes are read by name (getAttributeNames, getAttribute): going through `attributes`
+// makes Chromium create an Attr object for each, and keep it, for every element patched.
 function copyAttributes(old, fresh) {
+  // What a reader switched is a property, no longer its attribute (a radio button, a checkbox).
+  if (old instanceof HTMLInputElement) old.checked = fresh.checked;
+  const names = fresh.getAttributeNames();
+  const had = old.getAttributeNames();
+  if (
+    had.length === names.length &&
+    names.every((n) => old.getAttribute(n) === fresh.getAttribute(n))
+  )
+    return;
   const keepStyle = old.matches(LAID_OUT);
-  for (const { name } of [...old.attributes])
+  for (const name of had)
     if (!fresh.hasAttribute(name) && !(keepStyle && name === 'style')) old.removeAttribute(name);
-  for (const { name, value } of fresh.attributes) {
+  for (const name of names) {
     if (keepStyle && name === 'style') continue;
+    const value = fresh.getAttribute(name);
     if (old.getAttribute(name) !== value) old.setAttribute(name, value);
   }
   if (keepStyle) {
@@ -37,8 +42,6 @@ function copyAttributes(old, fresh) {
     if (old.style.getPropertyValue('--head') !== colour)
       colour ? old.style.setProperty('--head', colour) : old.style.removeProperty('--head');
   }
-  // What a reader switched is a property, no longer its attribute (a radio button, a checkbox).
-  if (old instanceof HTMLInputElement) old.checked = fresh.checked;
 }
 
 /**

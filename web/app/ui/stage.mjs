@@ -6,6 +6,7 @@ import { headColour } from './colour.mjs';
 import {
   installMapInteractions,
   layoutMaps,
+  measureMaps,
   watchMaps,
   themeOf,
   ensureTable,
@@ -214,10 +215,13 @@ export function createStagePanel(
   function patch(old, fresh) {
     if (!old || old.dataset.step !== fresh.dataset.step || old.querySelector('.animating'))
       return false;
+    // The sizes of the maps' space, read while the page is as it was last laid out (the step is
+    // drawn before anything else changes: view.mjs); a patch changes numbers, not widths.
+    const measured = measureMaps(old);
     const reading = patchSection(old, fresh);
     if (!reading) return false;
     shown.section = old;
-    layoutMaps(old);
+    layoutMaps(old, measured);
     for (const el of reading) ensureTable(el);
     return true;
   }
