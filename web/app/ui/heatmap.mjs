@@ -13,6 +13,11 @@ const NUMBER_MIN_FONT = 9; // the smallest font numbers in cells are drawn with
 const INTERVALS = [1, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100, 128, 200, 256];
 
 let scratch = null; // one pixel per cell, scaled up into the map
+const scratchContext = () => {
+  scratch ??= document.createElement('canvas');
+  return scratch.getContext('2d');
+};
+let pixels = null; // the ImageData of the last map's size, reused (no 16 KB array per map)
 const textWidths = new Map(); // `${font}|${text}` → px
 
 function measure(ctx, text) {
@@ -31,8 +36,7 @@ export function labelWidth(labels, px) {
   const key = font(px);
   const known = labelWidths.get(labels);
   if (known?.key === key) return known.width;
-  scratch ??= document.createElement('canvas');
-  const ctx = scratch.getContext('2d');
+  const ctx = scratchContext();
   ctx.font = key;
   let w = 0;
   for (const text of labels) w = Math.max(w, measure(ctx, text));
@@ -156,13 +160,14 @@ export function paintMap(canvas, spec, l) {
 
   // The cells: one pixel each, scaled up without smoothing.
   const cols = l.drawnCols;
-  scratch ??= document.createElement('canvas');
+  const sctx = scratchContext();
   if (scratch.width < cols || scratch.height < spec.rows) {
     scratch.width = Math.max(scratch.width, cols);
     scratch.height = Math.max(scratch.height, spec.rows);
   }
-  const sctx = scratch.getContext('2d');
-  const image = sctx.createImageData(cols, spec.rows);
+  if (pixels?.width !== cols || pixels?.height !== spec.rows)
+    pixels = sctx.createImageData(cols, spec.rows);
+  const image = pixels; // every pixel is written below
   const px = image.data;
   const lut = spec.lut.rgb;
   for (let r = 0; r < spec.rows; ++r) {
