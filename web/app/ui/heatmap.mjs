@@ -473,16 +473,27 @@ function sums(ctx, spec, l, theme) {
     ctx.font = font(Math.min(base, l.cellH * 0.6), 600);
     ctx.textAlign = 'left';
   }
-  for (let r = 0; r < spec.rows; ++r) {
-    const s = spec.sum(r);
-    const y = l.top + r * l.cellH;
-    if (l.sumNumbers) {
-      ctx.fillText(fmt(s), l.sumX + 2, y + l.cellH * 0.55);
-    } else {
-      const rgb = spec.sumRgb(s);
-      ctx.fillStyle = `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`;
-      ctx.fillRect(l.sumX, y, l.sumW, Math.max(1, l.cellH - (l.cellH > 3 ? 1 : 0)));
+  if (l.sumNumbers) {
+    for (let r = 0; r < spec.rows; ++r) {
+      const y = l.top + r * l.cellH;
+      ctx.fillText(fmt(spec.sum(r)), l.sumX + 2, y + l.cellH * 0.55);
     }
+    return;
+  }
+  // Rows of one colour are filled under one fillStyle: a colour set per row was parsed per row,
+  // 1,536 times a keystroke on the dropout step (the colours come from a sampled scale, so rows
+  // share them; the rows do not overlap, so the order does not matter).
+  const rows = new Map(); // colour → rows
+  for (let r = 0; r < spec.rows; ++r) {
+    const rgb = spec.sumRgb(spec.sum(r));
+    const colour = `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`;
+    if (rows.has(colour)) rows.get(colour).push(r);
+    else rows.set(colour, [r]);
+  }
+  const h = Math.max(1, l.cellH - (l.cellH > 3 ? 1 : 0));
+  for (const [colour, list] of rows) {
+    ctx.fillStyle = colour;
+    for (const r of list) ctx.fillRect(l.sumX, l.top + r * l.cellH, l.sumW, h);
   }
 }
 
