@@ -58,6 +58,10 @@ function patchNode(old, fresh, job) {
   }
   if (isMap(fresh) !== isMap(old)) return false;
   if (isMap(fresh)) return patchMap(old, fresh, job);
+  // A part drawn exactly as it is (the code, most of the explanation) is compared in one native
+  // call and left alone; parts with maps or controls are walked (a control's state is a property
+  // the comparison does not see).
+  if (!fresh.querySelector('.map, input') && old.isEqualNode(fresh)) return true;
   if (job.apply) copyAttributes(old, fresh);
   return patchChildren(old, fresh, job);
 }
