@@ -180,59 +180,34 @@ void small_head_attention(const float* queries, int ldq, const float* packed_key
                           const float* values, int ldv, int T, int head_size, bool causal,
                           float* context, int ldc) noexcept {
   using namespace simd;
-  const f32x4 scale = splat(1.0f / std::sqrt(static_cast<float>(head_size)));
-  const f32x4 zero = splat(0.0f), neg_inf = splat(kNegInf);
-  // Four queries at a time, one per lane: every step is then a vector operation over the keys,
-  // with no sums or maxima across lanes, and the four rows' exponentials run side by side.
-  for (int i0 = 0; i0 < T; i0 += 4) {
-    const int rows = std::min(4, T - i0);
-    const int keys = causal ? std::min(T, i0 + 4) : T;  // the keys that any of the four sees
-    // The lanes that do not see key j: with the causal mask, the queries before it.
-    auto hidden = [&](int j) { return lanes_below(causal ? std::clamp(j - i0, 0, 4) : 0); };
-
-    // Qᵀ: q[d] holds column d of the four queries.
-    f32x4 q[kPanel];
+  const float scale = 1.0f / std::sqrt(static_cast<float>(head_size));
+  alignas(16) float row[kPanel];  // one query's scores, then its probabilities
+  for (int i = 0; i < T; ++i) {
+    // Scores of query i against the one panel of keys: micro_kernel's sum, one row of it.
+    const float* q = queries + std::size_t(i) * ldq;
+    f32x4 lo = splat(0.0f), hi = splat(0.0f);
     for (int d = 0; d < head_size; ++d) {
-      const float* column = queries + std::size_t(i0) * ldq + d;
-      q[d] = make(column[0], rows > 1 ? column[ldq] : 0.0f, rows > 2 ? column[2 * ldq] : 0.0f,
-                  rows > 3 ? column[3 * ldq] : 0.0f);
+      const f32x4 a = load_splat(q + d);
+      lo = madd(a, load(packed_keys + std::size_t(d) * kPanel), lo);
+      hi = madd(a, load(packed_keys + std::size_t(d) * kPanel + 4), hi);
     }
-    // Scores, one vector per key, summed over d in micro_kernel's order; each query's maximum
-    // over the keys it sees.
-    f32x4 p[kPanel];
-    f32x4 m = neg_inf;
-    for (int j = 0; j < keys; ++j) {
-      f32x4 s = zero;
-      for (int d = 0; d < head_size; ++d)
-        s = madd(q[d], load_splat(packed_keys + std::size_t(d) * kPanel + j), s);
-      p[j] = s;
-      m = max(m, select(hidden(j), neg_inf, s));
+    store(row, lo);
+    store(row + 4, hi);
+    float sum = 0.0f;
+    softmax_row_step(row, causal ? i + 1 : T, kPanel, kNegInf, scale, &sum);
+    // Its context: the sum over every key (the masked ones are 0), then one division.
+    f32x4 o_lo = splat(0.0f), o_hi = splat(0.0f);
+    for (int j = 0; j < T; ++j) {
+      const f32x4 p = load_splat(row + j);
+      o_lo = madd(p, load(values + std::size_t(j) * ldv), o_lo);
+      o_hi = madd(p, load(values + std::size_t(j) * ldv + 4), o_hi);
     }
-    // Probabilities exp((s − m)·scale), +0 for hidden keys; each query's sum in
-    // softmax_row_step's order: keys k and k + 4 first, then (0 + 2) + (1 + 3).
-    for (int j = 0; j < keys; ++j) p[j] = select(hidden(j), zero, exp(mul(sub(p[j], m), scale)));
-    for (int j = keys; j < kPanel; ++j) p[j] = zero;
-    const f32x4 sum =
-        add(add(add(p[0], p[4]), add(p[2], p[6])), add(add(p[1], p[5]), add(p[3], p[7])));
-
-    // Context: column d of the four queries' P·V, over the keys in order. flash_attention also
-    // adds keys that a row does not see; their probabilities are +0, and adding ±0 leaves a sum
-    // that started at +0 as it was (such a sum is never −0), so the bits are the same.
-    f32x4 o[kPanel];
-    for (int d = 0; d < head_size; ++d) o[d] = zero;
-    for (int j = 0; j < keys; ++j) {
-      const float* v = values + std::size_t(j) * ldv;
-      for (int d = 0; d < head_size; ++d) o[d] = madd(p[j], load_splat(v + d), o[d]);
-    }
-    // One division per query, as flash_attention does at its end.
-    alignas(16) float sums[4], columns[kPanel][4];
-    store(sums, sum);
-    for (int d = 0; d < head_size; ++d) store(columns[d], o[d]);
-    for (int r = 0; r < rows; ++r) {
-      const float inv = 1.0f / sums[r];
-      float* out = context + std::size_t(i0 + r) * ldc;
-      for (int d = 0; d < head_size; ++d) out[d] = columns[d][r] * inv;
-    }
+    alignas(16) float o[kPanel];
+    store(o, o_lo);
+    store(o + 4, o_hi);
+    const float inv = 1.0f / sum;
+    float* out = context + std::size_t(i) * ldc;
+    for (int d = 0; d < head_size; ++d) out[d] = o[d] * inv;
   }
 }
 
