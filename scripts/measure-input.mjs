@@ -5,6 +5,9 @@
 //
 //   bash scripts/build.sh site && node scripts/measure-input.mjs [--runs 20] [--steps softmax,dropout]
 //
+// --root DIR serves another build of the page (a copy of build/site made from another commit), so
+// that two versions can be measured in turns, A/B/A/B, on a machine whose speed drifts.
+//
 // Each sample sets the sentence box to another 64-token sentence, fires its input event and waits
 // for the next animation frame plus a task (the frame with the new maps has been painted then).
 // Samples are 300 ms apart, so every one is the first key after a pause and computed at once
@@ -17,6 +20,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '20' },
     steps: { type: 'string', default: 'softmax,dropout,qkv,context' },
     width: { type: 'string', default: '1280' },
+    root: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -25,8 +29,8 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-checkSite();
-const server = await startServer();
+if (!values.root) checkSite();
+const server = await startServer({ args: values.root ? ['--root', values.root] : [] });
 const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: Number(values.width), height: 800 } });

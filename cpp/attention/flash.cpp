@@ -26,11 +26,14 @@ float softmax_row_step(float* row, int visible, int width, float running_max, fl
                        float* sum) noexcept {
   using namespace simd;
   const int vec_end = visible / 4 * 4;
-  f32x4 vmax = splat(kNegInf);
+  const f32x4 neg_inf = splat(kNegInf);
+  f32x4 vmax = neg_inf;
   for (int j = 0; j < vec_end; j += 4) vmax = max(vmax, load(row + j));
-  float block_max = horizontal_max(vmax);
-  for (int j = vec_end; j < visible; ++j) block_max = std::max(block_max, row[j]);
-  const float new_max = std::max(running_max, block_max);
+  // The last, partial vector's visible lanes too, without a loop of unpredictable length (the
+  // lecture's rows have 1 to 8 visible keys).
+  if (vec_end < visible)
+    vmax = max(vmax, select(lanes_below(visible - vec_end), load(row + vec_end), neg_inf));
+  const float new_max = std::max(running_max, horizontal_max(vmax));
   // p = exp((s − m)·scale): the 1/√d_h scaling is folded in here (scale > 0 keeps the maximum).
   // The sum runs along with the exponentials, lane by lane in the same order as the stores.
   const f32x4 vm = splat(new_max), vs = splat(scale);
@@ -181,26 +184,33 @@ void small_head_attention(const float* queries, int ldq, const float* packed_key
                           float* context, int ldc) noexcept {
   using namespace simd;
   const float scale = 1.0f / std::sqrt(static_cast<float>(head_size));
+  // The panel's second four keys or columns are worked on only where there are any: the 4,000
+  // heads of the timing experiment have 3 columns, and the first four queries see 4 keys or fewer.
+  const bool wide_head = head_size > 4;
   alignas(16) float row[kPanel];  // one query's scores, then its probabilities
   for (int i = 0; i < T; ++i) {
+    const int visible = causal ? i + 1 : T;
+    const bool wide_row = visible > 4;
     // Scores of query i against the one panel of keys: micro_kernel's sum, one row of it.
     const float* q = queries + std::size_t(i) * ldq;
     f32x4 lo = splat(0.0f), hi = splat(0.0f);
     for (int d = 0; d < head_size; ++d) {
       const f32x4 a = load_splat(q + d);
       lo = madd(a, load(packed_keys + std::size_t(d) * kPanel), lo);
-      hi = madd(a, load(packed_keys + std::size_t(d) * kPanel + 4), hi);
+      if (wide_row) hi = madd(a, load(packed_keys + std::size_t(d) * kPanel + 4), hi);
     }
     store(row, lo);
     store(row + 4, hi);
     float sum = 0.0f;
-    softmax_row_step(row, causal ? i + 1 : T, kPanel, kNegInf, scale, &sum);
-    // Its context: the sum over every key (the masked ones are 0), then one division.
+    softmax_row_step(row, visible, wide_row ? kPanel : 4, kNegInf, scale, &sum);
+    // Its context: the sum over the visible keys, then one division. flash_attention also adds
+    // the keys the query does not see, whose probabilities are +0; adding ±0 leaves a sum that
+    // started at +0 as it was (such a sum is never −0), so skipping them gives the same bits.
     f32x4 o_lo = splat(0.0f), o_hi = splat(0.0f);
-    for (int j = 0; j < T; ++j) {
+    for (int j = 0; j < visible; ++j) {
       const f32x4 p = load_splat(row + j);
       o_lo = madd(p, load(values + std::size_t(j) * ldv), o_lo);
-      o_hi = madd(p, load(values + std::size_t(j) * ldv + 4), o_hi);
+      if (wide_head) o_hi = madd(p, load(values + std::size_t(j) * ldv + 4), o_hi);
     }
     alignas(16) float o[kPanel];
     store(o, o_lo);

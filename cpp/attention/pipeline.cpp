@@ -148,9 +148,18 @@ NaiveWeights naive_causal_weights(const Tensor& scaled_scores, bool causal) {
 void draw_keep(TorchGenerator& rng, double p, DropoutRng kind, float* keep, std::size_t count) {
   const double keep_probability = 1.0 - p;  // torch: noise.bernoulli_(1 - p)
   if (kind == DropoutRng::cpu) {
+    // Each element's random64 (two draws), drawn for 256 elements at a time.
     const std::uint64_t threshold = TorchGenerator::bernoulli_threshold(keep_probability);
-    for (std::size_t e = 0; e < count; ++e)
-      keep[e] = TorchGenerator::bernoulli_below(rng.random64(), threshold) ? 1.0f : 0.0f;
+    constexpr std::size_t kChunk = 256;
+    std::uint32_t words[2 * kChunk];
+    for (std::size_t e = 0; e < count; e += kChunk) {
+      const std::size_t n = std::min(kChunk, count - e);
+      rng.fill(words, 2 * n);
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t bits = (std::uint64_t(words[2 * i]) << 32) | words[2 * i + 1];
+        keep[e + i] = TorchGenerator::bernoulli_below(bits, threshold) ? 1.0f : 0.0f;
+      }
+    }
     return;
   }
   // MKL: one 32-bit draw seeds the whole call's stream (viRngBernoulli, ICDF: 1 when u < p).

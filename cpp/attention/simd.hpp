@@ -39,6 +39,8 @@ inline f32x4 min(f32x4 a, f32x4 b) { return wasm_f32x4_pmin(a, b); }
 inline f32x4 round_nearest(f32x4 a) { return wasm_f32x4_nearest(a); }
 inline f32x4 bit_and(f32x4 a, f32x4 b) { return wasm_v128_and(a, b); }
 inline f32x4 greater(f32x4 a, f32x4 b) { return wasm_f32x4_gt(a, b); }
+// select(mask, a, b): a in the lanes whose mask bits are set, b in the others.
+inline f32x4 select(f32x4 mask, f32x4 a, f32x4 b) { return wasm_v128_bitselect(a, b, mask); }
 // 2^n for integral n in [-126, 127], by building the exponent bits.
 inline f32x4 pow2(f32x4 n) {
   return wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n), wasm_i32x4_splat(127)), 23);
@@ -76,6 +78,7 @@ inline f32x4 madd(f32x4 a, f32x4 b, f32x4 c) { return _mm_add_ps(c, _mm_mul_ps(a
 inline f32x4 round_nearest(f32x4 a) { return _mm_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 inline f32x4 bit_and(f32x4 a, f32x4 b) { return _mm_and_ps(a, b); }
 inline f32x4 greater(f32x4 a, f32x4 b) { return _mm_cmpgt_ps(a, b); }
+inline f32x4 select(f32x4 mask, f32x4 a, f32x4 b) { return _mm_blendv_ps(b, a, mask); }
 inline f32x4 pow2(f32x4 n) {
   return _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_cvttps_epi32(n), _mm_set1_epi32(127)), 23));
 }
@@ -125,17 +128,26 @@ inline f32x4 greater(f32x4 a, f32x4 b) {
   return r;
 }
 inline f32x4 pow2(f32x4 n) { for (float& x : n.v) x = std::ldexp(1.0f, int(x)); return n; }
+inline f32x4 select(f32x4 mask, f32x4 a, f32x4 b) {
+  for (int i = 0; i < 4; ++i) { std::uint32_t m; std::memcpy(&m, &mask.v[i], 4); if (!m) a.v[i] = b.v[i]; }
+  return a;
+}
 inline float horizontal_sum(f32x4 v) { return (v.v[0] + v.v[2]) + (v.v[1] + v.v[3]); }
 inline float horizontal_max(f32x4 v) { return std::fmax(std::fmax(v.v[0], v.v[2]), std::fmax(v.v[1], v.v[3])); }
 #endif
 // clang-format on
 
+// A mask of the first n lanes (n from 0 to 4): all bits set in them, none in the others.
+inline f32x4 lanes_below(int n) {
+  alignas(16) static const std::uint32_t masks[5][4] = {
+      {0, 0, 0, 0}, {~0u, 0, 0, 0}, {~0u, ~0u, 0, 0}, {~0u, ~0u, ~0u, 0}, {~0u, ~0u, ~0u, ~0u}};
+  return load(reinterpret_cast<const float*>(masks[n]));
+}
+
 // The first n lanes of v (n from 0 to 4), the others +0: a partial vector without going through
 // memory (a vector load right after scalar stores to the same bytes stalls store forwarding).
 inline f32x4 keep_first(f32x4 v, int n) {
-  alignas(16) static const std::uint32_t masks[5][4] = {
-      {0, 0, 0, 0}, {~0u, 0, 0, 0}, {~0u, ~0u, 0, 0}, {~0u, ~0u, ~0u, 0}, {~0u, ~0u, ~0u, ~0u}};
-  return bit_and(v, load(reinterpret_cast<const float*>(masks[n])));
+  return bit_and(v, lanes_below(n));
 }
 
 // Whether none of v[0..n) is NaN or ±∞: x − x is 0 for every finite x and NaN otherwise, and one

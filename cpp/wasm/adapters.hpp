@@ -1,10 +1,11 @@
 // Adapters between the core and Embind: a model object that owns its buffers, the engine that owns
 // the threads, and the conversion of JS values into checked core values. No maths here.
 //
-// No entry point lets an exception cross a C++ frame on its way to JavaScript: a JS exception
-// thrown through WebAssembly skips C++ destructors, so every error used to leak an Embind handle
-// and some WASM memory. Each entry point catches instead and hands the error over as a plain
-// object { name, option, message }, which web/lib turns into an AttentionLabError.
+// No entry point lets an exception cross a C++ frame on its way to JavaScript: JS would receive an
+// opaque exception object instead of the message, and an error thrown as a JS exception through
+// WebAssembly (Embind's val::throw_) skipped the C++ destructors, so every error used to leak an
+// Embind handle and some WASM memory. Each entry point catches instead and hands the error over
+// as a plain object { name, option, message }, which web/lib turns into an AttentionLabError.
 #pragma once
 
 #include <emscripten/val.h>

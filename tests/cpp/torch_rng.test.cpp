@@ -46,6 +46,17 @@ TEST_CASE("the batched engine gives std::mt19937's numbers, across twists and re
   }
 }
 
+TEST_CASE("fill gives the draws one call at a time would, across twists", "[rng]") {
+  attention::Mt19937 engine(7), reference(7);
+  std::vector<std::uint32_t> words;
+  for (std::size_t n : {1, 5, 618, 624, 625, 2000, 3, 1248}) {
+    words.assign(n, 0);
+    engine.fill(words.data(), n);
+    for (std::size_t i = 0; i < n; ++i) REQUIRE(words[i] == reference());
+    REQUIRE(engine() == reference());  // and single draws carry on from where fill stopped
+  }
+}
+
 TEST_CASE("the integer Bernoulli test is the double one: u = r·2^-53 < p", "[rng]") {
   const std::uint64_t mask = (std::uint64_t{1} << 53) - 1;
   const double ps[] = {0.0, 1e-300, 0.1, 0.5, 0.9, 1.0 - 1e-16, 1.0, 2.0};

@@ -18,6 +18,12 @@ const RELAXED_SIMD_PROBE = new Uint8Array([
   65, 1, 253, 15, 65, 1, 253, 15, 253, 133, 2, 11,
 ]);
 
+// A tiny module with one try … catch_all … end: WebAssembly exception handling, which the core's
+// C++ exceptions compile to (Chrome/Edge 95+, Firefox 100+, Safari 15.2+).
+const EXCEPTIONS_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 8, 1, 6, 0, 6, 64, 25, 11, 11,
+]);
+
 function validates(bytes) {
   try {
     return WebAssembly.validate(bytes);
@@ -26,6 +32,7 @@ function validates(bytes) {
   }
 }
 const hasSimd = () => validates(SIMD_PROBE);
+const hasExceptions = () => validates(EXCEPTIONS_PROBE);
 /** Whether this engine runs relaxed SIMD (the fused multiply-add the relaxed builds use). */
 export const hasRelaxedSimd = () => validates(RELAXED_SIMD_PROBE);
 
@@ -130,10 +137,27 @@ function relaxedLocateFile(locateFile) {
   };
 }
 
+/** Throws an AttentionLabError (option 'simd' or 'exceptions') where the engine cannot run a core. */
+export function requireEngineFeatures() {
+  if (!hasSimd()) {
+    throw new AttentionLabError(
+      'this browser does not support WebAssembly SIMD (Chrome 91+, Firefox 89+, Safari 16.4+ do); attention-lab needs it',
+      { option: 'simd', kind: 'Error' },
+    );
+  }
+  if (!hasExceptions()) {
+    throw new AttentionLabError(
+      'this browser does not support WebAssembly exception handling (Chrome 95+, Firefox 100+, Safari 15.2+ do); attention-lab needs it',
+      { option: 'exceptions', kind: 'Error' },
+    );
+  }
+}
+
 /**
  * Loads the core for `threads` ('auto', or an integer) and `relaxedSimd` ('auto', true, false) and
  * starts its engine: { core, engine, build: 'single' | 'threads' }. Throws AttentionLabError
- * (option 'simd', 'threads' or 'relaxedSimd'). With wasmBinary, the bytes given decide the kernels.
+ * (option 'simd', 'exceptions', 'threads' or 'relaxedSimd'). With wasmBinary, the bytes given
+ * decide the kernels.
  */
 export async function loadCore({
   threads = 'auto',
@@ -141,12 +165,7 @@ export async function loadCore({
   locateFile,
   wasmBinary,
 } = {}) {
-  if (!hasSimd()) {
-    throw new AttentionLabError(
-      'this browser does not support WebAssembly SIMD (Chrome 91+, Firefox 89+, Safari 16.4+ do); attention-lab needs it',
-      { option: 'simd', kind: 'Error' },
-    );
-  }
+  requireEngineFeatures();
   const count = chooseThreads(threads);
   const relaxed = chooseRelaxed(relaxedSimd) && !wasmBinary;
   const build = count > 1 ? 'threads' : 'single';

@@ -144,6 +144,8 @@ export class AttentionModel {
       'output',
     );
     if (into === undefined) return undefined;
+    if (into instanceof Float32Array && into.length === this.#outputCount) return into;
+    // Refused: the message (built only now, not on every call) says what is needed.
     const [batch, tokens, width] = this.#outputShape;
     const wanted = `a Float32Array of batch × tokens × width = ${batch} × ${tokens} × ${width} = ${this.#outputCount} values`;
     if (!(into instanceof Float32Array)) {
@@ -153,12 +155,9 @@ export class AttentionModel {
         option: 'output',
       });
     }
-    if (into.length !== this.#outputCount) {
-      throw new AttentionLabError(`output has ${into.length} values; it must be ${wanted}`, {
-        option: 'output',
-      });
-    }
-    return into;
+    throw new AttentionLabError(`output has ${into.length} values; it must be ${wanted}`, {
+      option: 'output',
+    });
   }
 
   #alive() {

@@ -7,6 +7,7 @@
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { encodeText, tokenText } from './tokenizer.mjs';
 import { unwrap } from './model.mjs';
+import { requireEngineFeatures } from './loader.mjs';
 
 /** Word classes as cpp/attention/corpus.hpp numbers them (scripts/prepare_corpus.mjs writes them). */
 const PUNCTUATION = 6;
@@ -44,6 +45,7 @@ const KNOWN = new Set([...MODEL_OPTIONS, ...TRAINING_OPTIONS, ...OWN_OPTIONS]);
 
 let modulePromise;
 function loadTrainingModule() {
+  requireEngineFeatures(); // the training module is built like the core
   modulePromise ??= import('./attention-train.mjs')
     .then(({ default: factory }) => factory({}))
     .catch((cause) => {

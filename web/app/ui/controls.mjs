@@ -203,7 +203,7 @@ const IO = {
         input.value !== ''
       )
         return;
-      input.value = String(v);
+      if (input.value !== String(v)) input.value = String(v); // the same text: nothing to lay out
     },
   },
 };
@@ -266,9 +266,12 @@ export function createControls(sentenceRoot, settingsRoot, { presets, onChange, 
   );
   // With the trained weights every group but the switch is disabled, with its note shown.
   const showWeights = (weights) => {
+    // Written only when they change: an attribute set again to its value still has Chromium
+    // recompute the element's style, and the page's next layout read waits for it.
     for (const group of settingsRoot.querySelectorAll('[data-random-only="true"]')) {
-      group.disabled = weights === 'trained';
-      group.querySelector('.random-only').hidden = weights !== 'trained';
+      const note = group.querySelector('.random-only');
+      if (group.disabled !== (weights === 'trained')) group.disabled = weights === 'trained';
+      if (note.hidden !== (weights !== 'trained')) note.hidden = weights !== 'trained';
     }
   };
 
@@ -311,7 +314,7 @@ export function createControls(sentenceRoot, settingsRoot, { presets, onChange, 
     /** A live line under a control, from the result (e.g. d_h = d_out / h = 2); '' hides it. */
     setLive(key, text) {
       const live = control(key)?.querySelector('.live');
-      if (live) live.textContent = text;
+      if (live && live.textContent !== text) live.textContent = text; // unchanged: no new layout
     },
     /** Whether this layout has a control for `key`. */
     has: (key) => Boolean(control(key)),

@@ -13,6 +13,11 @@ const NUMBER_MIN_FONT = 9; // the smallest font numbers in cells are drawn with
 const INTERVALS = [1, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100, 128, 200, 256];
 
 let scratch = null; // one pixel per cell, scaled up into the map
+const scratchContext = () => {
+  scratch ??= document.createElement('canvas');
+  return scratch.getContext('2d');
+};
+let pixels = null; // the ImageData of the last map's size, reused (no 16 KB array per map)
 const textWidths = new Map(); // `${font}|${text}` → px
 
 function measure(ctx, text) {
@@ -28,13 +33,19 @@ function measure(ctx, text) {
 
 /** The width in px of the widest of `labels` at `px` (the row labels' font). */
 export function labelWidth(labels, px) {
-  scratch ??= document.createElement('canvas');
-  const ctx = scratch.getContext('2d');
-  ctx.font = font(px);
+  const key = font(px);
+  const known = labelWidths.get(labels);
+  if (known?.key === key) return known.width;
+  const ctx = scratchContext();
+  ctx.font = key;
   let w = 0;
   for (const text of labels) w = Math.max(w, measure(ctx, text));
+  labelWidths.set(labels, { key, width: Math.ceil(w) });
   return Math.ceil(w);
 }
+// The heads of a tensor share one array of labels: measured once for all of them (reading the
+// canvas's font for each of 64 labels × 12 heads took 3 ms a keystroke).
+const labelWidths = new WeakMap(); // labels → { key: the font, width }
 
 /** The first interval at which labels `size` px apart leave `need` px each. */
 export const labelStep = (size, need) => INTERVALS.find((k) => k * size >= need) ?? 512;
@@ -132,23 +143,31 @@ function bandColumn(spec, r, k, band) {
  */
 export function paintMap(canvas, spec, l) {
   const dpr = globalThis.devicePixelRatio || 1;
-  canvas.width = Math.round(l.width * dpr);
-  canvas.height = Math.round(l.height * dpr);
+  const width = Math.round(l.width * dpr);
+  const height = Math.round(l.height * dpr);
+  const ctx = canvas.getContext('2d');
+  // A canvas of the same size (a map repainted with new numbers) is reset rather than resized:
+  // the same blank bitmap and default state, without laying the page out again.
+  if (canvas.width === width && canvas.height === height && ctx.reset) ctx.reset();
+  else {
+    canvas.width = width;
+    canvas.height = height;
+  }
   canvas.style.width = `${l.width}px`;
   canvas.style.height = `${l.height}px`;
-  const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, l.width, l.height);
 
   // The cells: one pixel each, scaled up without smoothing.
   const cols = l.drawnCols;
-  scratch ??= document.createElement('canvas');
+  const sctx = scratchContext();
   if (scratch.width < cols || scratch.height < spec.rows) {
     scratch.width = Math.max(scratch.width, cols);
     scratch.height = Math.max(scratch.height, spec.rows);
   }
-  const sctx = scratch.getContext('2d');
-  const image = sctx.createImageData(cols, spec.rows);
+  if (pixels?.width !== cols || pixels?.height !== spec.rows)
+    pixels = sctx.createImageData(cols, spec.rows);
+  const image = pixels; // every pixel is written below
   const px = image.data;
   const lut = spec.lut.rgb;
   for (let r = 0; r < spec.rows; ++r) {
@@ -454,16 +473,27 @@ function sums(ctx, spec, l, theme) {
     ctx.font = font(Math.min(base, l.cellH * 0.6), 600);
     ctx.textAlign = 'left';
   }
-  for (let r = 0; r < spec.rows; ++r) {
-    const s = spec.sum(r);
-    const y = l.top + r * l.cellH;
-    if (l.sumNumbers) {
-      ctx.fillText(fmt(s), l.sumX + 2, y + l.cellH * 0.55);
-    } else {
-      const rgb = spec.sumRgb(s);
-      ctx.fillStyle = `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`;
-      ctx.fillRect(l.sumX, y, l.sumW, Math.max(1, l.cellH - (l.cellH > 3 ? 1 : 0)));
+  if (l.sumNumbers) {
+    for (let r = 0; r < spec.rows; ++r) {
+      const y = l.top + r * l.cellH;
+      ctx.fillText(fmt(spec.sum(r)), l.sumX + 2, y + l.cellH * 0.55);
     }
+    return;
+  }
+  // Rows of one colour are filled under one fillStyle: a colour set per row was parsed per row,
+  // 1,536 times a keystroke on the dropout step (the colours come from a sampled scale, so rows
+  // share them; the rows do not overlap, so the order does not matter).
+  const rows = new Map(); // colour → rows
+  for (let r = 0; r < spec.rows; ++r) {
+    const rgb = spec.sumRgb(spec.sum(r));
+    const colour = `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`;
+    if (rows.has(colour)) rows.get(colour).push(r);
+    else rows.set(colour, [r]);
+  }
+  const h = Math.max(1, l.cellH - (l.cellH > 3 ? 1 : 0));
+  for (const [colour, list] of rows) {
+    ctx.fillStyle = colour;
+    for (const r of list) ctx.fillRect(l.sumX, l.top + r * l.cellH, l.sumW, h);
   }
 }
 

@@ -18,7 +18,33 @@ const GAP = 14; // px between the heads of one tensor
  * value(r, c), onInspect?(r, c, on) }.
  */
 export function registerMap(el, entry) {
-  MAPS.set(el, { ...entry, layout: null });
+  MAPS.set(el, { ...entry, el, layout: null });
+}
+
+/** Whether `el` is a registered map. */
+export const isMap = (el) => MAPS.has(el);
+
+/**
+ * A step patched in place (ui/patch.mjs): the map `old` on the page takes the numbers of `fresh`,
+ * drawn for the new result but never shown. The entry of `fresh` (its spec, its table builder, its
+ * hover text) moves to `old` with the canvas, the ring and the link `old` already has; `fresh`
+ * stays an alias of it, since the step's closures (the context step's linked highlights) hold it.
+ */
+export function adoptMap(old, fresh) {
+  const kept = MAPS.get(old);
+  const entry = MAPS.get(fresh);
+  Object.assign(entry, { el: old, canvas: kept.canvas, ring: kept.ring, link: kept.link });
+  entry.layout = kept.layout;
+  MAPS.set(old, entry);
+  return entry;
+}
+
+/** Puts `canvas` (one the page already set up) in the place of the canvas a map was drawn with. */
+export function useCanvas(el, canvas) {
+  const entry = MAPS.get(el);
+  if (!entry) return;
+  entry.canvas.replaceWith(canvas);
+  entry.canvas = canvas;
 }
 
 /** A map's entry as painted: { spec, layout, canvas, … } (for the exports), or undefined. */
@@ -70,8 +96,12 @@ function stacked(group) {
   return Math.max(1, tops.size);
 }
 
-/** Lays out and paints every map under `root`; returns the number painted. */
-export function layoutMaps(root) {
+/**
+ * What laying out the maps under `root` reads from the page: the type size, the theme, and for
+ * each tensor's group of maps its width and height. A patched step (ui/stage.mjs) reads them
+ * before it changes anything, from a page already laid out, so no layout is forced for them.
+ */
+export function measureMaps(root) {
   const win = root.ownerDocument.defaultView;
   const base = parseFloat(getComputedStyle(root).fontSize) * 0.8 || 12;
   const budget = Math.max(220, win.innerHeight * 0.75);
@@ -80,17 +110,20 @@ export function layoutMaps(root) {
   const captionFont = roleCaption ? getComputedStyle(roleCaption).font : null;
   // All reads first, then all writes: reading a width after a write would lay the page out again,
   // once per tensor.
-  const groups = [...root.querySelectorAll('.tables')]
-    .map((group) => {
-      const maps = [...group.children].filter((el) => MAPS.has(el));
-      return {
-        group,
-        maps,
-        W: Math.max(60, group.clientWidth),
-        H: budget / stacked(group),
-        captionH: maps[0]?.querySelector('.map-caption') ? base * 1.7 : 0,
-      };
-    })
+  const groups = [...root.querySelectorAll('.tables')].map((group) => ({
+    group,
+    W: Math.max(60, group.clientWidth),
+    H: budget / stacked(group),
+    captionH: group.querySelector(':scope > .map > .map-caption') ? base * 1.7 : 0,
+  }));
+  return { base, theme, captionFont, groups };
+}
+
+/** Lays out and paints every map under `root`; returns the number painted. */
+export function layoutMaps(root, measured = measureMaps(root)) {
+  const { base, theme, captionFont } = measured;
+  const groups = measured.groups
+    .map((g) => ({ ...g, maps: [...g.group.children].filter((el) => MAPS.has(el)) }))
     .filter((g) => g.maps.length);
   let painted = 0;
   const chosen = [];
@@ -141,16 +174,20 @@ export function layoutMaps(root) {
     const note = group.closest('figure')?.querySelector('.map-note');
     if (note) {
       note.hidden = first.band === 1;
-      note.textContent =
+      const text =
         first.band === 1
           ? ''
           : `${spec.cols} columns drawn as ${first.drawnCols} bands of ${first.band}: each band shows its number of largest magnitude; hover or tap for the band's exact number and columns, the table for every number.`;
+      if (note.textContent !== text) note.textContent = text;
     }
     // Narrow maps get a short head caption.
     const caps = [...group.querySelectorAll('.map-caption')];
     for (const cap of caps) cap.dataset.full ??= cap.textContent;
     const level = captionLevel(caps, first.width, captionFont);
-    for (const cap of caps) cap.textContent = captionText(cap, first.width, level);
+    for (const cap of caps) {
+      const text = captionText(cap, first.width, level);
+      if (cap.textContent !== text) cap.textContent = text; // the same text: no new layout
+    }
     maps.forEach((el, i) => {
       const entry = entries[i];
       // Heads of one tensor share their shape, so they share the cell size.
@@ -227,7 +264,7 @@ export function ensureTable(el) {
   if (!entry) return null;
   if (!entry.table) {
     entry.table = h('div', { class: 'sr-table' }, entry.buildTable());
-    el.append(entry.table);
+    entry.el.append(entry.table);
   }
   return entry.table.querySelector('table');
 }

@@ -3,7 +3,16 @@
 import { h, replace } from './dom.mjs';
 import { namedShape } from './format.mjs';
 import { headColour } from './colour.mjs';
-import { installMapInteractions, layoutMaps, watchMaps, themeOf } from './maps.mjs';
+import {
+  installMapInteractions,
+  layoutMaps,
+  measureMaps,
+  watchMaps,
+  themeOf,
+  ensureTable,
+  useCanvas,
+} from './maps.mjs';
+import { patchSection } from './patch.mjs';
 import { fitCell, mapLayout, paintMap } from './heatmap.mjs';
 import { thumbnailSpec } from './tensor.mjs';
 
@@ -51,7 +60,9 @@ export function createStagePanel(
 ) {
   const tooltip = h('div', { class: 'tooltip', role: 'tooltip', hidden: true });
   const HINT = 'Hover over, tap or focus a cell to see its value and its tokens.';
-  const readout = h('p', { class: 'readout', id: 'readout', 'aria-live': 'polite' }, HINT);
+  // The readout of the step on the screen (each drawing has its own; a patch keeps the old one).
+  const newReadout = () => h('p', { class: 'readout', id: 'readout', 'aria-live': 'polite' }, HINT);
+  let readout = newReadout();
   let cleanup = null;
   tooltipHost.append(tooltip);
   const stopWatching = watchMaps(root);
@@ -150,58 +161,100 @@ export function createStagePanel(
     );
   }
 
+  // The step on the screen and the context it was drawn with. The code and the downloads under the
+  // explanation (tools) read them through `live` and `drawn`, so that, kept by a patch, they copy
+  // and save the numbers on the screen, not those they were first drawn with.
+  const shown = { ctx: null, section: null };
+  const live = new Proxy({}, { get: (_, key) => shown.ctx[key] });
+  const drawn = () => shown.section;
+
+  // The whole step as a section, not yet in the page; its maps get `canvas()` for their canvases.
+  function build(step, index, count, ctx, canvas) {
+    const main = step.main(ctx.settings);
+    const tensor = ctx.result.trace[main];
+    const body = step.render({ ...ctx, canvas });
+    const section = h(
+      'section',
+      {
+        class: 'stage',
+        id: 'stage',
+        'aria-labelledby': 'stage-title',
+        dataset: { stage: main, step: step.slug },
+      },
+      h(
+        'header',
+        { class: 'stage-head' },
+        h('p', { class: 'step-count' }, `Step ${index + 1} of ${count}`),
+        h('h2', { id: 'stage-title', tabindex: '-1' }, step.title),
+        h(
+          'p',
+          { class: 'stage-shape' },
+          h('code', { class: 'trace-name' }, main),
+          ' ',
+          h(
+            'span',
+            { class: 'shape', dataset: { shape: tensor.shape.join(',') } },
+            namedShape(ctx.dims(main), tensor.shape),
+          ),
+        ),
+        labLinks(step),
+      ),
+      h(
+        'div',
+        { class: 'stage-body' },
+        h('div', { class: 'explain' }, step.explain(ctx), tools?.(step, index, live, drawn)),
+        h('div', { class: 'numbers' }, toolbar(step, ctx), newReadout(), body),
+      ),
+    );
+    return { section, body };
+  }
+
+  // The step on the screen patched to the new numbers (ui/patch.mjs), if it is the same step with
+  // its maps in the same places and no animation running. Its mount (the split animation's replay
+  // button) is kept: a mount reads the motion setting and the page, never the numbers.
+  function patch(old, fresh) {
+    if (!old || old.dataset.step !== fresh.dataset.step || old.querySelector('.animating'))
+      return false;
+    // The sizes of the maps' space, read while the page is as it was last laid out (the step is
+    // drawn before anything else changes: view.mjs); a patch changes numbers, not widths.
+    const measured = measureMaps(old);
+    const reading = patchSection(old, fresh);
+    if (!reading) return false;
+    shown.section = old;
+    layoutMaps(old, measured);
+    for (const el of reading) ensureTable(el);
+    return true;
+  }
+
   return {
     render(step, index, count, ctx) {
       const refocus = focusKey(root);
-      cleanup?.();
-      cleanup = null;
       interactions.leave();
       tooltip.hidden = true;
       clearReadout();
-      const main = step.main(ctx.settings);
-      const tensor = ctx.result.trace[main];
-      // The maps reuse the canvases of the step drawn before: a new canvas costs about a
-      // millisecond to set up its context and fonts on its first text, a reused one almost nothing
-      // (measured in Chromium), and a 12-head step draws 12 to 24 maps per keystroke.
-      const spare = [...root.querySelectorAll('.map-canvas > canvas')];
-      ctx = { ...ctx, canvas: () => spare.pop() ?? h('canvas', { 'aria-hidden': 'true' }) };
-      const body = step.render(ctx);
-      // The code and the downloads read what the step drew (its figures, its maps) when used.
-      const drawn = () => section;
-      const section = h(
-        'section',
-        {
-          class: 'stage',
-          id: 'stage',
-          'aria-labelledby': 'stage-title',
-          dataset: { stage: main, step: step.slug },
-        },
-        h(
-          'header',
-          { class: 'stage-head' },
-          h('p', { class: 'step-count' }, `Step ${index + 1} of ${count}`),
-          h('h2', { id: 'stage-title', tabindex: '-1' }, step.title),
-          h(
-            'p',
-            { class: 'stage-shape' },
-            h('code', { class: 'trace-name' }, main),
-            ' ',
-            h(
-              'span',
-              { class: 'shape', dataset: { shape: tensor.shape.join(',') } },
-              namedShape(ctx.dims(main), tensor.shape),
-            ),
-          ),
-          labLinks(step),
-        ),
-        h(
-          'div',
-          { class: 'stage-body' },
-          h('div', { class: 'explain' }, step.explain(ctx), tools?.(step, index, ctx, drawn)),
-          h('div', { class: 'numbers' }, toolbar(step, ctx), readout, body),
-        ),
-      );
+      shown.ctx = ctx;
+      // The new step is drawn with canvases of its own, never set up; kept by a patch, the maps
+      // paint the canvases on the screen instead.
+      const placeholder = () => h('canvas', { 'aria-hidden': 'true' });
+      const fresh = build(step, index, count, ctx, placeholder);
       const old = root.querySelector(':scope > .stage');
+      if (patch(old, fresh.section)) {
+        if (refocus) root.querySelector(refocus)?.focus({ preventScroll: true });
+        return old;
+      }
+      cleanup?.();
+      cleanup = null;
+      // Drawn anew, the maps reuse the canvases of the step drawn before: a new canvas costs about
+      // a millisecond to set up its context and fonts on its first text, a reused one almost
+      // nothing (measured in Chromium), and a 12-head step draws 12 to 24 maps per keystroke.
+      const spare = [...root.querySelectorAll('.map-canvas > canvas')];
+      for (const el of fresh.section.querySelectorAll('.map')) {
+        const canvas = spare.pop();
+        if (canvas) useCanvas(el, canvas);
+      }
+      const { section, body } = fresh;
+      shown.section = section;
+      readout = section.querySelector('#readout');
       if (old?.dataset.step === step.slug) keepSame(old, section, ['.stage-head', '.toolbar']);
       replace(root, section);
       layoutMaps(section);

@@ -42,7 +42,9 @@ function range(data) {
   let r = RANGES.get(data);
   if (!r) {
     r = { maxAbs: 0, maxFinite: 0 };
-    for (const v of data) {
+    // An indexed loop: iterating the typed array (for…of) took 6 ms for one such tensor.
+    for (let i = 0; i < data.length; ++i) {
+      const v = data[i];
       if (!Number.isFinite(v)) continue;
       if (Math.abs(v) > r.maxAbs) r.maxAbs = Math.abs(v);
       if (v > r.maxFinite) r.maxFinite = v;
@@ -204,6 +206,9 @@ export function tensorFigure(ctx, name, opts = {}) {
   const rowLabels = tokens.map((t) => tokenLabel(t.text));
   const tables = h('div', { class: 'tables' });
   const links = []; // buttons that build a large map's table on demand
+  // The labels of the tables' rows and columns, shared by the heads (built once, not per head).
+  const features = Array.from({ length: X }, (_, c) => ({ text: String(c + 1) }));
+  const colLabels = byTokens || opts.transpose ? tokenCols(tokens) : features;
   for (const head of heads) {
     const base = rank === 4 ? (b * H + head) * T * X : b * T * X;
     // Drawn transposed (Kᵀ in Q · Kᵀ): row r, column c is the tensor's [c, r].
@@ -212,8 +217,6 @@ export function tensorFigure(ctx, name, opts = {}) {
     const cols = flip ? T : X;
     const index = flip ? (r, c) => base + c * X + r : (r, c) => base + r * X + c;
     const value = (r, c) => data[index(r, c)];
-    const features = Array.from({ length: X }, (_, c) => ({ text: String(c + 1) }));
-    const colLabels = byTokens || flip ? tokenCols(tokens) : features;
     const colColours = opts.headColumns
       ? Array.from({ length: X }, (_, c) => headColour(Math.floor(c / sizes.dh)))
       : head !== null && opts.headTint

@@ -22,6 +22,9 @@ export function renderTokens(root, result) {
     const key = `${t.id} ${forms[i] ?? ''} ${t.text}`;
     const old = list.children[i];
     if (old?.dataset.key === key) return;
+    // Another sentence changes every token: an item of the same form (a leading space or not,
+    // byte pieces or not) takes the new text in place, with no new elements to build and style.
+    if (old && old.dataset.form === formOf(t, forms[i])) return retext(old, t, i, forms[i], key);
     const item = tokenItem(t, i, forms[i]);
     item.dataset.key = key;
     if (old) old.replaceWith(item);
@@ -47,15 +50,28 @@ export function renderTokens(root, result) {
   }
 }
 
+// The form of a token's item: the elements it has, whatever its text.
+const formOf = (t, formed) =>
+  `${t.text.startsWith(' ') ? 'space' : 'word'}${formed ? ' formed' : ''}`;
+const titleOf = (t, i, formed) =>
+  `token ${i + 1}, id ${t.id}${formed ? `: bytes of “${formed}”` : ''}`;
+
+// An item of the same form shows another token: its title and its texts (the position stays).
+function retext(item, t, i, formed, key) {
+  item.dataset.key = key;
+  item.title = titleOf(t, i, formed);
+  const [, tok, third, fourth] = item.children;
+  tok.lastChild.nodeValue = t.text.startsWith(' ') ? t.text.slice(1) : t.text;
+  if (formed) third.lastChild.nodeValue = `→${formed}`;
+  (formed ? fourth : third).lastChild.nodeValue = String(t.id);
+}
+
 // One token: its position, its text (a leading space shown as ␣), the character its byte pieces
 // help form, and its GPT-2 id.
 function tokenItem(t, i, formed) {
   return h(
     'li',
-    {
-      class: 'token',
-      title: `token ${i + 1}, id ${t.id}${formed ? `: bytes of “${formed}”` : ''}`,
-    },
+    { class: 'token', title: titleOf(t, i, formed), dataset: { form: formOf(t, formed) } },
     h('span', { class: 'pos', 'aria-hidden': 'true' }, String(i + 1)),
     h(
       'span',
@@ -98,6 +114,8 @@ function bytesOf(text) {
 // tokens' bytes end to end (the sentence's UTF-8) and seeing which characters cross the token's
 // edges: " ⟨E2 9D⟩" + "⟨A4⟩" → ❤ for both. Other tokens get null.
 function charactersFormed(tokens) {
+  // Most sentences have no byte pieces: nothing to lay end to end (2 ms a keystroke at 64 tokens).
+  if (!tokens.some((t) => BYTE_PIECE.test(t.text))) return tokens.map(() => null);
   const spans = [];
   const bytes = [];
   for (const t of tokens) {

@@ -1,0 +1,148 @@
+// A new sentence on the same step patches the step on the screen in place (ui/patch.mjs) instead of
+// drawing it anew. What a student sees must not depend on which way it was drawn: for every step,
+// the patched step has the same text, the same accessible tables and the same pixels in every map
+// as the page opened afresh on the new sentence. And the patch keeps the rest of the page's
+// promises: no stale hover readout, focus kept, a refused sentence still marks the view stale.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pageSuite, LECTURE_STEPS, hoverCell, sentenceOf } from './helpers.mjs';
+
+const suite = pageSuite();
+const { newPage, problems } = suite;
+
+const FIRST = 'Your journey starts with one step';
+const SECOND = 'The quick brown fox jumps over the lazy dog';
+const HINT = 'Hover over, tap or focus a cell to see its value and its tokens.';
+// Two heads and two batch items in training mode (the dropout step shows its own pass), and a
+// larger set-up whose maps are too large for tables built with the step (built on demand).
+const SMALL = 'heads=2&batch=2&dOut=6&training=true';
+const LARGE = 'heads=4&batch=2&dOut=24&dIn=8';
+
+const query = (sentence, step, settings) =>
+  `?sentence=${encodeURIComponent(sentence)}&step=${step}&${settings}`;
+
+// Puts `sentence` in the sentence box, as typing does but without moving the focus to it (the
+// focus stays where a patch must keep it), and waits until its step is drawn.
+async function edit(page, sentence) {
+  await page.evaluate((s) => {
+    const input = document.querySelector('#ctl-sentence');
+    input.value = s;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, sentence);
+  await page.waitForFunction(
+    (s) => new URL(location.href).searchParams.get('sentence') === s,
+    sentence,
+  );
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+}
+
+// Everything the step shows: its text, its tables (the first head's built on demand where it
+// was not built with the step), every canvas's pixels and cell grid.
+async function snapshot(page) {
+  const button = page.locator('#stage .table-button').first();
+  if (await button.count()) await button.click();
+  return page.evaluate(() => {
+    const stage = document.querySelector('#stage');
+    return {
+      text: stage.textContent,
+      tables: [...stage.querySelectorAll('table')].map((t) =>
+        [...t.querySelectorAll('th, td')]
+          .map((c) => `${c.textContent}|${c.dataset.value ?? ''}|${c.className}`)
+          .join(' '),
+      ),
+      canvases: [...stage.querySelectorAll('canvas')].map((c) => ({
+        grid: c.dataset.grid,
+        width: c.style.width,
+        pixels: c.toDataURL(),
+      })),
+      maps: [...stage.querySelectorAll('.map')].map((m) => m.style.width),
+    };
+  });
+}
+
+// Marks the step's element on the screen (a property, not an attribute, which a patch would
+// remove), to tell a patched step from one drawn anew.
+const mark = (page) => page.evaluate(() => (document.querySelector('#stage').marked = true));
+const patched = (page) => page.evaluate(() => document.querySelector('#stage').marked === true);
+
+// Without motion: a step whose animation is running (the split, just entered) is drawn anew.
+const STILL = { reducedMotion: 'reduce' };
+
+for (const settings of [SMALL, LARGE]) {
+  test(`every step patched to a new sentence is the step drawn afresh (${settings})`, async () => {
+    const page = await newPage(query(FIRST, LECTURE_STEPS[0], settings), STILL);
+    const fresh = await suite.browser.newPage({ viewport: { width: 1280, height: 900 }, ...STILL });
+    for (const step of LECTURE_STEPS) {
+      await page.goto(suite.server.url + query(FIRST, step, settings));
+      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+      // A readout showing a cell of the first sentence, which the new one must clear.
+      if (await page.locator('#stage .map').count()) {
+        await hoverCell(page, '#stage .map', 0, 0);
+        assert.notEqual(await page.textContent('#readout'), HINT, `${step}: hovered`);
+      }
+      await mark(page);
+      await edit(page, SECOND);
+      assert.ok(await patched(page), `${step}: patched in place`);
+      assert.equal(await page.textContent('#readout'), HINT, `${step}: the readout is cleared`);
+      assert.equal(await page.locator('.tooltip').isHidden(), true, `${step}: no tooltip`);
+      const shown = await snapshot(page);
+
+      await fresh.goto(suite.server.url + query(SECOND, step, settings));
+      await fresh.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+      const expected = await snapshot(fresh);
+      assert.equal(shown.text, expected.text, `${step}: the same text`);
+      assert.deepEqual(shown.tables, expected.tables, `${step}: the same tables`);
+      assert.deepEqual(shown.maps, expected.maps, `${step}: the same map sizes`);
+      assert.equal(shown.canvases.length, expected.canvases.length, `${step}: as many canvases`);
+      shown.canvases.forEach((c, i) =>
+        assert.deepEqual(c, expected.canvases[i], `${step}: canvas ${i + 1}, the same pixels`),
+      );
+    }
+    await fresh.close();
+    await page.close();
+    assert.deepEqual(problems, []);
+  });
+}
+
+test('a patch keeps the focused cell, and the hover readout follows the new numbers', async () => {
+  const page = await newPage(query(FIRST, 'softmax', SMALL));
+  const cell = page.locator('#stage .map td[data-i]').nth(3);
+  const index = await cell.getAttribute('data-i');
+  await cell.focus();
+  await mark(page);
+  await edit(page, SECOND);
+  assert.ok(await patched(page));
+  const focused = await page.evaluate(() => ({
+    i: document.activeElement.dataset.i,
+    value: document.activeElement.dataset.value,
+  }));
+  assert.equal(focused.i, index, 'the same cell keeps the focus');
+  // Its readout (focus inspects the cell) and its table hold the new sentence's number.
+  assert.match(await page.textContent('#readout'), /“fox”/);
+  assert.equal(
+    focused.value,
+    await page.getAttribute(`#stage td[data-i="${index}"]`, 'data-value'),
+  );
+  await page.close();
+});
+
+test('a refused sentence still marks the patched step stale; a valid one patches it again', async () => {
+  const page = await newPage(query(FIRST, 'softmax', SMALL));
+  await mark(page);
+  const before = await page.evaluate(() => document.querySelector('#stage canvas').toDataURL());
+  await page.fill('#ctl-sentence', sentenceOf(65));
+  await page.locator('#msg-sentence').waitFor({ state: 'visible' });
+  assert.match(await page.textContent('#msg-sentence'), /65 tokens.*at most 64/);
+  const stale = () => page.evaluate(() => document.querySelector('.stage-root').matches('.stale'));
+  assert.equal(await stale(), true, 'the old numbers are marked stale');
+  const after = await page.evaluate(() => document.querySelector('#stage canvas').toDataURL());
+  assert.equal(after, before, 'the refused sentence draws nothing');
+  await edit(page, sentenceOf(64));
+  assert.ok(await patched(page));
+  assert.equal(await stale(), false);
+  assert.equal(
+    await page.locator('#stage .map').first().getAttribute('data-tensor'),
+    'attentionWeights',
+  );
+  await page.close();
+});
