@@ -501,6 +501,48 @@ describe('invariants', () => {
         model.dispose();
       }
     }
+
+    test('forward(inputs, { trace }) writes the stages into an earlier trace’s arrays', () => {
+      const base = lecture();
+      const model = lab.createModel({ ...base, inputs: undefined, tokens: 6, heads: 2 });
+      const other = base.inputs.map((v) => v * 3);
+      try {
+        const fresh = model.forward(base.inputs).trace;
+        const freshOther = model.forward(other).trace;
+        const spare = model.forward(base.inputs).trace;
+        // One stage of another length (and one missing) gets a new array, the rest are reused.
+        spare.scores = { shape: [1], data: new Float32Array(1) };
+        delete spare.keys;
+        const given = Object.fromEntries(Object.entries(spare).map(([k, t]) => [k, t.data]));
+        const { trace } = model.forward(other, { trace: spare });
+        assert.deepEqual(Object.keys(trace), Object.keys(freshOther), 'every stage, in order');
+        for (const [name, stage] of Object.entries(trace)) {
+          assert.deepEqual(stage.shape, freshOther[name].shape, name);
+          assert.deepEqual(stage.data, freshOther[name].data, `${name}: this pass's numbers`);
+          const reused = name !== 'scores' && name !== 'keys';
+          assert.equal(stage.data === given[name], reused, `${name}: reused = ${reused}`);
+        }
+        assert.deepEqual(model.forward(base.inputs).trace.queries.data, fresh.queries.data);
+        assert.throws(
+          () => model.forward(base.inputs, { trace: 5 }),
+          (e) =>
+            e instanceof AttentionLabError &&
+            e.option === 'trace' &&
+            /trace must be the trace of an earlier forward\(\).*got number/.test(e.message),
+        );
+      } finally {
+        model.dispose();
+      }
+      const plain = lab.createModel({ ...base, inputs: undefined, tokens: 6, trace: false });
+      try {
+        assert.throws(
+          () => plain.forward(base.inputs, { trace: {} }),
+          (e) => e.option === 'trace' && /created with trace: false/.test(e.message),
+        );
+      } finally {
+        plain.dispose();
+      }
+    });
   });
 
   test("module 'causal' defaults to one head", () => {

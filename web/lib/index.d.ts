@@ -301,6 +301,12 @@ export type OptionName = keyof ForwardOptions;
 export interface ModelForwardOptions {
   /** Receives the output, (B, T, D) row-major; returned as output.data. */
   output?: Float32Array;
+  /**
+   * An earlier forward()'s trace (models created with trace: true) whose arrays are written over
+   * with this pass's stages where their lengths match (other stages get new arrays); the returned
+   * trace holds them. Do not pass a trace you still read.
+   */
+  trace?: Partial<Record<StageName, Tensor>>;
 }
 
 /**
@@ -315,9 +321,11 @@ export interface AttentionModel {
    * numbers. In training mode each call draws new dropout masks, as PyTorch does.
    * With `{ output }` the result is written into that Float32Array of B · T · D values (D = dOut,
    * or heads · dOut for the wrapper), which comes back as `output.data`: reuse one array across
-   * many calls instead of receiving a new one each time.
+   * many calls instead of receiving a new one each time. With `{ trace }` (an earlier result's
+   * trace) the stages are written into its arrays in the same way.
    * @throws AttentionLabError (InputError for wrong length or non-finite values; OptionError for an
-   * output array of the wrong type or length; Error after dispose())
+   * output array of the wrong type or length, or a trace that is not an object or given to a model
+   * without trace; Error after dispose())
    */
   forward(inputs: NumberArray, options?: ModelForwardOptions): ForwardResult;
   /** The parameters under their PyTorch state_dict names (copies); see Weights for the keys. */
