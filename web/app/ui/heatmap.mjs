@@ -12,11 +12,24 @@ const LABEL_MIN = 11; // rows or columns narrower than this get sparse position 
 const NUMBER_MIN_FONT = 9; // the smallest font numbers in cells are drawn with
 const INTERVALS = [1, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100, 128, 200, 256];
 
-let scratch = null; // one pixel per cell, scaled up into the map
+let scratch = null; // measures label text
 const scratchContext = () => {
   scratch ??= document.createElement('canvas');
   return scratch.getContext('2d');
 };
+// Each map's cells, one pixel each, scaled up into it. A canvas of their own per map: with one
+// shared by all, writing the next map's pixels into it forced the browser to copy it for the draw
+// still pending from the previous map (in Chromium that was about 15 ms of a 24-map step).
+const cellCanvases = new WeakMap(); // map canvas → its cells' canvas
+function cellCanvas(canvas, cols, rows) {
+  let cells = cellCanvases.get(canvas);
+  if (!cells) cellCanvases.set(canvas, (cells = document.createElement('canvas')));
+  if (cells.width !== cols || cells.height !== rows) {
+    cells.width = cols;
+    cells.height = rows;
+  }
+  return cells;
+}
 let pixels = null; // the ImageData of the last map's size, reused (no 16 KB array per map)
 const textWidths = new Map(); // `${font}|${text}` → px
 
@@ -160,13 +173,10 @@ export function paintMap(canvas, spec, l) {
 
   // The cells: one pixel each, scaled up without smoothing.
   const cols = l.drawnCols;
-  const sctx = scratchContext();
-  if (scratch.width < cols || scratch.height < spec.rows) {
-    scratch.width = Math.max(scratch.width, cols);
-    scratch.height = Math.max(scratch.height, spec.rows);
-  }
+  const cells = cellCanvas(canvas, cols, spec.rows);
+  const cctx = cells.getContext('2d');
   if (pixels?.width !== cols || pixels?.height !== spec.rows)
-    pixels = sctx.createImageData(cols, spec.rows);
+    pixels = cctx.createImageData(cols, spec.rows);
   const image = pixels; // every pixel is written below
   const px = image.data;
   const lut = spec.lut.rgb;
@@ -189,9 +199,9 @@ export function paintMap(canvas, spec, l) {
       px[o + 3] = 255;
     }
   }
-  sctx.putImageData(image, 0, 0);
+  cctx.putImageData(image, 0, 0);
   ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(scratch, 0, 0, cols, spec.rows, l.left, l.top, l.gridW, l.gridH);
+  ctx.drawImage(cells, 0, 0, cols, spec.rows, l.left, l.top, l.gridW, l.gridH);
 
   paintOverlay(ctx, spec, l);
   return l;
