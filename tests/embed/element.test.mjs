@@ -265,6 +265,41 @@ test('two elements on one page: attributes and UI changes stay in their own elem
   await p.close();
 });
 
+test('a result read from an element keeps its numbers while later edits reuse the arrays of those no one holds', async () => {
+  const p = await open(plain, '/two.html');
+  const setSentence = async (sentence) => {
+    await p.evaluate((s) => document.getElementById('a').setAttribute('sentence', s), sentence);
+    await p.waitForFunction(
+      (s) => document.getElementById('a').state.settings.sentence === s,
+      sentence,
+    );
+  };
+  await setSentence('the dog sat on the mat');
+  await p.evaluate(() => {
+    window.held = document.getElementById('a').result;
+    window.copy = Object.fromEntries(
+      Object.entries(window.held.trace).map(([k, t]) => [k, Array.from(t.data)]),
+    );
+  });
+  // Three more 6-token sentences: the second edit would write into the held result's arrays
+  // (every stage has the same length), the third writes into those of the first edit's result.
+  for (const sentence of ['the cat sat on the mat', 'one two three four five six', 'a b c d e f'])
+    await setSentence(sentence);
+  assert.equal(
+    await p.evaluate(() =>
+      Object.entries(window.held.trace).every(([k, t]) =>
+        t.data.every((v, i) => Object.is(v, window.copy[k][i])),
+      ),
+    ),
+    true,
+    'the held result is unchanged',
+  );
+  const ref = await reference(await p.evaluate(() => document.getElementById('a').state.settings));
+  assert.deepEqual(compareWithTrace(await cells(p, 'a'), ref.trace), [], 'the shown numbers');
+  assert.deepEqual(await outputOf(p, 'a'), Array.from(ref.output.data));
+  await p.close();
+});
+
 test("invalid attributes: the core's message inside the element, the last valid state stays", async () => {
   const p = await open(plain, '/one.html');
   const before = await cells(p, 'a');

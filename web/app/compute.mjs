@@ -118,9 +118,10 @@ export const previewDropout = (settings) => (settings.dropout > 0 ? settings.dro
 /**
  * { settings, tokens, source, trace, output, weights, sizes, trainingPreview(), trained? } or
  * throws (AttentionLabError / PageError). `trained`: the TrainedModel, loaded (by the controller)
- * when settings.weights is 'trained'.
+ * when settings.weights is 'trained'. `spare`: the trace of a result no longer shown, or null; its
+ * arrays of the right length receive this pass's stages (fresh ones cost more than the pass).
  */
-export function compute(lab, settings, trained = null) {
+export function compute(lab, settings, trained = null, spare = null) {
   if (!WEIGHTS_SETTING.choices.includes(settings.weights)) {
     throw new PageError(
       'weights',
@@ -138,7 +139,7 @@ export function compute(lab, settings, trained = null) {
   const { dIn } = settings;
   const model = lab.createModel({ ...coreOptions(settings), inputs: embedded.inputs, trace: true });
   try {
-    const { output, trace } = model.forward(embedded.inputs);
+    const { output, trace } = model.forward(embedded.inputs, spare ? { trace: spare } : undefined);
     const [B, h, T, dh] = trace.queryHeads.shape;
     const D = trace.queries.shape[2];
     checkWidth(settings, D);

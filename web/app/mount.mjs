@@ -234,7 +234,11 @@ export function mountAttentionLab(
     },
     /** The last valid computation: { settings, tokens, trace, output, weights, sizes }. */
     get result() {
-      return store.get().result;
+      return controller.handOut(store.get().result);
+    },
+    /** Whether there is a valid computation yet (without handing it out as .result does). */
+    get hasResult() {
+      return Boolean(store.get().result);
     },
     get lab() {
       return lab;

@@ -140,7 +140,7 @@ export class AttentionLabElement extends Base {
 
   /** { settings, view }: the last valid state (the API's option names, the page's URL names). */
   get state() {
-    return this.#app?.result ? this.#app.state : null;
+    return this.#app?.hasResult ? this.#app.state : null;
   }
 
   /** The last valid computation: { settings, tokens, output: { shape, data }, trace, sizes }. */
@@ -157,7 +157,7 @@ export class AttentionLabElement extends Base {
     // Moving the element re-inserts it at once: keep the UI then, tear down only when it is gone.
     queueMicrotask(() => {
       if (this.isConnected || !this.#app) return;
-      if (this.#app.result) this.#state = this.#app.state;
+      if (this.#app.hasResult) this.#state = this.#app.state;
       this.#app.destroy();
       this.#app = null;
     });
@@ -236,7 +236,7 @@ export class AttentionLabElement extends Base {
   // valid state).
   #sync() {
     const app = this.#app;
-    if (!app?.result) return;
+    if (!app?.hasResult) return;
     const { settings, view, layout } = this.#fromAttributes();
     if (layout.ui !== this.#uiLayout) {
       this.#state = app.state;
