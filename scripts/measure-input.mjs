@@ -5,6 +5,9 @@
 //
 //   bash scripts/build.sh site && node scripts/measure-input.mjs [--runs 20] [--steps softmax,dropout]
 //
+// --gpt2 measures GPT-2 small's sizes instead (issue 16): d_in = d_out = 768, 12 heads of 64,
+// batch 1, where the d-wide tensors are drawn in bands.
+//
 // --root DIR serves another build of the page (a copy of build/site made from another commit), so
 // that two versions can be measured in turns, A/B/A/B, on a machine whose speed drifts.
 //
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     steps: { type: 'string', default: 'softmax,dropout,qkv,context' },
     width: { type: 'string', default: '1280' },
     root: { type: 'string' },
+    gpt2: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -34,11 +38,13 @@ const server = await startServer({ args: values.root ? ['--root', values.root] :
 const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: Number(values.width), height: 800 } });
-  const settings = `dOut=96&heads=12&batch=4&dIn=16&training=true`;
+  const [settings, sizes] = values.gpt2
+    ? ['dOut=768&heads=12&batch=1&dIn=768&training=true', 'd_in = d_out = 768, h = 12, B = 1']
+    : ['dOut=96&heads=12&batch=4&dIn=16&training=true', 'd_out = 96, h = 12, B = 4'];
   // Two sentences of 64 tokens each that differ in every word, so each edit recomputes all.
   const a = sentenceOf(64);
   const b = sentenceOf(65).split(' ').slice(1).join(' ');
-  console.log(`input → painted frame, T = 64, d_out = 96, h = 12, B = 4, ${values.width} px wide`);
+  console.log(`input → painted frame, T = 64, ${sizes}, ${values.width} px wide`);
   for (const step of values.steps.split(',')) {
     await page.goto(`${server.url}?sentence=${encodeURIComponent(a)}&${settings}&step=${step}`);
     await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');

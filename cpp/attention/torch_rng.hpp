@@ -96,8 +96,24 @@ class TorchGenerator {
   // expression below is that fma exactly: x has 24 significant bits and (to − from) 24, so their
   // product is exact in double, the sum with `from` spans under 53 bits and is exact too, and the
   // cast rounds once. It also avoids a slow software fmaf in WebAssembly.
-  float uniform(float from, float to) {
-    const float x = static_cast<float>(random() & ((1u << 24) - 1)) * (1.0f / (1u << 24));
+  float uniform(float from, float to) { return uniform_of(random(), from, to); }
+
+  // n uniforms in [from, to), the same as n calls of uniform(): the draws are taken a run at a
+  // time (Mt19937::fill tempers them in vectors), which makes GPT-2-sized weights (2.4 M draws)
+  // several times faster to initialise.
+  void uniform_fill(float from, float to, float* out, std::size_t n) {
+    std::uint32_t words[256];
+    while (n > 0) {
+      const std::size_t take = std::min(n, sizeof words / sizeof words[0]);
+      fill(words, take);
+      for (std::size_t i = 0; i < take; ++i) out[i] = uniform_of(words[i], from, to);
+      out += take;
+      n -= take;
+    }
+  }
+
+  static float uniform_of(std::uint32_t word, float from, float to) {
+    const float x = static_cast<float>(word & ((1u << 24) - 1)) * (1.0f / (1u << 24));
     const float range = to - from;
     return static_cast<float>(static_cast<double>(x) * range + from);
   }

@@ -16,12 +16,11 @@ namespace {
 void init_linear(TorchGenerator& rng, int out, int in, bool with_bias, float* weight, float* bias) {
   const double gain = std::sqrt(2.0 / (1.0 + 5.0));
   const double weight_bound = std::sqrt(3.0) * (gain / std::sqrt(static_cast<double>(in)));
-  for (int e = 0; e < out * in; ++e)
-    weight[e] = rng.uniform(static_cast<float>(-weight_bound), static_cast<float>(weight_bound));
+  rng.uniform_fill(static_cast<float>(-weight_bound), static_cast<float>(weight_bound), weight,
+                   std::size_t(out) * in);
   if (with_bias) {
     const double bias_bound = 1.0 / std::sqrt(static_cast<double>(in));
-    for (int e = 0; e < out; ++e)
-      bias[e] = rng.uniform(static_cast<float>(-bias_bound), static_cast<float>(bias_bound));
+    rng.uniform_fill(static_cast<float>(-bias_bound), static_cast<float>(bias_bound), bias, out);
   }
 }
 

@@ -57,6 +57,17 @@ TEST_CASE("fill gives the draws one call at a time would, across twists", "[rng]
   }
 }
 
+TEST_CASE("uniform_fill gives the numbers uniform() would, across runs and twists", "[rng]") {
+  TorchGenerator batched(123), reference(123);
+  std::vector<float> out;
+  for (std::size_t n : {1, 255, 256, 257, 700, 3000, 9}) {
+    out.assign(n, 0.0f);
+    batched.uniform_fill(-0.25f, 0.5f, out.data(), n);
+    for (std::size_t i = 0; i < n; ++i) REQUIRE(out[i] == reference.uniform(-0.25f, 0.5f));
+    REQUIRE(batched.random() == reference.random());
+  }
+}
+
 TEST_CASE("the integer Bernoulli test is the double one: u = r·2^-53 < p", "[rng]") {
   const std::uint64_t mask = (std::uint64_t{1} << 53) - 1;
   const double ps[] = {0.0, 1e-300, 0.1, 0.5, 0.9, 1.0 - 1e-16, 1.0, 2.0};
