@@ -70,3 +70,24 @@ test('too long for the page: the page’s limit is the message', () => {
     (err) => err.name === 'AttentionLabError' && /the sentence is empty/.test(err.message),
   );
 });
+
+test('a pass and its dropout preview write into the arrays of a result no longer shown', () => {
+  const settings = { ...DEFAULT_SETTINGS, training: false };
+  const old = compute(lab, { ...settings, sentence: 'the cat sat on the mat' });
+  old.trainingPreview();
+  const spare = old.spareTraces();
+  assert.ok(spare.trace && spare.preview, 'a drawn preview is offered for recycling');
+  const sentence = 'a dog ran in the park';
+  const next = compute(lab, { ...settings, sentence }, null, spare);
+  const preview = next.trainingPreview();
+  assert.equal(next.trace.attentionWeights.data, spare.trace.attentionWeights.data);
+  assert.equal(preview.trace.droppedWeights.data, spare.preview.droppedWeights.data);
+  // The same numbers as fresh arrays hold.
+  const fresh = compute(lab, { ...settings, sentence });
+  for (const name of Object.keys(fresh.trace)) {
+    assert.deepEqual(next.trace[name].data, fresh.trace[name].data, name);
+    assert.deepEqual(preview.trace[name].data, fresh.trainingPreview().trace[name].data, name);
+  }
+  // Nothing to recycle from a preview never drawn.
+  assert.equal(compute(lab, { ...settings, sentence }).spareTraces().preview, null);
+});

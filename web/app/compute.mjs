@@ -112,14 +112,17 @@ function embedSentence(lab, settings) {
   return embedded;
 }
 
+const recycling = (trace) => (trace ? { trace } : undefined);
+
 /** The dropout probability the evaluation-mode preview of the dropout step uses. */
 export const previewDropout = (settings) => (settings.dropout > 0 ? settings.dropout : 0.5);
 
 /**
- * { settings, tokens, source, trace, output, weights, sizes, trainingPreview(), trained? } or
- * throws (AttentionLabError / PageError). `trained`: the TrainedModel, loaded (by the controller)
- * when settings.weights is 'trained'. `spare`: the trace of a result no longer shown, or null; its
- * arrays of the right length receive this pass's stages (fresh ones cost more than the pass).
+ * { settings, tokens, source, trace, output, weights, sizes, trainingPreview(), spareTraces(),
+ * trained? } or throws (AttentionLabError / PageError). `trained`: the TrainedModel, loaded (by the
+ * controller) when settings.weights is 'trained'. `spare`: the spareTraces() of a result no longer
+ * shown ({ trace, preview }), or null; their arrays of the right length receive this pass's stages
+ * and its preview's (fresh ones cost more than the pass).
  */
 export function compute(lab, settings, trained = null, spare = null) {
   if (!WEIGHTS_SETTING.choices.includes(settings.weights)) {
@@ -139,7 +142,7 @@ export function compute(lab, settings, trained = null, spare = null) {
   const { dIn } = settings;
   const model = lab.createModel({ ...coreOptions(settings), inputs: embedded.inputs, trace: true });
   try {
-    const { output, trace } = model.forward(embedded.inputs, spare ? { trace: spare } : undefined);
+    const { output, trace } = model.forward(embedded.inputs, recycling(spare?.trace));
     const [B, h, T, dh] = trace.queryHeads.shape;
     const D = trace.queries.shape[2];
     checkWidth(settings, D);
@@ -150,11 +153,13 @@ export function compute(lab, settings, trained = null, spare = null) {
     let preview;
     const trainingPreview = () => {
       if (settings.training) return null;
-      preview ??= compute(lab, { ...settings, training: true, dropout: previewDropout(settings) });
+      const training = { ...settings, training: true, dropout: previewDropout(settings) };
+      preview ??= compute(lab, training, null, { trace: spare?.preview ?? null });
       return preview;
     };
     return {
       trainingPreview,
+      spareTraces: () => ({ trace, preview: preview?.trace ?? null }),
       settings,
       tokens: embedded.tokens,
       source: embedded.source,

@@ -41,9 +41,10 @@ export function createController(store, { onError = () => {} } = {}) {
   let trained = null; // the TrainedModel, once loaded
   let loading = null; // its promise while it loads
   let asked = 0; // the latest settings waiting for it: only they are applied when it arrives
-  // The trace of the result replaced last: drawn nowhere any more, so the next pass writes its
-  // stages into these arrays instead of new ones (at 64 tokens and 12 heads, fresh arrays cost
-  // Chromium about 12 ms of page faults per pass). Never a result handed to a script (handOut).
+  // The traces of the result replaced last (its pass and, if drawn, its dropout preview): drawn
+  // nowhere any more, so the next pass writes its stages into these arrays instead of new ones (at
+  // 64 tokens and 12 heads, fresh arrays cost Chromium about 12 ms of page faults per pass). Never
+  // a result handed to a script (handOut).
   let spare = null;
   const handedOut = new WeakSet();
 
@@ -95,7 +96,10 @@ export function createController(store, { onError = () => {} } = {}) {
       },
       meta,
     );
-    spare = previous && !handedOut.has(previous) ? previous.trace : null;
+    spare =
+      previous && !handedOut.has(previous)
+        ? (previous.spareTraces?.() ?? { trace: previous.trace })
+        : null;
     return { ok: true };
   }
 
