@@ -8,6 +8,9 @@
 // --gpt2 measures GPT-2 small's sizes instead (issue 16): d_in = d_out = 768, 12 heads of 64,
 // batch 1, where the d-wide tensors are drawn in bands.
 //
+// --eval measures in evaluation mode (the page's default), where the dropout step adds a traced
+// training-mode pass for its preview; the default is training mode, whose pass drops itself.
+//
 // --root DIR serves another build of the page (a copy of build/site made from another commit), so
 // that two versions can be measured in turns, A/B/A/B, on a machine whose speed drifts.
 //
@@ -25,6 +28,7 @@ const { values } = parseArgs({
     width: { type: 'string', default: '1280' },
     root: { type: 'string' },
     gpt2: { type: 'boolean', default: false },
+    eval: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -39,14 +43,15 @@ const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: Number(values.width), height: 800 } });
   const [settings, sizes] = values.gpt2
-    ? ['dOut=768&heads=12&batch=1&dIn=768&training=true', 'd_in = d_out = 768, h = 12, B = 1']
-    : ['dOut=96&heads=12&batch=4&dIn=16&training=true', 'd_out = 96, h = 12, B = 4'];
+    ? ['dOut=768&heads=12&batch=1&dIn=768', 'd_in = d_out = 768, h = 12, B = 1']
+    : ['dOut=96&heads=12&batch=4&dIn=16', 'd_out = 96, h = 12, B = 4'];
+  const mode = values.eval ? 'training=false' : 'training=true';
   // Two sentences of 64 tokens each that differ in every word, so each edit recomputes all.
   const a = sentenceOf(64);
   const b = sentenceOf(65).split(' ').slice(1).join(' ');
-  console.log(`input → painted frame, T = 64, ${sizes}, ${values.width} px wide`);
+  console.log(`input → painted frame, T = 64, ${sizes}, ${mode}, ${values.width} px wide`);
   for (const step of values.steps.split(',')) {
-    await page.goto(`${server.url}?sentence=${encodeURIComponent(a)}&${settings}&step=${step}`);
+    await page.goto(`${server.url}?sentence=${encodeURIComponent(a)}&${settings}&${mode}&step=${step}`);
     await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     const times = await page.evaluate(
       async ([n, texts]) => {
