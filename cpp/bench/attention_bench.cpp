@@ -1,6 +1,8 @@
 // The native ceiling for `npm run bench`: the same core, built for this CPU, timed on the issue's
 // shapes. Prints one JSON line: {"shape","threads","medianMs","iqrMs","gflops","reps","simd"}.
 //   attention_bench --shape S2|S3|S5 [--reps N] [--threads K] [--gap-ms MS] [--samples 1]
+//                   [--trace 1]
+// --trace 1 keeps every stage (the page's pass) instead of the fast path.
 // --gap-ms idles before each rep (to see what an idle pause does to threads); --samples 1 prints
 // every rep's time to stderr, in order.
 #include <algorithm>
@@ -20,7 +22,7 @@ using namespace attention;
 
 int main(int argc, char** argv) {
   std::string shape = "S3";
-  int reps = 15, threads = 1, gap_ms = 0, print_samples = 0;
+  int reps = 15, threads = 1, gap_ms = 0, print_samples = 0, trace = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--shape"))
       shape = argv[i + 1];
@@ -32,17 +34,19 @@ int main(int argc, char** argv) {
       gap_ms = std::atoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--samples"))
       print_samples = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--trace"))
+      trace = std::atoi(argv[i + 1]);
     else {
       std::fprintf(stderr,
                    "usage: attention_bench --shape S2|S3|S5 [--reps N] [--threads K] [--gap-ms MS] "
-                   "[--samples 1]\n");
+                   "[--samples 1] [--trace 1]\n");
       return 2;
     }
   }
   Config c;
   c.d_in = c.d_out = 768;
   c.heads = 12;
-  c.trace = false;
+  c.trace = trace != 0;
   c.seed = 1;
   if (shape == "S2")
     c.tokens = 128;

@@ -54,11 +54,17 @@ for (const threads of values.threads.split(',').map(Number)) {
     const variants = [];
     for (const [build, lab] of Object.entries(labs)) {
       // With a trace only up to T = 256: S3's six (B,h,T,T) stages would pass maxTraceBytes.
-      for (const trace of s.tokens <= 256 ? [false, true] : [false]) {
-        const model = lab.createModel({ ...options, trace });
-        const run = () => (trace ? model.forward(inputs) : model.forward(inputs, { output }));
+      // Traced twice: new arrays per call, and (as the page does) the last call's trace reused.
+      for (const trace of s.tokens <= 256 ? ['', '+trace', '+trace-reused'] : ['']) {
+        const model = lab.createModel({ ...options, trace: trace !== '' });
+        let last;
+        const run = {
+          '': () => model.forward(inputs, { output }),
+          '+trace': () => model.forward(inputs),
+          '+trace-reused': () => (last = model.forward(inputs, last && { trace: last.trace })),
+        }[trace];
         run(); // packs the weights
-        variants.push({ build, trace, run, ms: [] });
+        variants.push({ name: build + trace, run, ms: [] });
       }
     }
     for (let r = 0; r < reps; ++r) {
@@ -68,9 +74,7 @@ for (const threads of values.threads.split(',').map(Number)) {
         v.ms.push(performance.now() - t0);
       }
     }
-    const m = Object.fromEntries(
-      variants.map((v) => [`${v.build}${v.trace ? '+trace' : ''}`, median(v.ms)]),
-    );
+    const m = Object.fromEntries(variants.map((v) => [v.name, median(v.ms)]));
     const traced = m['simd128+trace'] !== undefined;
     const row = {
       shape: name,
@@ -82,6 +86,10 @@ for (const threads of values.threads.split(',').map(Number)) {
           simd128: Number((m['simd128+trace'] / m.simd128).toFixed(3)),
           relaxed: Number((m['relaxed+trace'] / m.relaxed).toFixed(3)),
         },
+        reusedTraceOverNoTrace: {
+          simd128: Number((m['simd128+trace-reused'] / m.simd128).toFixed(3)),
+          relaxed: Number((m['relaxed+trace-reused'] / m.relaxed).toFixed(3)),
+        },
       }),
     };
     console.log(
@@ -89,7 +97,9 @@ for (const threads of values.threads.split(',').map(Number)) {
         `(×${row.simd128OverRelaxed})` +
         (traced
           ? `; with trace: SIMD128 ${m['simd128+trace'].toFixed(2)} ms (×${row.traceOverNoTrace.simd128} ` +
-            `of no trace), relaxed ${m['relaxed+trace'].toFixed(2)} ms (×${row.traceOverNoTrace.relaxed})`
+            `of no trace), relaxed ${m['relaxed+trace'].toFixed(2)} ms (×${row.traceOverNoTrace.relaxed}); ` +
+            `trace reused: SIMD128 ×${row.reusedTraceOverNoTrace.simd128}, ` +
+            `relaxed ×${row.reusedTraceOverNoTrace.relaxed}`
           : ''),
     );
     console.log(JSON.stringify(row));
