@@ -51,7 +51,9 @@ try {
   const b = sentenceOf(65).split(' ').slice(1).join(' ');
   console.log(`input → painted frame, T = 64, ${sizes}, ${mode}, ${values.width} px wide`);
   for (const step of values.steps.split(',')) {
-    await page.goto(`${server.url}?sentence=${encodeURIComponent(a)}&${settings}&${mode}&step=${step}`);
+    await page.goto(
+      `${server.url}?sentence=${encodeURIComponent(a)}&${settings}&${mode}&step=${step}`,
+    );
     await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     const times = await page.evaluate(
       async ([n, texts]) => {
