@@ -91,3 +91,19 @@ test('a pass and its dropout preview write into the arrays of a result no longer
   // Nothing to recycle from a preview never drawn.
   assert.equal(compute(lab, { ...settings, sentence }).spareTraces().preview, null);
 });
+
+test('with the trained weights too, the preview writes into the replaced preview’s arrays', () => {
+  const settings = { ...DEFAULT_SETTINGS, weights: 'trained' };
+  const old = compute(lab, { ...settings, sentence: 'the cat sat on the mat' }, model);
+  old.trainingPreview();
+  const spare = old.spareTraces();
+  assert.ok(spare.trace && spare.preview);
+  const sentence = 'a dog ran in the park';
+  const next = compute(lab, { ...settings, sentence }, model, spare);
+  const preview = next.trainingPreview();
+  assert.equal(preview.trace.droppedWeights.data, spare.preview.droppedWeights.data);
+  const fresh = compute(lab, { ...settings, sentence }, model).trainingPreview();
+  for (const name of Object.keys(fresh.trace))
+    assert.deepEqual(preview.trace[name].data, fresh.trace[name].data, name);
+  assert.equal(next.spareTraces().preview, preview.trace);
+});

@@ -112,8 +112,6 @@ function embedSentence(lab, settings) {
   return embedded;
 }
 
-const recycling = (trace) => (trace ? { trace } : undefined);
-
 /** The dropout probability the evaluation-mode preview of the dropout step uses. */
 export const previewDropout = (settings) => (settings.dropout > 0 ? settings.dropout : 0.5);
 
@@ -133,7 +131,7 @@ export function compute(lab, settings, trained = null, spare = null) {
   }
   // The trained model tokenises the sentence itself (explain), refusing more than its context.
   if (settings.weights === 'trained') {
-    const result = computeTrained(lab, settings, trained);
+    const result = computeTrained(lab, settings, trained, spare);
     checkTokens(result.tokens);
     return result;
   }
@@ -142,7 +140,10 @@ export function compute(lab, settings, trained = null, spare = null) {
   const { dIn } = settings;
   const model = lab.createModel({ ...coreOptions(settings), inputs: embedded.inputs, trace: true });
   try {
-    const { output, trace } = model.forward(embedded.inputs, recycling(spare?.trace));
+    const { output, trace } = model.forward(
+      embedded.inputs,
+      spare?.trace ? { trace: spare.trace } : undefined,
+    );
     const [B, h, T, dh] = trace.queryHeads.shape;
     const D = trace.queries.shape[2];
     checkWidth(settings, D);
@@ -154,7 +155,7 @@ export function compute(lab, settings, trained = null, spare = null) {
     const trainingPreview = () => {
       if (settings.training) return null;
       const training = { ...settings, training: true, dropout: previewDropout(settings) };
-      preview ??= compute(lab, training, null, { trace: spare?.preview ?? null });
+      preview ??= compute(lab, training, null, { trace: spare?.preview });
       return preview;
     };
     return {

@@ -96,10 +96,7 @@ export function createController(store, { onError = () => {} } = {}) {
       },
       meta,
     );
-    spare =
-      previous && !handedOut.has(previous)
-        ? (previous.spareTraces?.() ?? { trace: previous.trace })
-        : null;
+    spare = previous && !handedOut.has(previous) ? previous.spareTraces() : null;
     return { ok: true };
   }
 

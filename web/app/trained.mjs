@@ -14,10 +14,11 @@ function blockSettings(settings, options) {
 
 /**
  * The result of compute() for the trained weights: { settings (the block's), tokens, source:
- * 'trained', trace, output, weights (the block's state_dict), sizes, trainingPreview(), trained:
- * { next, roles, info } }. Throws the API's AttentionLabError for a sentence it refuses.
+ * 'trained', trace, output, weights (the block's state_dict), sizes, trainingPreview(),
+ * spareTraces(), trained: { next, roles, info } }. Throws the API's AttentionLabError for a sentence
+ * it refuses. `spare`: as compute()'s; explain() makes its own arrays, so only the preview uses it.
  */
-export function computeTrained(lab, settings, model) {
+export function computeTrained(lab, settings, model, spare = null) {
   if (!model) throw new Error('computeTrained: the trained weights are not loaded');
   const run = model.explain(settings.sentence);
   const { trace, output } = run.forward;
@@ -39,24 +40,29 @@ export function computeTrained(lab, settings, model) {
   // with, on the same inputs (computed only when that step is drawn, then kept).
   let preview;
   result.trainingPreview = () => {
-    preview ??= trainingPass(lab, result, run, weights);
+    preview ??= trainingPass(lab, result, run, weights, spare?.preview);
     return preview;
   };
+  result.spareTraces = () => ({ trace, preview: preview?.trace ?? null });
   return result;
 }
 
-function trainingPass(lab, result, run, weights) {
+function trainingPass(lab, result, run, weights, spareTrace) {
   const dropout = run.options.dropout > 0 ? run.options.dropout : 0.5;
   const options = { ...run.options, training: true, dropout, weights };
   const block = lab.createModel(options);
   try {
-    const { trace, output } = block.forward(run.inputs.data);
+    const { trace, output } = block.forward(
+      run.inputs.data,
+      spareTrace ? { trace: spareTrace } : undefined,
+    );
     return {
       ...result,
       settings: { ...result.settings, training: true, dropout },
       trace,
       output,
       trainingPreview: () => null,
+      spareTraces: () => ({ trace, preview: null }),
     };
   } finally {
     block.dispose();
