@@ -182,7 +182,8 @@ export const NO_ERRORS = Object.freeze({ settings: null, step: null });
  * key and replaces the result, then tells every subscriber (state, changed, meta): `changed` holds
  * the setting and view keys that changed, plus 'result' and 'errors' when those did. With
  * history and location, settings and view are mirrored into the URL (replaceState: no history
- * spam). Only the controller calls set(); the views subscribe.
+ * spam; a typed sentence after the frame is painted). Only the controller calls set(); the views
+ * subscribe.
  */
 export function createStore(
   initial,
@@ -196,12 +197,22 @@ export function createStore(
   });
   const listeners = new Set();
 
+  let urlLater = null;
   const syncUrl = () => {
+    urlLater = null;
     if (!history || !location) return;
     const own = labParams(location.search, state.view.lab).toString();
     const url = `${location.pathname}${toUrl(state)}${own ? `&${own}` : ''}${location.hash}`;
     if (url !== `${location.pathname}${location.search}${location.hash}`)
       history.replaceState(null, '', url);
+  };
+  // Writing the address bar costs Chromium 1 to 10 ms with a 64-token sentence: while a student
+  // types, it waits until the new maps are painted (an earlier set() writes it first).
+  const syncUrlAfterPaint = () => {
+    if (urlLater !== null || !history || !location) return;
+    const frame = globalThis.requestAnimationFrame ?? ((fn) => setTimeout(fn, 0));
+    const ticket = (urlLater = {});
+    frame(() => setTimeout(() => ticket === urlLater && syncUrl(), 0));
   };
 
   // A part of the state merged key by key; the keys whose value changed go into `changed`.
@@ -226,7 +237,9 @@ export function createStore(
       if (next.result !== state.result) changed.add('result');
       if (changed.size === 0) return;
       state = Object.freeze(next);
-      if ([...changed].some((k) => k !== 'result' && k !== 'errors')) syncUrl();
+      const keys = [...changed].filter((k) => k !== 'result' && k !== 'errors');
+      if (keys.length === 1 && keys[0] === 'sentence' && meta.source === 'ui') syncUrlAfterPaint();
+      else if (keys.length || urlLater !== null) syncUrl();
       for (const fn of listeners) fn(state, changed, meta);
     },
     subscribe(fn) {
