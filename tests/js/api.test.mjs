@@ -545,6 +545,46 @@ describe('invariants', () => {
     });
   });
 
+  test('forward(inputs, { stages }) returns only the stages asked for, the same numbers', () => {
+    const base = lecture();
+    const model = lab.createModel({ ...base, inputs: undefined, tokens: 6, heads: 2 });
+    try {
+      const full = model.forward(base.inputs).trace;
+      // Asked in any order, returned in lecture order; a stage this pass lacks is simply absent.
+      const asked = ['droppedWeights', 'queries', 'forgottenTranspose', 'dropoutMask'];
+      const { output, trace } = model.forward(base.inputs, { stages: asked });
+      assert.deepEqual(Object.keys(trace), ['queries', 'dropoutMask', 'droppedWeights']);
+      for (const [name, stage] of Object.entries(trace)) assert.deepEqual(stage, full[name], name);
+      assert.deepEqual(output.data, model.forward(base.inputs).output.data);
+      assert.deepEqual(model.forward(base.inputs, { stages: [] }).trace, {});
+      // With { trace }: the asked stages go into the earlier arrays.
+      const spare = model.forward(base.inputs, { stages: ['dropoutMask'] }).trace;
+      const again = model.forward(base.inputs, { trace: spare, stages: ['dropoutMask'] }).trace;
+      assert.equal(again.dropoutMask.data, spare.dropoutMask.data);
+      for (const [stages, message] of [
+        ['queries', /stages must be a list of stage names .*; got string/],
+        [['queries', 'query'], /stages: 'query' is not a stage; the stages are inputs, queries, /],
+        [[7], /stages: number is not a stage/],
+      ]) {
+        assert.throws(
+          () => model.forward(base.inputs, { stages }),
+          (e) => e instanceof AttentionLabError && e.option === 'stages' && message.test(e.message),
+        );
+      }
+    } finally {
+      model.dispose();
+    }
+    const plain = lab.createModel({ ...base, inputs: undefined, tokens: 6, trace: false });
+    try {
+      assert.throws(
+        () => plain.forward(base.inputs, { stages: ['queries'] }),
+        (e) => e.option === 'stages' && /created with trace: false/.test(e.message),
+      );
+    } finally {
+      plain.dispose();
+    }
+  });
+
   test("module 'causal' defaults to one head", () => {
     const model = lab.createModel({ module: 'causal', tokens: 2, dIn: 3 });
     assert.equal(model.options.heads, 1);

@@ -233,7 +233,7 @@ describe('input errors', () => {
       });
       expectError(() => model.forward(INPUTS, 5), {
         option: 'output',
-        says: [/an object such as \{ output, trace \}/],
+        says: [/an object such as \{ output, trace, stages \}/],
       });
       assert.deepEqual(model.forward(INPUTS).output.data, GOOD_OUTPUT, 'the model still works');
     } finally {

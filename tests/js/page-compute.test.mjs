@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAttentionLab } from '../../dist/index.mjs';
-import { compute } from '../../web/app/compute.mjs';
+import { compute, PREVIEW_STAGES } from '../../web/app/compute.mjs';
 import { DEFAULT_SETTINGS } from '../../web/app/store.mjs';
 
 const lab = await createAttentionLab();
@@ -84,10 +84,13 @@ test('a pass and its dropout preview write into the arrays of a result no longer
   assert.equal(preview.trace.droppedWeights.data, spare.preview.droppedWeights.data);
   // The same numbers as fresh arrays hold.
   const fresh = compute(lab, { ...settings, sentence });
-  for (const name of Object.keys(fresh.trace)) {
+  for (const name of Object.keys(fresh.trace))
     assert.deepEqual(next.trace[name].data, fresh.trace[name].data, name);
-    assert.deepEqual(preview.trace[name].data, fresh.trainingPreview().trace[name].data, name);
-  }
+  // The preview copies out only what the dropout step draws (and the stages the sizes come from).
+  const freshPreview = fresh.trainingPreview().trace;
+  assert.deepEqual(Object.keys(preview.trace), ['queries', 'queryHeads', ...PREVIEW_STAGES]);
+  for (const name of Object.keys(preview.trace))
+    assert.deepEqual(preview.trace[name].data, freshPreview[name].data, name);
   // Nothing to recycle from a preview never drawn.
   assert.equal(compute(lab, { ...settings, sentence }).spareTraces().preview, null);
 });

@@ -134,6 +134,11 @@ const layout: LayoutName = resolved.layout;
 const reused = new Float32Array(128 * 768);
 const into: ForwardResult = model.forward(new Float32Array(128 * 768), { output: reused });
 model.forward([1, 2, 3]);
+// Only some stages, written into an earlier trace's arrays.
+const traced = lab.createModel({ inputs, batch: 2, dIn: 3 });
+const few = traced.forward(inputs, { stages: ['attentionWeights', 'dropoutMask'] });
+traced.forward(inputs, { trace: few.trace, stages: ['attentionWeights'] });
+traced.dispose();
 const stateDict: Record<string, Tensor> = model.stateDict();
 model.dispose();
 

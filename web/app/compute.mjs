@@ -116,6 +116,15 @@ function embedSentence(lab, settings) {
 export const previewDropout = (settings) => (settings.dropout > 0 ? settings.dropout : 0.5);
 
 /**
+ * The stages the dropout step's training preview draws; the preview copies out only these (a
+ * third of the trace at 64 tokens and 12 heads, which keeps an edit on that step within a frame).
+ */
+export const PREVIEW_STAGES = Object.freeze(['dropoutMask', 'droppedWeights']);
+
+// The stages a pass reads its sizes from.
+const SIZE_STAGES = ['queries', 'queryHeads'];
+
+/**
  * { settings, tokens, source, trace, output, weights, sizes, trainingPreview(), spareTraces(),
  * trained? } or throws (AttentionLabError / PageError). `trained`: the TrainedModel, loaded (by the
  * controller) when settings.weights is 'trained'. `spare`: the spareTraces() of a result no longer
@@ -131,19 +140,24 @@ export function compute(lab, settings, trained = null, spare = null) {
   }
   // The trained model tokenises the sentence itself (explain), refusing more than its context.
   if (settings.weights === 'trained') {
-    const result = computeTrained(lab, settings, trained, spare);
+    const result = computeTrained(lab, settings, trained, spare, PREVIEW_STAGES);
     checkTokens(result.tokens);
     return result;
   }
+  return computeRandom(lab, settings, spare);
+}
+
+// The random weights' pass; with `stages`, its trace holds only those (and the sizes' stages).
+function computeRandom(lab, settings, spare, stages) {
   checkPageLimits(settings);
   const embedded = embedSentence(lab, settings);
   const { dIn } = settings;
   const model = lab.createModel({ ...coreOptions(settings), inputs: embedded.inputs, trace: true });
   try {
-    const { output, trace } = model.forward(
-      embedded.inputs,
-      spare?.trace ? { trace: spare.trace } : undefined,
-    );
+    const { output, trace } = model.forward(embedded.inputs, {
+      ...(spare?.trace ? { trace: spare.trace } : {}),
+      ...(stages ? { stages: [...SIZE_STAGES, ...stages] } : {}),
+    });
     const [B, h, T, dh] = trace.queryHeads.shape;
     const D = trace.queries.shape[2];
     checkWidth(settings, D);
@@ -155,7 +169,7 @@ export function compute(lab, settings, trained = null, spare = null) {
     const trainingPreview = () => {
       if (settings.training) return null;
       const training = { ...settings, training: true, dropout: previewDropout(settings) };
-      preview ??= compute(lab, training, null, { trace: spare?.preview });
+      preview ??= computeRandom(lab, training, { trace: spare?.preview }, PREVIEW_STAGES);
       return preview;
     };
     return {

@@ -17,8 +17,9 @@ function blockSettings(settings, options) {
  * 'trained', trace, output, weights (the block's state_dict), sizes, trainingPreview(),
  * spareTraces(), trained: { next, roles, info } }. Throws the API's AttentionLabError for a sentence
  * it refuses. `spare`: as compute()'s; explain() makes its own arrays, so only the preview uses it.
+ * `previewStages`: the stages the preview copies out (all when undefined).
  */
-export function computeTrained(lab, settings, model, spare = null) {
+export function computeTrained(lab, settings, model, spare = null, previewStages = undefined) {
   if (!model) throw new Error('computeTrained: the trained weights are not loaded');
   const run = model.explain(settings.sentence);
   const { trace, output } = run.forward;
@@ -40,22 +41,22 @@ export function computeTrained(lab, settings, model, spare = null) {
   // with, on the same inputs (computed only when that step is drawn, then kept).
   let preview;
   result.trainingPreview = () => {
-    preview ??= trainingPass(lab, result, run, weights, spare?.preview);
+    preview ??= trainingPass(lab, result, run, weights, spare?.preview, previewStages);
     return preview;
   };
   result.spareTraces = () => ({ trace, preview: preview?.trace ?? null });
   return result;
 }
 
-function trainingPass(lab, result, run, weights, spareTrace) {
+function trainingPass(lab, result, run, weights, spareTrace, stages) {
   const dropout = run.options.dropout > 0 ? run.options.dropout : 0.5;
   const options = { ...run.options, training: true, dropout, weights };
   const block = lab.createModel(options);
   try {
-    const { trace, output } = block.forward(
-      run.inputs.data,
-      spareTrace ? { trace: spareTrace } : undefined,
-    );
+    const { trace, output } = block.forward(run.inputs.data, {
+      ...(spareTrace ? { trace: spareTrace } : {}),
+      ...(stages ? { stages } : {}),
+    });
     return {
       ...result,
       settings: { ...result.settings, training: true, dropout },

@@ -307,6 +307,11 @@ export interface ModelForwardOptions {
    * trace holds them. Do not pass a trace you still read.
    */
   trace?: Partial<Record<StageName, Tensor>>;
+  /**
+   * The stages to return (models created with trace: true): the trace holds only these, in
+   * lecture order, and the others are not copied out of WebAssembly memory. Default: every stage.
+   */
+  stages?: readonly StageName[];
 }
 
 /**

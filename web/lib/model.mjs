@@ -3,6 +3,9 @@
 // turns the core's errors (handed over as data) into AttentionLabErrors.
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { toFloat32, isNumberArray, readPlainOptions } from './options.mjs';
+import { STAGES } from './contract.mjs';
+
+const STAGE_NAMES = STAGES.map((s) => s.name);
 
 // The core never throws across its boundary (a JS exception through WebAssembly frames would skip
 // C++ destructors and leak): it returns { value } or { error }, and the error becomes an
@@ -92,7 +95,7 @@ export class AttentionModel {
   forward(inputs, options) {
     // Read everything the caller passed first: a getter may dispose this model or terminate its
     // lab, and only then is the model looked at.
-    const { output: into, trace: reuse } = this.#forwardOptions(options);
+    const { output: into, trace: reuse, stages } = this.#forwardOptions(options);
     const length = isNumberArray(inputs) ? inputs.length : undefined;
     if (length !== undefined && length !== this.#inputCount) {
       const { batch, tokens, dIn } = this.#options;
@@ -126,6 +129,7 @@ export class AttentionModel {
       // Views on WASM memory die with the next call: copy them out, into the caller's array of
       // that stage when it has the length (a block copy either way, see copyOut).
       const name = model.traceName(i);
+      if (stages !== undefined && !stages.has(name)) continue;
       const view = model.traceView(i);
       const given = reuse?.[name]?.data;
       let data;
@@ -155,15 +159,48 @@ export class AttentionModel {
   // A trace to write over ({ trace }): an earlier result's, whose arrays take this pass's stages
   // where their lengths match, for the same reason (the teaching page's 1.2 M-float trace at 64
   // tokens and 12 heads costs about 12 ms of fresh pages in Chromium per pass).
+  // The stages to copy out ({ stages }): a pass that needs two of its stages need not copy the
+  // other twenty (the page's dropout preview: 0.4 M floats instead of 1.2 M).
   #forwardOptions(options) {
     if (options === undefined) return {};
-    const { output, trace } = readPlainOptions(
+    const { output, trace, stages } = readPlainOptions(
       options,
-      ['output', 'trace'],
+      ['output', 'trace', 'stages'],
       "forward()'s second argument",
       'output',
     );
-    return { output: this.#outputArray(output), trace: this.#traceToReuse(trace) };
+    return {
+      output: this.#outputArray(output),
+      trace: this.#traceToReuse(trace),
+      stages: this.#stagesToCopy(stages),
+    };
+  }
+
+  #stagesToCopy(stages) {
+    if (stages === undefined) return undefined;
+    if (!this.#options.trace) {
+      throw new AttentionLabError(
+        'stages: this model was created with trace: false, so forward() has no stages to return',
+        { option: 'stages' },
+      );
+    }
+    const example = "such as ['attentionWeights', 'dropoutMask']";
+    if (!Array.isArray(stages)) {
+      const got = stages === null ? 'null' : typeof stages;
+      throw new AttentionLabError(`stages must be a list of stage names ${example}; got ${got}`, {
+        option: 'stages',
+      });
+    }
+    for (const name of stages) {
+      if (!STAGE_NAMES.includes(name)) {
+        const shown = typeof name === 'string' ? `'${name.slice(0, 40)}'` : typeof name;
+        throw new AttentionLabError(
+          `stages: ${shown} is not a stage; the stages are ${STAGE_NAMES.join(', ')}`,
+          { option: 'stages' },
+        );
+      }
+    }
+    return new Set(stages);
   }
 
   #traceToReuse(trace) {
