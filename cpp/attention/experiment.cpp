@@ -19,6 +19,18 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+// The shortest span one timing sample may cover. In a browser the clock is performance.now(),
+// which ticks every 5 µs on a cross-origin-isolated page and every 100 µs on others, while a
+// 2-head pass takes 1.5 µs: a sample of one call would read 0. So a sample repeats the pass until
+// it spans this long and reports the time per call.
+constexpr double kMinSampleMs = 1.0;
+
+using Clock = std::chrono::steady_clock;
+
+double elapsed_ms(Clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
+}
+
 }  // namespace
 
 std::vector<HeadExperimentRow> head_experiment(const HeadExperimentOptions& o,
@@ -81,21 +93,28 @@ std::vector<HeadExperimentRow> head_experiment(const HeadExperimentOptions& o,
                  ? preset.embeddings[i % preset.embeddings.size()]
                  : std::sin(0.37f * float(i));
     }
-    auto time_once = [&](Model& model, Tensor* out) {
-      const auto t0 = std::chrono::steady_clock::now();
-      Result r = model.forward(x);
-      const double ms =
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      if (out) *out = std::move(r.output);
-      return ms;
+    // Warm-up (packs the weights, sizes the buffers), then how many calls make one sample.
+    const Tensor loop_out = loop.forward(x).output;
+    const Tensor fused_out = fused.forward(x).output;
+    auto calls_per_sample = [&](Model& model) {
+      int calls = 1;
+      for (;;) {
+        const auto t0 = Clock::now();
+        for (int i = 0; i < calls; ++i) model.forward(x);
+        if (elapsed_ms(t0) >= kMinSampleMs || calls >= (1 << 20)) return calls;
+        calls *= 2;
+      }
     };
-    Tensor loop_out, fused_out;
-    time_once(loop, &loop_out);  // warm-up: packs the weights, sizes the buffers
-    time_once(fused, &fused_out);
+    const int loop_calls = calls_per_sample(loop), fused_calls = calls_per_sample(fused);
+    auto sample = [&](Model& model, int calls) {
+      const auto t0 = Clock::now();
+      for (int i = 0; i < calls; ++i) model.forward(x);
+      return elapsed_ms(t0) / calls;
+    };
     std::vector<double> loop_ms, fused_ms;
     for (int r = 0; r < o.repeats; ++r) {
-      loop_ms.push_back(time_once(loop, nullptr));
-      fused_ms.push_back(time_once(fused, nullptr));
+      loop_ms.push_back(sample(loop, loop_calls));
+      fused_ms.push_back(sample(fused, fused_calls));
     }
     double diff = 0.0;
     for (std::size_t i = 0; i < loop_out.size(); ++i)

@@ -21,8 +21,9 @@ struct HeadExperimentOptions {
 
 struct HeadExperimentRow {
   int heads;
-  double loop_ms;         // median over `repeats` forward passes, loop over heads
-  double fused_ms;        // median, one weight-split matmul for all heads
+  double loop_ms;         // ms per pass, loop over heads: the median of `repeats` samples, each
+                          // as many passes as span 1 ms (a browser's clock ticks in 5-100 µs)
+  double fused_ms;        // the same, one weight-split matmul for all heads
   double max_difference;  // largest |loop − fused| over the outputs
 };
 

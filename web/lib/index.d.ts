@@ -698,7 +698,7 @@ export interface HeadExperimentOptions {
   seed?: number;
 }
 
-/** One row of AttentionLab.headExperiment(): medians in milliseconds. */
+/** One row of AttentionLab.headExperiment(): medians in milliseconds per forward pass. */
 export interface HeadExperimentRow {
   heads: number;
   loopMs: number;

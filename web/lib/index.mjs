@@ -124,7 +124,7 @@ class AttentionLab {
 
   /**
    * The lecture's experiment: a loop over per-head modules against one weight-split matmul, timed
-   * inside WASM. Returns [{ heads, loopMs, fusedMs, maxDifference }] (medians).
+   * inside WASM. Returns [{ heads, loopMs, fusedMs, maxDifference }] (medians, ms per pass).
    */
   headExperiment(options = {}) {
     return headExperiment(this.#alive(), options);
