@@ -4,6 +4,7 @@
 import { h } from './dom.mjs';
 import { stepCode, pytorchSnippet, SNIPPET_STAGES } from '../../lib/pytorch.mjs';
 import { exportData, toJson, toCsv, fileName, download, mapToPng, mapToSvg } from './export.mjs';
+import { PREVIEW_STAGES } from '../compute.mjs';
 
 /** The step's lines as one <pre><code> block, each group under a comment naming its method. */
 export function codeText(slug, settings) {
@@ -32,7 +33,7 @@ export function allStages(result) {
     pass: 'settings',
   }));
   if (!result.settings.training)
-    shown.push(...['dropoutMask', 'droppedWeights'].map((name) => ({ name, pass: 'training' })));
+    shown.push(...PREVIEW_STAGES.map((name) => ({ name, pass: 'training' })));
   return shown;
 }
 
