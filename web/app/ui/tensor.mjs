@@ -35,12 +35,15 @@ const tokenCols = (tokens) =>
 
 const quoted = (t) => `“${tokenLabel(t.text)}”`;
 
-// A tensor's range, once per trace array: the legend and the painter both need it, for every
-// figure of the step (a (4, 12, 64, 64) tensor is 196,608 numbers).
+// A tensor's range, once per trace tensor: the legend and the painter both need it, for every
+// figure of the step (a (4, 12, 64, 64) tensor is 196,608 numbers). Keyed by the pass's
+// { shape, data } object, not by its array: a later pass writes its numbers into the same array
+// (model.forward's { trace }) but returns a new object.
 const RANGES = new WeakMap();
-function range(data) {
-  let r = RANGES.get(data);
+function range(tensor) {
+  let r = RANGES.get(tensor);
   if (!r) {
+    const { data } = tensor;
     r = { maxAbs: 0, maxFinite: 0 };
     // An indexed loop: iterating the typed array (for…of) took 6 ms for one such tensor.
     for (let i = 0; i < data.length; ++i) {
@@ -49,20 +52,20 @@ function range(data) {
       if (Math.abs(v) > r.maxAbs) r.maxAbs = Math.abs(v);
       if (v > r.maxFinite) r.maxFinite = v;
     }
-    RANGES.set(data, r);
+    RANGES.set(tensor, r);
   }
   return r;
 }
-const maxAbs = (data) => range(data).maxAbs;
-const maxFinite = (data) => range(data).maxFinite;
+const maxAbs = (tensor) => range(tensor).maxAbs;
+const maxFinite = (tensor) => range(tensor).maxFinite;
 
 /** The legend of a scale. */
-function scaleFor(kind, data, sizes) {
+function scaleFor(kind, tensor, sizes) {
   switch (kind) {
     case 'weights':
       return { legend: legendBar(0, 1, (t) => weightColour(t, 1)) };
     case 'dropped':
-      return { legend: legendBar(0, Math.max(1, maxFinite(data)), (t) => weightColour(t, 1)) };
+      return { legend: legendBar(0, Math.max(1, maxFinite(tensor)), (t) => weightColour(t, 1)) };
     case 'mask':
       return {
         legend: h(
@@ -75,7 +78,7 @@ function scaleFor(kind, data, sizes) {
     case 'heads':
       return { legend: headLegend(sizes.h) };
     default: {
-      const m = maxAbs(data);
+      const m = maxAbs(tensor);
       return { legend: legendBar(-m, m, (t) => signedColour(2 * t - 1, 1)) };
     }
   }
@@ -123,12 +126,12 @@ export function headGroups(sizes) {
 }
 
 // The colour of each cell on the canvas: an entry of a sampled scale, or an [r, g, b] colour.
-function paintScale(kind, data, sizes) {
+function paintScale(kind, tensor, sizes) {
   switch (kind) {
     case 'weights':
       return { lut: WEIGHTS, rgb: (v) => weightIndex(v, 1), sumRgb: sumColour(1) };
     case 'dropped': {
-      const max = Math.max(1, maxFinite(data));
+      const max = Math.max(1, maxFinite(tensor));
       return { lut: WEIGHTS, rgb: (v) => weightIndex(v, max), sumRgb: sumColour(max) };
     }
     case 'mask':
@@ -138,7 +141,7 @@ function paintScale(kind, data, sizes) {
       return { lut: WEIGHTS, rgb: (v, r, c) => cols[Math.floor(c / sizes.dh)] };
     }
     default: {
-      const m = maxAbs(data);
+      const m = maxAbs(tensor);
       return { lut: SIGNED, rgb: (v) => signedIndex(v, m), sumRgb: () => [240, 242, 245] };
     }
   }
@@ -175,8 +178,8 @@ export function tensorFigure(ctx, name, opts = {}) {
   const X = shape[rank - 1];
   const H = rank === 4 ? shape[1] : 1;
   const kind = opts.kind ?? 'signed';
-  const scale = scaleFor(kind, data, sizes);
-  const paint = paintScale(kind, data, sizes);
+  const scale = scaleFor(kind, tensor, sizes);
+  const paint = paintScale(kind, tensor, sizes);
   const byTokens = opts.columns === 'tokens';
   const heads = rank === 4 ? (opts.heads ?? ctx.heads) : [null];
   const eager = T * X * heads.length <= EAGER_CELLS;
@@ -362,12 +365,13 @@ function mapCaption(headName, role) {
  */
 export function thumbnailSpec(ctx, name, kind = 'signed') {
   const { trace, tokens, sizes } = ctx.result;
-  const { shape, data } = trace[name];
+  const tensor = trace[name];
+  const { shape, data } = tensor;
   const rank = shape.length;
   const b = Math.min(ctx.view.item, shape[0] - 1);
   const [T, X] = shape.slice(-2);
   const base = rank === 4 ? b * shape[1] * T * X : b * T * X;
-  const paint = paintScale(kind, data, sizes);
+  const paint = paintScale(kind, tensor, sizes);
   const labels = tokens.map((t) => tokenLabel(t.text));
   return {
     rows: T,
