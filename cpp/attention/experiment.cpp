@@ -96,21 +96,17 @@ std::vector<HeadExperimentRow> head_experiment(const HeadExperimentOptions& o,
     // Warm-up (packs the weights, sizes the buffers), then how many calls make one sample.
     const Tensor loop_out = loop.forward(x).output;
     const Tensor fused_out = fused.forward(x).output;
-    auto calls_per_sample = [&](Model& model) {
-      int calls = 1;
-      for (;;) {
-        const auto t0 = Clock::now();
-        for (int i = 0; i < calls; ++i) model.forward(x);
-        if (elapsed_ms(t0) >= kMinSampleMs || calls >= (1 << 20)) return calls;
-        calls *= 2;
-      }
-    };
-    const int loop_calls = calls_per_sample(loop), fused_calls = calls_per_sample(fused);
-    auto sample = [&](Model& model, int calls) {
+    auto sample = [&](Model& model, int calls) {  // ms per call
       const auto t0 = Clock::now();
       for (int i = 0; i < calls; ++i) model.forward(x);
       return elapsed_ms(t0) / calls;
     };
+    auto calls_per_sample = [&](Model& model) {
+      int calls = 1;
+      while (sample(model, calls) * calls < kMinSampleMs && calls < (1 << 20)) calls *= 2;
+      return calls;
+    };
+    const int loop_calls = calls_per_sample(loop), fused_calls = calls_per_sample(fused);
     std::vector<double> loop_ms, fused_ms;
     for (int r = 0; r < o.repeats; ++r) {
       loop_ms.push_back(sample(loop, loop_calls));

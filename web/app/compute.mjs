@@ -155,8 +155,8 @@ function computeRandom(lab, settings, spare, stages) {
   const model = lab.createModel({ ...coreOptions(settings), inputs: embedded.inputs, trace: true });
   try {
     const { output, trace } = model.forward(embedded.inputs, {
-      ...(spare?.trace ? { trace: spare.trace } : {}),
-      ...(stages ? { stages: [...SIZE_STAGES, ...stages] } : {}),
+      trace: spare?.trace ?? undefined,
+      stages: stages && [...SIZE_STAGES, ...stages],
     });
     const [B, h, T, dh] = trace.queryHeads.shape;
     const D = trace.queries.shape[2];

@@ -54,8 +54,8 @@ function trainingPass(lab, result, run, weights, spareTrace, stages) {
   const block = lab.createModel(options);
   try {
     const { trace, output } = block.forward(run.inputs.data, {
-      ...(spareTrace ? { trace: spareTrace } : {}),
-      ...(stages ? { stages } : {}),
+      trace: spareTrace ?? undefined,
+      stages,
     });
     return {
       ...result,

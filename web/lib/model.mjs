@@ -176,14 +176,18 @@ export class AttentionModel {
     };
   }
 
+  // Options that only a traced model takes.
+  #requireTrace(option, what) {
+    if (this.#options.trace) return;
+    throw new AttentionLabError(
+      `${option}: this model was created with trace: false, so forward() has no ${what}`,
+      { option },
+    );
+  }
+
   #stagesToCopy(stages) {
     if (stages === undefined) return undefined;
-    if (!this.#options.trace) {
-      throw new AttentionLabError(
-        'stages: this model was created with trace: false, so forward() has no stages to return',
-        { option: 'stages' },
-      );
-    }
+    this.#requireTrace('stages', 'stages to return');
     const example = "such as ['attentionWeights', 'dropoutMask']";
     if (!Array.isArray(stages)) {
       const got = stages === null ? 'null' : typeof stages;
@@ -205,12 +209,7 @@ export class AttentionModel {
 
   #traceToReuse(trace) {
     if (trace === undefined) return undefined;
-    if (!this.#options.trace) {
-      throw new AttentionLabError(
-        'trace: this model was created with trace: false, so forward() has no trace to write into it',
-        { option: 'trace' },
-      );
-    }
+    this.#requireTrace('trace', 'trace to write into it');
     if (trace === null || typeof trace !== 'object' || Array.isArray(trace)) {
       const got = trace === null ? 'null' : Array.isArray(trace) ? 'an array' : typeof trace;
       throw new AttentionLabError(
