@@ -15,10 +15,6 @@ namespace {
 
 constexpr std::size_t kGroupBudget = std::size_t{4} << 20;  // bytes for one group's Q, K, V
 
-int round_up(int n, int m) {
-  return ceil_div(n, m) * m;
-}
-
 }  // namespace
 
 bool Model::uses_fast_path() const {

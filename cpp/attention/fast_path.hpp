@@ -22,13 +22,44 @@
 
 namespace attention {
 
-constexpr int kGemmRows = 48;    // rows per unit of work in the projections
-constexpr int kGemmPanels = 16;  // panels (128 columns) per unit of work
+constexpr int kGemmRows = 48;    // at most this many rows per unit of work in the projections
+constexpr int kGemmPanels = 16;  // at most this many panels (128 columns) per unit of work
 constexpr int kPad = 8;          // readable floats past the end of every buffer
 
 inline int ceil_div(int a, int b) {
   return (a + b - 1) / b;
 }
+inline int round_up(int n, int m) {
+  return ceil_div(n, m) * m;
+}
+
+// The units of work of a packed matrix product of M rows by `panels` weight panels (project_qkv,
+// project_output): blocks of at most kGemmRows rows × kGemmPanels panels, walked down the rows of
+// one block of panels before the next, so that the panels stay in L2 while every row passes over
+// them. The blocks of rows are as equal as whole tiles allow: for T = 128, 44 + 44 + 40 rows
+// rather than 48 + 48 + 32, whose short block made a third of the units a third shorter. Which
+// unit computes an element changes nothing in it (gemm.hpp).
+class GemmUnits {
+ public:
+  GemmUnits(int M, int panels)
+      : M_(M),
+        panels_(panels),
+        rows_(round_up(ceil_div(M, ceil_div(M, kGemmRows)), kRows)),  // ≤ kGemmRows
+        row_blocks_(ceil_div(M, rows_)) {}
+  int count() const { return row_blocks_ * ceil_div(panels_, kGemmPanels); }
+  struct Block {
+    int row_begin, row_end, panel_begin, panel_end;
+  };
+  Block operator[](int unit) const {
+    const int r = unit % row_blocks_ * rows_, p = unit / row_blocks_ * kGemmPanels;
+    return {r, std::min(M_, r + rows_), p, std::min(panels_, p + kGemmPanels)};
+  }
+
+ private:
+  int M_, panels_;
+  int rows_;  // per unit (the last block may have fewer)
+  int row_blocks_;
+};
 
 // How the steps hand out their units of work. Without threads, with one unit, or with less work
 // than waking the workers costs (about a million flops), the units run right here, with no
@@ -92,7 +123,7 @@ struct GroupQKV {
 
 // 1. Queries, keys and values of one group of G heads (of size d_h) for all B·T tokens:
 //      qkv (B·T, 3·G·d_h) = inputs (B·T, d_in) · [W_q | W_k | W_v]ᵀ (+ bias),
-//    48 rows × 16 panels per unit of work; a unit that computed keys also packs them as Kᵀ.
+//    one GemmUnits block per unit of work; a unit that computed keys also packs them as Kᵀ.
 void project_qkv(const float* inputs, int B, int T, int d_in, int G, int d_h, const PackedQKV& w,
                  const GroupQKV& out, const Workers& workers);
 
@@ -104,8 +135,8 @@ void flash_attention_heads(const GroupQKV& qkv, int B, int T, int G, int d_h, bo
                            float* context, int ldc, std::vector<FlashScratch>& scratch,
                            const Workers& workers);
 
-// 3. out_proj mixes the heads: output (B·T, D) = context (B·T, D) · out_projᵀ + bias, 48 rows × 16
-//    panels per unit of work, like the projections.
+// 3. out_proj mixes the heads: output (B·T, D) = context (B·T, D) · out_projᵀ + bias, in
+//    GemmUnits like the projections.
 void project_output(const float* context, int M, int D, const PackedOutput& w, float* output,
                     const Workers& workers);
 // The same in place, for long inputs: each block of whole rows of `context` is projected into a

@@ -17,13 +17,11 @@ PackedOutput pack_output(const Weights& w, int D) {
 
 void project_output(const float* context, int M, int D, const PackedOutput& w, float* output,
                     const Workers& workers) {
-  const int panels = w.weight.panels();
-  const int row_blocks = ceil_div(M, kGemmRows), panel_blocks = ceil_div(panels, kGemmPanels);
-  workers.run(row_blocks * panel_blocks, 2.0 * M * D * D, [&](int unit, int) noexcept {
-    const int r = unit % row_blocks * kGemmRows, p = unit / row_blocks * kGemmPanels;
+  const GemmUnits units(M, w.weight.panels());
+  workers.run(units.count(), 2.0 * M * D * D, [&](int unit, int) noexcept {
+    const auto [r, r_end, p, p_end] = units[unit];
     // output[r:r_end, panels p:p_end] = context[r:r_end] · out_projᵀ + bias
-    gemm(context, D, w.weight, output, D, w.bias.data(), r, std::min(M, r + kGemmRows), p,
-         std::min(panels, p + kGemmPanels), Store::overwrite);
+    gemm(context, D, w.weight, output, D, w.bias.data(), r, r_end, p, p_end, Store::overwrite);
   });
 }
 

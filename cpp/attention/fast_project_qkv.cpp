@@ -28,15 +28,12 @@ PackedQKV pack_qkv(const Weights& w, std::size_t first_row, int n, int d_in) {
 void project_qkv(const float* inputs, int B, int T, int d_in, int G, int d_h, const PackedQKV& w,
                  const GroupQKV& out, const Workers& workers) {
   const int M = B * T;  // rows: every token of every batch
-  const int panels = w.weights.panels();
-  const int row_blocks = ceil_div(M, kGemmRows), panel_blocks = ceil_div(panels, kGemmPanels);
+  const GemmUnits units(M, w.weights.panels());
   const double flops = 2.0 * M * d_in * w.weights.N;
   const float* bias = w.bias.empty() ? nullptr : w.bias.data();
-  // Units walk down the rows of one block of weight panels before moving to the next block, so
-  // the 16 panels (384 KB for d_in = 768) stay in L2 while every row passes over them.
-  workers.run(row_blocks * panel_blocks, flops, [&](int unit, int) noexcept {
-    const int r = unit % row_blocks * kGemmRows, p = unit / row_blocks * kGemmPanels;
-    const int r_end = std::min(M, r + kGemmRows), p_end = std::min(panels, p + kGemmPanels);
+  // A block of up to 16 panels is 384 KB for d_in = 768: it stays in L2 while the rows pass.
+  workers.run(units.count(), flops, [&](int unit, int) noexcept {
+    const auto [r, r_end, p, p_end] = units[unit];
     // qkv[r:r_end, panels p:p_end] = inputs[r:r_end] · [W_q | W_k | W_v]ᵀ (+ bias)
     gemm(inputs, d_in, w.weights, out.qkv, out.ldq, bias, r, r_end, p, p_end, Store::overwrite);
     // A unit that computed keys also packs them as Kᵀ panels, per (batch, head), while they are

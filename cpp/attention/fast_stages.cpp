@@ -23,13 +23,13 @@ QueriesKeysValues project_qkv(const Tensor& inputs, const PackedQKV& w, int D,
   const int B = inputs.dim(0), T = inputs.dim(1), d_in = inputs.dim(2), M = B * T;
   const int panels = w.weights.panels(), ldq = panels * kPanel;
   std::vector<float> qkv(std::size_t(M) * ldq + kPad);  // (B·T, 3·D rounded up to 8)
-  const int row_blocks = ceil_div(M, kGemmRows), panel_blocks = ceil_div(panels, kGemmPanels);
+  const GemmUnits units(M, panels);
   const float* bias = w.bias.empty() ? nullptr : w.bias.data();
-  workers.run(row_blocks * panel_blocks, 2.0 * M * d_in * w.weights.N, [&](int unit, int) noexcept {
-    const int r = unit % row_blocks * kGemmRows, p = unit / row_blocks * kGemmPanels;
+  workers.run(units.count(), 2.0 * M * d_in * w.weights.N, [&](int unit, int) noexcept {
+    const auto [r, r_end, p, p_end] = units[unit];
     // qkv[r:r_end, panels p:p_end] = inputs[r:r_end] · [W_q | W_k | W_v]ᵀ (+ bias)
-    gemm(inputs.data.data(), d_in, w.weights, qkv.data(), ldq, bias, r, std::min(M, r + kGemmRows),
-         p, std::min(panels, p + kGemmPanels), Store::overwrite);
+    gemm(inputs.data.data(), d_in, w.weights, qkv.data(), ldq, bias, r, r_end, p, p_end,
+         Store::overwrite);
   });
   QueriesKeysValues out{Tensor({B, T, D}), Tensor({B, T, D}), Tensor({B, T, D})};  // (B,T,D) each
   for (int row = 0; row < M; ++row) {

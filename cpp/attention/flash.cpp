@@ -15,10 +15,6 @@ namespace {
 
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
-int round_up(int n, int m) {
-  return (n + m - 1) / m * m;
-}
-
 // Turns one row of raw scores into probabilities relative to the new running maximum, in place,
 // for the `visible` keys; entries [visible, width) become 0. Returns the row's new maximum, and
 // the sum of the new probabilities in *sum.

@@ -1,6 +1,7 @@
 // Each step of the fast path (fast_path.hpp) against the stage function it speeds up
 // (pipeline.hpp): project_qkv, flash_attention_heads and project_output, one at a time, for one
 // group of all heads (the weight split) and for groups of one head (the loop over heads).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
@@ -100,4 +101,31 @@ TEST_CASE("each fast step equals the stage function it speeds up", "[fast][steps
                                projected_output.begin() + std::size_t(M) * D));
     }
   }
+}
+
+TEST_CASE("the projections' units of work cover every row and panel once", "[fast][units]") {
+  for (int M : {1, 4, 37, 128, 256, 1024, 4096}) {
+    for (int panels : {1, 3, 12, 36, 96, 288}) {
+      const GemmUnits units(M, panels);
+      std::vector<int> covered(std::size_t(M) * panels, 0);
+      for (int unit = 0; unit < units.count(); ++unit) {
+        const GemmUnits::Block b = units[unit];
+        REQUIRE(b.row_begin < b.row_end);
+        REQUIRE(b.row_end - b.row_begin <= kGemmRows);
+        REQUIRE(b.panel_begin < b.panel_end);
+        REQUIRE(b.panel_end - b.panel_begin <= kGemmPanels);
+        for (int r = b.row_begin; r < b.row_end; ++r)
+          for (int p = b.panel_begin; p < b.panel_end; ++p) ++covered[std::size_t(r) * panels + p];
+      }
+      INFO("M = " << M << ", panels = " << panels);
+      REQUIRE(std::count(covered.begin(), covered.end(), 1) == M * panels);
+    }
+  }
+  // GPT-2 at T = 128: rows in blocks of 44, 44 and 40 (not 48, 48 and 32), 6 blocks of 16 panels.
+  const GemmUnits units(128, 96);
+  CHECK(units.count() == 3 * 6);
+  CHECK(units[1].row_begin == 44);
+  CHECK(units[2].row_begin == 88);
+  CHECK(units[2].row_end == 128);
+  CHECK(units[3].panel_begin == 16);
 }
