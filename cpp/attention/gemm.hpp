@@ -68,12 +68,14 @@ inline void micro_kernel(int K, const float* A, int lda, const float* B, int ldb
   using namespace simd;
   f32x4 lo[MR], hi[MR];
   for (int r = 0; r < MR; ++r) lo[r] = hi[r] = splat(0.0f);
-  for (int k = 0; k < K; ++k) {
-    const f32x4 b_lo = load(B + std::size_t(k) * ldb), b_hi = load(B + std::size_t(k) * ldb + 4);
+  const float* b = B;  // row k of B, and column k of A (row r at a + r·lda)
+  const float* a = A;
+  for (int k = 0; k < K; ++k, b += ldb, ++a) {
+    const f32x4 b_lo = load(b), b_hi = load(b + 4);
     for (int r = 0; r < MR; ++r) {
-      const f32x4 a = load_splat(A + std::size_t(r) * lda + k);
-      lo[r] = madd(a, b_lo, lo[r]);
-      hi[r] = madd(a, b_hi, hi[r]);
+      const f32x4 x = load_splat(a + std::size_t(r) * lda);
+      lo[r] = madd(x, b_lo, lo[r]);
+      hi[r] = madd(x, b_hi, hi[r]);
     }
   }
   if (n_valid == kPanel) {  // a full tile: vector stores (same operations, same rounding)
@@ -118,14 +120,18 @@ inline void micro_kernel_2x16(int K, const float* A, int lda, const float* B0, c
   f32x4 c[2][4];
   for (auto& row : c)
     for (f32x4& v : row) v = splat(0.0f);
-  for (int k = 0; k < K; ++k) {
-    const float* b0 = B0 + std::size_t(k) * ldb;
-    const float* b1 = B1 + std::size_t(k) * ldb;
+  // Pointers stepped along k rather than indexed by it: clang then emits one add per pointer per
+  // step instead of a shift and adds per address, and V8 runs the loop 2–5 % faster (S2, S3).
+  const float* b0 = B0;  // row k of both blocks of B
+  const float* b1 = B1;
+  const float* a0 = A;  // column k of A's two rows
+  const float* a1 = A + lda;
+  for (int k = 0; k < K; ++k, b0 += ldb, b1 += ldb, ++a0, ++a1) {
     const f32x4 b[4] = {load(b0), load(b0 + 4), load(b1), load(b1 + 4)};
-    for (int r = 0; r < 2; ++r) {
-      const f32x4 a = load_splat(A + std::size_t(r) * lda + k);
-      for (int v = 0; v < 4; ++v) c[r][v] = madd(a, b[v], c[r][v]);
-    }
+    const f32x4 x0 = load_splat(a0);
+    for (int v = 0; v < 4; ++v) c[0][v] = madd(x0, b[v], c[0][v]);
+    const f32x4 x1 = load_splat(a1);
+    for (int v = 0; v < 4; ++v) c[1][v] = madd(x1, b[v], c[1][v]);
   }
   for (int r = 0; r < 2; ++r) {
     float* out = C + std::size_t(r) * ldc;
