@@ -47,6 +47,7 @@ const GZIP_BUDGETS = [
       'index.mjs',
       'model.mjs',
       'loader.mjs',
+      'features.mjs',
       'embed.mjs',
       'experiments.mjs',
       'sizes.mjs',
