@@ -110,3 +110,36 @@ test('with the trained weights too, the preview writes into the replaced preview
     assert.deepEqual(preview.trace[name].data, fresh.trace[name].data, name);
   assert.equal(next.spareTraces().preview, preview.trace);
 });
+
+test('an edit copies no weights out; weights() reads the pass’s own when a step asks', () => {
+  const calls = { stateDict: 0 };
+  const spy = new Proxy(lab, {
+    get(t, key) {
+      if (key === 'createModel') return (o) => counting(t.createModel(o), ['stateDict'], calls);
+      const value = t[key];
+      return typeof value === 'function' ? value.bind(t) : value;
+    },
+  });
+  const settings = { ...DEFAULT_SETTINGS, module: 'mha', sentence: 'the cat sat on the mat' };
+  const r = compute(spy, settings);
+  assert.equal(calls.stateDict, 0, 'the pass itself reads no state_dict');
+  const weights = r.weights();
+  assert.equal(calls.stateDict, 1);
+  assert.equal(r.weights(), weights, 'read once, then kept');
+  // They are the weights of the pass: out_proj(merged heads) = its output.
+  const W = weights['out_proj.weight'].data;
+  const bias = weights['out_proj.bias'].data;
+  const merged = r.trace.mergedHeads.data;
+  const { D } = r.sizes;
+  let worst = 0;
+  for (let row = 0; row < merged.length / D; ++row)
+    for (let j = 0; j < D; ++j) {
+      let sum = bias[j];
+      for (let k = 0; k < D; ++k) sum += W[j * D + k] * merged[row * D + k];
+      worst = Math.max(worst, Math.abs(sum - r.output.data[row * D + j]));
+    }
+  assert.ok(worst < 1e-5, `out_proj(merged heads) differs from the output by ${worst}`);
+  assert.equal(compute(lab, { ...settings, module: 'wrapper' }).weights(), null);
+  const t = compute(lab, { ...settings, weights: 'trained' }, model);
+  assert.equal(t.weights(), model.stateDict());
+});

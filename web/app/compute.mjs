@@ -125,11 +125,12 @@ export const PREVIEW_STAGES = Object.freeze(['dropoutMask', 'droppedWeights']);
 const SIZE_STAGES = ['queries', 'queryHeads'];
 
 /**
- * { settings, tokens, source, trace, output, weights, sizes, trainingPreview(), spareTraces(),
+ * { settings, tokens, source, trace, output, weights(), sizes, trainingPreview(), spareTraces(),
  * trained? } or throws (AttentionLabError / PageError). `trained`: the TrainedModel, loaded (by the
  * controller) when settings.weights is 'trained'. `spare`: the spareTraces() of a result no longer
  * shown ({ trace, preview }), or null; their arrays of the right length receive this pass's stages
- * and its preview's (fresh ones cost more than the pass).
+ * and its preview's (fresh ones cost more than the pass). weights(): the module's state_dict (mha),
+ * else null, read on the first call.
  */
 export function compute(lab, settings, trained = null, spare = null) {
   if (!WEIGHTS_SETTING.choices.includes(settings.weights)) {
@@ -147,6 +148,17 @@ export function compute(lab, settings, trained = null, spare = null) {
   return computeRandom(lab, settings, spare);
 }
 
+// The state_dict of the seeded random weights that `settings` describe, for `tokens` tokens: the
+// same in a model built again without the pass, since they depend on the seed and sizes only.
+function seededStateDict(lab, settings, tokens) {
+  const model = lab.createModel({ ...coreOptions(settings), tokens, trace: false });
+  try {
+    return model.stateDict();
+  } finally {
+    model.dispose();
+  }
+}
+
 // The random weights' pass; with `stages`, its trace holds only those (and the sizes' stages).
 function computeRandom(lab, settings, spare, stages) {
   checkPageLimits(settings);
@@ -161,7 +173,13 @@ function computeRandom(lab, settings, spare, stages) {
     const [B, h, T, dh] = trace.queryHeads.shape;
     const D = trace.queries.shape[2];
     checkWidth(settings, D);
-    const weights = settings.module === 'mha' ? model.stateDict() : null;
+    // out_proj's weight, for the output step's head shares: read when a step asks for it, not
+    // with every pass (at GPT-2's width the state_dict is 9.4 MB to copy out of the heap, 25–40 ms
+    // of a 75 ms edit on a 2-vCPU VM, and the output step asks only on hover there). The seeded
+    // weights do not depend on the pass, so a model built again gives them.
+    let state;
+    const weights = () =>
+      settings.module === 'mha' ? (state ??= seededStateDict(lab, settings, T)) : null;
     // The dropout step teaches dropout even in evaluation mode, where it does nothing: it shows the
     // same pass in training mode (the user's p, or the lecture's 0.5 when p = 0), computed only
     // when that step is drawn and then kept.

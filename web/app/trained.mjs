@@ -14,7 +14,7 @@ function blockSettings(settings, options) {
 
 /**
  * The result of compute() for the trained weights: { settings (the block's), tokens, source:
- * 'trained', trace, output, weights (the block's state_dict), sizes, trainingPreview(),
+ * 'trained', trace, output, weights() (the block's state_dict), sizes, trainingPreview(),
  * spareTraces(), trained: { next, roles, info } }. Throws the API's AttentionLabError for a sentence
  * it refuses. `spare`: as compute()'s; explain() makes its own arrays, so only the preview uses it.
  * `previewStages`: the stages the preview copies out (all when undefined).
@@ -26,14 +26,13 @@ export function computeTrained(lab, settings, model, spare = null, previewStages
   const [B, h, T, dh] = trace.queryHeads.shape;
   const D = trace.queries.shape[2];
   const shown = blockSettings(settings, run.options);
-  const weights = model.stateDict();
   const result = {
     settings: shown,
     tokens: run.tokens,
     source: 'trained',
     trace,
     output,
-    weights,
+    weights: () => model.stateDict(), // read once per model, then kept by it
     sizes: { B, h, T, dh, D, dIn: run.inputs.shape[2] },
     trained: { next: run.next, roles: model.roles(), info: model.info },
   };
@@ -41,16 +40,16 @@ export function computeTrained(lab, settings, model, spare = null, previewStages
   // with, on the same inputs (computed only when that step is drawn, then kept).
   let preview;
   result.trainingPreview = () => {
-    preview ??= trainingPass(lab, result, run, weights, spare?.preview, previewStages);
+    preview ??= trainingPass(lab, result, run, spare?.preview, previewStages);
     return preview;
   };
   result.spareTraces = () => ({ trace, preview: preview?.trace ?? null });
   return result;
 }
 
-function trainingPass(lab, result, run, weights, spareTrace, stages) {
+function trainingPass(lab, result, run, spareTrace, stages) {
   const dropout = run.options.dropout > 0 ? run.options.dropout : 0.5;
-  const options = { ...run.options, training: true, dropout, weights };
+  const options = { ...run.options, training: true, dropout, weights: result.weights() };
   const block = lab.createModel(options);
   try {
     const { trace, output } = block.forward(run.inputs.data, {

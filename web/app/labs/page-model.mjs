@@ -48,7 +48,7 @@ export const embedPage = (lab, settings) =>
  */
 export function pageInputs(lab, settings, result = null) {
   if (result?.trained)
-    return { inputs: result.trace.inputs.data, tokens: result.tokens, weights: result.weights };
+    return { inputs: result.trace.inputs.data, tokens: result.tokens, weights: result.weights() };
   const { inputs, tokens } = embedPage(lab, settings);
   return { inputs, tokens, weights: null };
 }

@@ -19,7 +19,7 @@ export function pageForward(lab, { settings, result }, overrides = {}) {
     const options = {
       ...coreOptions(result.settings),
       inputs: result.trace.inputs.data,
-      weights: result.weights,
+      weights: result.weights(),
     };
     const run = lab.forward({ ...options, trace: true, ...overrides });
     return { tokens: result.tokens, ...run, trained: true };

@@ -50,8 +50,8 @@ export function explain(ctx) {
 
 // Share of each head in output[b, t, j]: Σ over the head's columns k of |W[j, k] · merged[b, t, k]|.
 function shares(ctx, b, t, j) {
-  const { trace, weights, sizes } = ctx.result;
-  const W = weights['out_proj.weight'].data;
+  const { trace, sizes } = ctx.result;
+  const W = ctx.result.weights()['out_proj.weight'].data;
   const D = sizes.D;
   const row = trace.mergedHeads.data.subarray((b * sizes.T + t) * D, (b * sizes.T + t + 1) * D);
   const out = new Array(sizes.h).fill(0);
@@ -81,7 +81,7 @@ function stripes(colours, shareAt) {
 
 export function render(ctx) {
   const { sizes } = ctx.result;
-  if (ctx.settings.module !== 'mha' || !ctx.result.weights) {
+  if (ctx.settings.module !== 'mha') {
     return tensorFigure(ctx, 'output', {
       label: 'Output = merged heads',
       columns: 'features',
