@@ -10,6 +10,7 @@ import {
   artifact,
   nodeLab,
   referenceTrace,
+  referenceForward,
   shownCells,
   compareCells,
   pageSuite,
@@ -191,6 +192,35 @@ test('hover and focus show the value and the row and column tokens; focus the ex
   await page.click('.transport .next');
   assert.match(await page.locator('#readout').textContent(), /^Hover over/);
   assert.equal(await tip.isVisible(), false);
+  await page.close();
+});
+
+test('the output step: each head’s share of a cell, from out_proj’s weight, read on hover', async () => {
+  // d_out = 128 > 96: the cells show values, and the shares (and so the state_dict) are read
+  // only when a cell is hovered.
+  const page = await newPage('?step=output&module=mha&dIn=8&dOut=128&heads=4');
+  const settings = settingsOf(page);
+  await hoverCell(page, '#stage figure[data-tensor="output"] .map', 2, 5);
+  const tip = page.locator('.tooltip');
+  await tip.waitFor({ state: 'visible' });
+  const shown = (await tip.textContent()).match(/mix: (head 1 \d+%(?:, head \d+ \d+%)*)/);
+  assert.ok(shown, await tip.textContent());
+  // The same shares from the API in Node: Σ over head h's columns k of |W[5, k] · merged[0, 2, k]|.
+  const lab = await nodeLab();
+  const { trace } = await referenceForward(settings);
+  const T = trace.output.shape[1];
+  const { batch, dIn, dOut, heads, qkvBias, seed, module } = settings;
+  const model = lab.createModel({ batch, tokens: T, dIn, dOut, heads, qkvBias, seed, module });
+  const W = model.stateDict()['out_proj.weight'].data;
+  model.dispose();
+  const D = 128;
+  const dh = D / 4;
+  const merged = trace.mergedHeads.data.subarray(2 * D, 3 * D);
+  const share = [0, 0, 0, 0];
+  for (let k = 0; k < D; ++k) share[Math.floor(k / dh)] += Math.abs(W[5 * D + k] * merged[k]);
+  const total = share.reduce((a, b) => a + b, 0);
+  const expected = share.map((x, h) => `head ${h + 1} ${Math.round((100 * x) / total)}%`);
+  assert.equal(shown[1], expected.join(', '));
   await page.close();
 });
 
