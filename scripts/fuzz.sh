@@ -10,7 +10,7 @@
 #   scripts/fuzz.sh build                only build the native harness
 #   scripts/fuzz.sh replay FILE...       run the native harness on saved inputs (crash files), verbose
 #
-# Environment: FUZZ_CORE_DIR (default cpp: the core's sources, cpp/attention/*.cpp), FUZZ_BUILD_DIR
+# Environment: FUZZ_CORE_DIR (default cpp: the core's sources, cpp/attention/**/*.cpp), FUZZ_BUILD_DIR
 # (default build/fuzz), FUZZ_CORPUS (a corpus directory kept between runs; default: a fresh copy of
 # tests/fuzz/corpus/core per run, except for `all`, which keeps build/fuzz/corpus), FUZZ_JOBS
 # (libFuzzer fork jobs, default 1), FUZZ_FORK=0 (stop at the first crash instead of going on).
@@ -37,8 +37,11 @@ usage() {
 # compiled on its own (in parallel: Eigen under the sanitizers is slow to compile) and only when its
 # object is older than it, than a header of the core or than this script (the flags); then linked.
 build_native() {
-  local sources=("$core_dir"/attention/*.cpp tests/fuzz/core_fuzz.cpp)
-  local headers=("$core_dir"/attention/*.hpp)
+  # The core's parts are folders (reference/, fast/, train/, ...); their file names stay unique, so
+  # objects are named by file name alone.
+  shopt -s globstar
+  local sources=("$core_dir"/attention/**/*.cpp tests/fuzz/core_fuzz.cpp)
+  local headers=("$core_dir"/attention/**/*.hpp)
   command -v clang++ >/dev/null || { echo "fuzz: clang++ is missing (apt-get install clang libclang-rt-14-dev)" >&2; return 2; }
   mkdir -p "$out/obj"
   # -fsanitize=fuzzer on every file: the core's branches are what libFuzzer's coverage steers by.

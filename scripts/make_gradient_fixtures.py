@@ -13,7 +13,7 @@ Two kinds of case, in the format of tests/fixtures (tests/support/fixture.hpp re
   in the core's order (scale, then mask: the same numbers as the module's mask-then-scale), with
   retain_grad() on each; the script checks that the step-by-step output and parameter gradients
   equal the module's own.
-- lm_*: the language model of cpp/attention/language_model.hpp in PyTorch (nn.Embedding for tokens
+- lm_*: the language model of cpp/attention/train/language_model.hpp in PyTorch (nn.Embedding for tokens
   and positions, the lecture's MultiHeadAttention, the shortcut, nn.Linear to the logits) with
   F.cross_entropy on the next token, its parameters, the dropout mask it drew, and the gradients of
   the logits, the hidden state, the block's inputs and every parameter. Cases with adamw_steps then
@@ -149,7 +149,7 @@ def run_mha(case):
 
 
 class TinyLanguageModel(nn.Module):
-    """cpp/attention/language_model.hpp in PyTorch: embeddings, one block with its shortcut, logits."""
+    """cpp/attention/train/language_model.hpp in PyTorch: embeddings, one block with its shortcut, logits."""
 
     def __init__(self, vocabulary, width, context, dropout, heads):
         super().__init__()

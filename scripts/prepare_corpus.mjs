@@ -7,7 +7,7 @@
 //
 // Usage: node scripts/prepare_corpus.mjs [outdir]      (default: build/corpus)
 // Writes train.txt / heldout.txt (the running text) and train.bin / heldout.bin, which
-// cpp/attention/corpus.hpp reads:
+// cpp/attention/train/corpus.hpp reads:
 //   "ATCP" u32 version (1) u32 tokens, then per token: u16 GPT-2 id, u8 class, u8 flags
 //   (class: see CLASSES below, the same numbers as corpus.hpp's TokenClass; flags bit 0: the token
 //   starts a sentence, bit 1: it starts a document), little-endian.
@@ -19,7 +19,7 @@ import { decode, encode } from 'gpt-tokenizer/encoding/r50k_base';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Part-of-speech classes, by Brown tag (cpp/attention/corpus.hpp has the same numbers). */
+/** Part-of-speech classes, by Brown tag (cpp/attention/train/corpus.hpp has the same numbers). */
 export const CLASSES = Object.freeze({
   other: 0,
   pronoun: 1, // pps, ppss, ppo, pp$, ppl, ...: he, they, him, his, himself

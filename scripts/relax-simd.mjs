@@ -6,7 +6,7 @@
 // and fails on any opcode it does not know. A byte search would also hit immediates that happen to
 // hold 0xfd 0xaf 0x01 (constants, shuffles, offsets).
 // One hazard the rewrite cannot see: the toolchain folds an fma of three compile-time constants by
-// the prototype's definition, a + b·c (madd(2, 5, 1) gives 7, tests/cpp/simd.test.cpp), so the
+// the prototype's definition, a + b·c (madd(2, 5, 1) gives 7, tests/cpp/fast/simd.test.cpp), so the
 // kernels must never pass simd::madd three constants; with values known only at run time the
 // operands reach relaxed_madd in order, a·b + c (the same test, run in the relaxed build).
 //

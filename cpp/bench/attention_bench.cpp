@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "attention/attention.hpp"
-#include "attention/simd.hpp"
+#include "attention/fast/simd.hpp"
 
 using namespace attention;
 

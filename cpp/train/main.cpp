@@ -16,13 +16,13 @@
 #include <string>
 #include <thread>
 
-#include "attention/corpus.hpp"
-#include "attention/errors.hpp"
-#include "attention/language_model.hpp"
-#include "attention/model_file.hpp"
-#include "attention/roles.hpp"
-#include "attention/train.hpp"
-#include "attention/training_run.hpp"
+#include "attention/api/errors.hpp"
+#include "attention/train/corpus.hpp"
+#include "attention/train/language_model.hpp"
+#include "attention/train/model_file.hpp"
+#include "attention/train/roles.hpp"
+#include "attention/train/train.hpp"
+#include "attention/train/training_run.hpp"
 
 using namespace attention;
 
@@ -31,7 +31,8 @@ namespace {
 const char* kUsage =
     "Usage: attention-lab-train [--corpus DIR] [--out FILE] [options]\n"
     "\n"
-    "Trains the language model of cpp/attention/language_model.hpp on DIR/train.bin, measures it\n"
+    "Trains the language model of cpp/attention/train/language_model.hpp on DIR/train.bin, "
+    "measures it\n"
     "on DIR/heldout.bin (node scripts/prepare_corpus.mjs writes both) and writes FILE.\n"
     "\n"
     "  --corpus DIR        default build/corpus\n"

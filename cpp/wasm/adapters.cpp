@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <map>
 
-#include "attention/options.hpp"
+#include "attention/api/options.hpp"
 #include "js_values.hpp"
 
 namespace attention::wasm {

@@ -4,9 +4,9 @@
 #include <malloc.h>
 
 #include "adapters.hpp"
-#include "attention/embeddings.hpp"
-#include "attention/options.hpp"
-#include "attention/simd.hpp"
+#include "attention/api/options.hpp"
+#include "attention/fast/simd.hpp"
+#include "attention/reference/embeddings.hpp"
 #include "js_values.hpp"
 
 namespace attention::wasm {

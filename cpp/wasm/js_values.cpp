@@ -6,7 +6,7 @@
 #include <new>
 #include <stdexcept>
 
-#include "attention/options.hpp"
+#include "attention/api/options.hpp"
 
 namespace attention::wasm {
 

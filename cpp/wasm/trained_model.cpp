@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "attention/errors.hpp"
-#include "attention/language_model.hpp"
-#include "attention/roles.hpp"
+#include "attention/api/errors.hpp"
+#include "attention/train/language_model.hpp"
+#include "attention/train/roles.hpp"
 #include "js_values.hpp"
 
 namespace attention::wasm {

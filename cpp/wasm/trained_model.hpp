@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "adapters.hpp"
-#include "attention/model_file.hpp"
+#include "attention/train/model_file.hpp"
 
 namespace attention::wasm {
 

@@ -44,7 +44,7 @@
 #include <vector>
 
 #include "attention/attention.hpp"
-#include "attention/threads.hpp"
+#include "attention/fast/threads.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // The trainer's promise at the command line (build/native/attention-lab-train, what `npm run train`
 // runs): the same options give the same weights file, byte for byte, run after run and for one
-// thread or two (tests/cpp/train.test.cpp checks the library; this checks the program that writes
+// thread or two (tests/cpp/train/train.test.cpp checks the library; this checks the program that writes
 // the shipped file). A short run on a small corpus made here, in prepare_corpus.mjs's format.
 // Needs the native build: `bash scripts/build.sh native`.
 import { test, after } from 'node:test';

@@ -1,5 +1,5 @@
 // The core's description of itself, generated from the C++ sources by `npm run contract`
-// (scripts/contract.mjs): the option table (cpp/attention/options.cpp, defaults from Config in
+// (scripts/contract.mjs): the option table (cpp/attention/api/options.cpp, defaults from Config in
 // config.hpp), the trace stages (stages.hpp) and the limits (config.hpp, threads.hpp).
 // Do not edit: change the C++ and run `npm run contract`; tests/js/contract.test.mjs fails when
 // this file and the core disagree.

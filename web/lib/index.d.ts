@@ -1,5 +1,5 @@
 // Types for attention-lab's JavaScript API (dist/index.mjs). Hand-written: keep them in step with
-// web/lib/index.mjs, web/lib/options.mjs and cpp/attention/stages.hpp. tests/js/dts.test.mjs checks
+// web/lib/index.mjs, web/lib/options.mjs and cpp/attention/api/stages.hpp. tests/js/dts.test.mjs checks
 // that StageName below lists exactly the stages the WASM core reports.
 //
 // Dimension names used throughout (as in the lectures):

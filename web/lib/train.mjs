@@ -1,6 +1,6 @@
 // Training the language model of docs/TRAINING.md from JavaScript: train({ text }) tokenises the
 // text as the page tokenises a sentence (GPT-2's byte-pair encoding), holds out a part of it, and
-// runs the core's whole training run (cpp/attention/training_run.hpp: the vocabulary cut, AdamW,
+// runs the core's whole training run (cpp/attention/train/training_run.hpp: the vocabulary cut, AdamW,
 // dropout in training only, the held-out loss, the unigram and bigram baselines, every head's
 // measured role) in its own WebAssembly module, dist/attention-train.wasm, loaded on the first
 // call only. The result's file is a weights file like the shipped one: lab.loadWeights(file).
@@ -9,7 +9,7 @@ import { encodeText, tokenText } from './tokenizer.mjs';
 import { unwrap } from './model.mjs';
 import { requireEngineFeatures } from './loader.mjs';
 
-/** Word classes as cpp/attention/corpus.hpp numbers them (scripts/prepare_corpus.mjs writes them). */
+/** Word classes as cpp/attention/train/corpus.hpp numbers them (scripts/prepare_corpus.mjs writes them). */
 const PUNCTUATION = 6;
 const OTHER = 0;
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "../js_values.hpp"
-#include "attention/errors.hpp"
+#include "attention/api/errors.hpp"
 
 namespace attention::wasm {
 namespace {

@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "../adapters.hpp"
-#include "attention/training_run.hpp"
+#include "attention/train/training_run.hpp"
 
 namespace attention::wasm {
 
