@@ -2,10 +2,12 @@
 // the threads, and the conversion of JS values into checked core values. No maths here.
 //
 // No entry point lets an exception cross a C++ frame on its way to JavaScript: JS would receive an
-// opaque exception object instead of the message, and an error thrown as a JS exception through
-// WebAssembly (Embind's val::throw_) skipped the C++ destructors, so every error used to leak an
-// Embind handle and some WASM memory. Each entry point catches instead and hands the error over
-// as a plain object { name, option, message }, which web/lib turns into an AttentionLabError.
+// opaque exception object instead of the message, and a JS exception thrown through WebAssembly
+// (Embind's val::throw_) skips the destructors of the C++ frames it leaves, so each error would
+// leak an Embind handle and some WASM memory. Each entry point catches instead and hands the error
+// over as a plain object { name, option, message }, which web/lib turns into an AttentionLabError.
+// JS notions stop here too: undefined (an option not given) and JS type names are read in
+// js_values.cpp and core_info.cpp; the core's option table speaks C++ (std::optional).
 #pragma once
 
 #include <emscripten/val.h>

@@ -3,6 +3,8 @@
 #include <emscripten/heap.h>
 #include <malloc.h>
 
+#include <optional>
+
 #include "adapters.hpp"
 #include "attention/api/options.hpp"
 #include "attention/fast/simd.hpp"
@@ -18,9 +20,8 @@ val option_table() {
     val entry = val::object();
     entry.set("name", val(std::string(s.name)));
     entry.set("type", val(std::string(type_name(s.type))));
-    const OptionValue value = get_option(defaults, s);
-    if (value.kind != OptionValue::Kind::other)
-      entry.set("default", to_js(value));  // optional: none
+    if (const std::optional<OptionValue> value = get_option(defaults, s))
+      entry.set("default", to_js(*value));  // optional: none
     if (s.type == OptionType::integer || s.type == OptionType::number) {
       entry.set("min", val(s.min));
       entry.set("max", val(s.max));
@@ -49,6 +50,9 @@ val check_option_js(std::string name, val value) {
   attempt(&failure, [&] {
     const OptionSpec* spec = find_option(name);
     if (spec == nullptr) throw OptionError(name, "unknown option '" + name + "'");
+    // undefined is JS's "not given": an optional option may be left unset, any other must have a
+    // value (and is refused by the check, which names the type it got).
+    if (value.isUndefined() && spec->optional) return;
     check_option(*spec, to_option_value(value));
   });
   return failure.to_js();

@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 
 #include <new>
+#include <optional>
 #include <stdexcept>
 
 #include "attention/api/options.hpp"
@@ -54,8 +55,9 @@ Config read_config(const val& options) {
 val config_to_js(const Config& config) {
   val out = val::object();
   for (const OptionSpec& spec : option_specs()) {
-    const OptionValue value = get_option(config, spec);
-    if (value.kind != OptionValue::Kind::other) out.set(spec.name, to_js(value));
+    // An unset optional option (dropoutSeed) is undefined in JS: the key is left out.
+    if (const std::optional<OptionValue> value = get_option(config, spec))
+      out.set(spec.name, to_js(*value));
   }
   return out;
 }

@@ -33,7 +33,8 @@ std::string divisors(long long n) {
 
 // Each option's own type and range (options.cpp holds them).
 [[gnu::noinline]] void check_each_option(const Config& c) {
-  for (const OptionSpec& spec : option_specs()) check_option(spec, get_option(c, spec));
+  for (const OptionSpec& spec : option_specs())
+    if (const std::optional<OptionValue> value = get_option(c, spec)) check_option(spec, *value);
 }
 
 // The rules that tie options together, as the reference classes have them.

@@ -4,6 +4,7 @@
 // conversion of caller values check against it, so a range is written in exactly one place.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,7 +21,7 @@ struct OptionValue {
   enum class Kind { number, boolean, string, other } kind = Kind::other;
   double number = 0.0;
   bool boolean = false;
-  std::string text;  // the string, or for `other` the JS type name ("object", "symbol", ...)
+  std::string text;  // the string, or for `other` the name of its type ("object", "symbol", ...)
 
   static OptionValue of(double v) { return {Kind::number, v, false, {}}; }
   static OptionValue of(bool v) { return {Kind::boolean, 0.0, v, {}}; }
@@ -41,7 +42,7 @@ struct OptionSpec {
   std::vector<std::string> choices;  // choice: the allowed strings
   const char* rule = "";             // how it depends on other options ("" when it does not)
   const char* note = "";             // why the range is what it is, added to error messages
-  bool optional = false;             // may be absent (no default): dropoutSeed
+  bool optional = false;  // may be left unset (no default): dropoutSeed; get_option gives nullopt
   // Defaults that differ by module, applied when the option is not given ('simplified' does not
   // scale; the notebook's early classes have no mask).
   std::vector<std::pair<std::string, OptionValue>> module_defaults;
@@ -56,8 +57,9 @@ const OptionSpec* find_option(const std::string& name);
 // Checks `value` against the option's type and range and stores it in `config`; throws
 // OptionError("name", "...what was wrong and what is allowed").
 void set_option(Config& config, const OptionSpec& spec, const OptionValue& value);
-// The option's current value in `config` (on a default Config: its default).
-OptionValue get_option(const Config& config, const OptionSpec& spec);
+// The option's current value in `config` (on a default Config: its default); nullopt for an
+// optional option that is not set (dropoutSeed).
+std::optional<OptionValue> get_option(const Config& config, const OptionSpec& spec);
 // Throws OptionError when `value` is outside the option's type or range (used by validate()).
 void check_option(const OptionSpec& spec, const OptionValue& value);
 

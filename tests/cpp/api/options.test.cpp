@@ -2,6 +2,8 @@
 // is checked against it before it is stored, so nothing wraps into a field of another size.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <set>
 
 #include "support/check.hpp"
@@ -33,7 +35,9 @@ TEST_CASE("every option has a name, a help text and a default that passes its ow
     CHECK(names.insert(s.name).second);
     CHECK(std::string(s.help).size() > 10);
     CHECK(std::string(s.meaning).size() > 3);
-    CHECK_NOTHROW(check_option(s, get_option(defaults, s)));
+    const std::optional<OptionValue> value = get_option(defaults, s);
+    CHECK(value.has_value() == !s.optional);  // an optional option has no default: unset
+    if (value) CHECK_NOTHROW(check_option(s, *value));
   }
   CHECK(find_option("dOut") != nullptr);
   CHECK(find_option("d_out") == nullptr);
@@ -70,6 +74,21 @@ TEST_CASE("a value that fits is stored in its field", "[options]") {
   CHECK(c.seed == 4294967295u);
   CHECK(c.module == Module::wrapper);
   CHECK_FALSE(c.causal);
+}
+
+TEST_CASE("an optional option is unset or holds a checked value, in C++ terms", "[options]") {
+  Config c;
+  const OptionSpec& dropout_seed = *find_option("dropoutSeed");
+  CHECK_FALSE(get_option(c, dropout_seed).has_value());
+  set_option(c, dropout_seed, OptionValue::of(7.0));
+  REQUIRE(c.dropout_seed == std::optional<std::uint32_t>(7));
+  REQUIRE(get_option(c, dropout_seed).has_value());
+  CHECK(get_option(c, dropout_seed)->number == 7.0);
+  // "Not given" is the caller's business (the WASM adapters read JS's undefined as that): to the
+  // table, a value named after a JS type is a value of the wrong type like any other.
+  CHECK_THAT(refusal("dropoutSeed", OptionValue::of_type("undefined")),
+             Catch::Contains("dropoutSeed = a value of type undefined: the dropout seed must be an "
+                             "integer from 0 to 4294967295"));
 }
 
 TEST_CASE("the enums name exactly the option table's choices", "[options]") {
