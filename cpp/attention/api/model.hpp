@@ -18,6 +18,8 @@
 
 namespace attention {
 
+class StagePath;  // the functions that compute the stages (stage_path.hpp)
+
 // Every stage of one forward pass, in lecture order.
 struct Trace {
   std::vector<std::pair<Stage, Tensor>> stages;
@@ -73,9 +75,13 @@ class Model {
   struct PackedStages;  // every head's packed weights for the fused stage-by-stage pass
   const PackedStages& packed_stages();
 
-  Result forward_fused(const Tensor& inputs);
-  Result forward_loop(const Tensor& inputs);
-  Result forward_self_attention(const Tensor& inputs);
+  // The stage-by-stage pass: picks the functions that compute the stages (the reference or the
+  // kernels) once, then runs the module's layout with them.
+  bool uses_stage_kernels() const;
+  Result forward_stages(const Tensor& inputs);
+  Result forward_fused(const Tensor& inputs, const StagePath& path);
+  Result forward_loop(const Tensor& inputs, const StagePath& path);
+  Result forward_self_attention(const Tensor& inputs, const StagePath& path);
   Tensor draw_keep_mask();
 
   Config config_;

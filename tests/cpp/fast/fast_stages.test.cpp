@@ -1,6 +1,7 @@
 // The stage-by-stage pass on the fast kernels (fast_stages.cpp) against pipeline.hpp's reference
-// functions of the same names, stage by stage: the same tensors to float32 rounding, the mask's −∞
-// giving exactly 0 in the softmax, every row summing to 1, and the same bits for 1 and 2 threads.
+// functions of the same names, one section per stage, through the two paths a forward pass chooses
+// between (stage_path.hpp): the same tensors to float32 rounding, the mask's −∞ giving exactly 0 in
+// the softmax, every row summing to 1, and the same bits for 1 and 2 threads.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -8,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "attention/api/stage_path.hpp"
 #include "attention/fast/fast_path.hpp"
 #include "support/check.hpp"
 
@@ -32,51 +34,64 @@ TEST_CASE("each fast stage equals the reference stage it speeds up", "[fast][sta
   c.heads = 3;  // d_h = 12: one full panel and a partial one
   c.qkv_bias = true;
   c.seed = 5;
-  const int d_h = c.head_size(), D = c.width();
+  const int D = c.width(), T = c.tokens;
   const Weights w = Model(c).weights();
   const Tensor x = filled({c.batch, c.tokens, c.d_in}, 0.37f);  // (B,T,d_in)
   // Two threads where the build has them (the WASM test build has none: then one).
   auto pool = std::make_shared<ThreadPool>(std::min(2, ThreadPool::max_threads()));
   const Workers one(nullptr), two(pool.get());
+  const PackedQKV packed_qkv = pack_qkv(w, 0, D, c.d_in);
+  const PackedOutput packed_out = pack_output(w, D);
+  // The two paths a forward pass chooses between (stage_path.hpp), on the same weights.
+  const ReferencePath reference(w, D);
+  const KernelPath kernels(packed_qkv, packed_out, one, D),
+      threaded(packed_qkv, packed_out, two, D);
 
-  const QueriesKeysValues ref = project_qkv(x, w, 0, D);  // (B,T,D) each
-  const PackedQKV packed = pack_qkv(w, 0, D, c.d_in);
-  const QueriesKeysValues fast = project_qkv(x, packed, D, one);
-  check::tensors_close("queries", fast.queries, ref.queries, 1e-6);
-  check::tensors_close("keys", fast.keys, ref.keys, 1e-6);
-  check::tensors_close("values", fast.values, ref.values, 1e-6);
-  CHECK(project_qkv(x, packed, D, two).values.data == fast.values.data);
-
+  // Each stage's inputs from the reference, so that each kernel is checked on its own.
+  const QueriesKeysValues ref = reference.project_qkv(x);  // (B,T,D) each
   const Tensor q = split_heads(ref.queries, c.heads), k = split_heads(ref.keys, c.heads);
   const Tensor v = split_heads(ref.values, c.heads);  // (B,h,T,d_h) each
-  const Tensor scores = attention_scores(q, k, one);  // (B,h,T,T)
-  check::tensors_close("attentionScores", scores, attention_scores(q, k), 1e-5);
-  CHECK(attention_scores(q, k, two).data == scores.data);
+  const Tensor masked =
+      apply_causal_mask(scale_scores(reference.attention_scores(q, k), c.head_size()));
+  const Tensor weights = reference.softmax_rows(masked);  // (B,h,T,T)
+  const Tensor merged = merge_heads(reference.weighted_values(weights, v));
 
-  const Tensor masked = apply_causal_mask(scale_scores(scores, d_h));
-  const Tensor weights = softmax_rows(masked, one);
-  check::tensors_close("attentionWeights", weights, softmax_rows(masked), 1e-6);
-  CHECK(softmax_rows(masked, two).data == weights.data);
-  const int T = c.tokens;
-  for (std::size_t row = 0; row < weights.size() / T; ++row) {
-    const int i = static_cast<int>(row % T);
-    float sum = 0.0f;
-    for (int j = 0; j < T; ++j) {
-      sum += weights.data[row * T + j];
-      if (j > i) REQUIRE(weights.data[row * T + j] == 0.0f);  // the future: exactly 0
-    }
-    REQUIRE(std::abs(sum - 1.0f) <= 1e-6f);
+  SECTION("project_qkv") {
+    const QueriesKeysValues fast = kernels.project_qkv(x);
+    check::tensors_close("queries", fast.queries, ref.queries, 1e-6);
+    check::tensors_close("keys", fast.keys, ref.keys, 1e-6);
+    check::tensors_close("values", fast.values, ref.values, 1e-6);
+    CHECK(threaded.project_qkv(x).values.data == fast.values.data);
   }
-
-  const Tensor context = weighted_values(weights, v, one);  // (B,h,T,d_h)
-  check::tensors_close("contextHeads", context, weighted_values(weights, v), 1e-6);
-  CHECK(weighted_values(weights, v, two).data == context.data);
-
-  const Tensor merged = merge_heads(context);
-  const PackedOutput out = pack_output(w, D);
-  const Tensor output = project_output(merged, out, one);
-  check::tensors_close("output", output, project_output(merged, w), 1e-6);
-  CHECK(project_output(merged, out, two).data == output.data);
+  SECTION("attention_scores") {
+    const Tensor scores = kernels.attention_scores(q, k);  // (B,h,T,T)
+    check::tensors_close("attentionScores", scores, reference.attention_scores(q, k), 1e-5);
+    CHECK(threaded.attention_scores(q, k).data == scores.data);
+  }
+  SECTION("softmax_rows") {
+    const Tensor fast = kernels.softmax_rows(masked);
+    check::tensors_close("attentionWeights", fast, weights, 1e-6);
+    CHECK(threaded.softmax_rows(masked).data == fast.data);
+    for (std::size_t row = 0; row < fast.size() / T; ++row) {
+      const int i = static_cast<int>(row % T);
+      float sum = 0.0f;
+      for (int j = 0; j < T; ++j) {
+        sum += fast.data[row * T + j];
+        if (j > i) REQUIRE(fast.data[row * T + j] == 0.0f);  // the future: exactly 0
+      }
+      REQUIRE(std::abs(sum - 1.0f) <= 1e-6f);
+    }
+  }
+  SECTION("weighted_values") {
+    const Tensor context = kernels.weighted_values(weights, v);  // (B,h,T,d_h)
+    check::tensors_close("contextHeads", context, reference.weighted_values(weights, v), 1e-6);
+    CHECK(threaded.weighted_values(weights, v).data == context.data);
+  }
+  SECTION("project_output") {
+    const Tensor output = kernels.project_output(merged);
+    check::tensors_close("output", output, reference.project_output(merged), 1e-6);
+    CHECK(threaded.project_output(merged).data == output.data);
+  }
 }
 
 TEST_CASE("the fused traced pass is the same for 1 and 2 threads, and close to the loop's",
