@@ -37,8 +37,13 @@ std::string divisors(long long n) {
     if (const std::optional<OptionValue> value = get_option(c, spec)) check_option(spec, *value);
 }
 
-// The rules that tie options together, as the reference classes have them.
-[[gnu::noinline]] void check_rules(const Config& c) {
+// "module 'causal' (CausalAttention)": how the rules name the class they speak for.
+std::string class_label(const Config& c) {
+  return std::string("module '") + to_string(c.module) + "' (" + class_name(c.module) + ")";
+}
+
+// The heads: how many the module has and how they share d_out.
+[[gnu::noinline]] void check_head_rules(const Config& c) {
   const long long h = c.heads;
   const long long D = c.width64();  // no int overflow
   if (D > kMaxDimension) {
@@ -55,13 +60,17 @@ std::string divisors(long long n) {
                                    "of dOut (" +
                                    divisors(c.d_out) + (c.d_out > 8 ? ", ..." : "") + ")");
   }
-  const std::string cls =
-      std::string("module '") + to_string(c.module) + "' (" + class_name(c.module) + ")";
   if ((c.module == Module::causal || c.is_self_attention()) && c.heads != 1) {
-    throw OptionError("heads", "heads = " + std::to_string(c.heads) + ": " + cls +
+    throw OptionError("heads", "heads = " + std::to_string(c.heads) + ": " + class_label(c) +
                                    " has exactly one head; use heads = 1, or module 'mha' or "
                                    "'wrapper' for several");
   }
+}
+
+// What each of the chapter's classes has: the notebook's early classes have no weights (or no
+// bias), no mask and no dropout; only MultiHeadAttention views its heads before the transpose.
+[[gnu::noinline]] void check_module_rules(const Config& c) {
+  const std::string cls = class_label(c);
   if (c.module == Module::simplified && c.d_out != c.d_in) {
     throw OptionError("dOut", "dOut = " + std::to_string(c.d_out) + ": " + cls +
                                   " has no weights, so its queries, keys, values and context "
@@ -164,7 +173,8 @@ std::string divisors(long long n) {
 
 void validate_options(const Config& c) {
   check_each_option(c);
-  check_rules(c);
+  check_head_rules(c);  // the rules that tie options together, as the reference classes have them
+  check_module_rules(c);
 }
 
 void validate(const Config& c) {
