@@ -12,7 +12,7 @@ import {
   OPTION_NAMES,
   MAX_THREADS,
 } from '../../dist/index.mjs';
-import { readContract, renderContract } from '../../scripts/contract.mjs';
+import { readContract, renderContract, renderApiDocs } from '../../scripts/contract.mjs';
 
 const lab = await createAttentionLab();
 
@@ -26,6 +26,17 @@ test('web/lib/contract.mjs is what the core says (else: npm run contract)', asyn
   assert.deepEqual(OPTIONS, lab.options);
   assert.deepEqual(STAGES, lab.stages);
   assert.deepEqual(LIMITS, lab.limits);
+});
+
+test("docs/API.md's option table is what the contract says (else: node scripts/contract.mjs --docs)", () => {
+  const docs = readFileSync(new URL('../../docs/API.md', import.meta.url), 'utf8');
+  const expected = renderApiDocs(OPTIONS, docs);
+  assert.ok(expected.includes('| `dropoutSeed` | integer | none | 0 … 4294967295 |'));
+  assert.equal(
+    docs,
+    expected,
+    "docs/API.md's option table is stale: run `node scripts/contract.mjs --docs`",
+  );
 });
 
 test('DEFAULTS, OPTION_NAMES and MAX_THREADS derive from the table', () => {
