@@ -135,24 +135,6 @@ TEST_CASE("thread pool limits", "[threads][errors]") {
   CHECK(hits == std::vector<int>(100, 1));
 }
 
-TEST_CASE("the lecture's experiment: loop over heads against the weight split", "[experiment]") {
-  HeadExperimentOptions o;
-  o.heads = {2, 40};
-  o.repeats = 3;
-  const std::vector<HeadExperimentRow> rows = head_experiment(o);
-  REQUIRE(rows.size() == 2);
-  for (const HeadExperimentRow& row : rows) {
-    CHECK(row.loop_ms > 0.0);
-    CHECK(row.fused_ms > 0.0);
-    CHECK(row.max_difference <= 1e-6);
-  }
-  CHECK(rows[1].heads == 40);
-  o.heads = {};
-  CHECK_THROWS_AS(head_experiment(o), OptionError);
-  o.heads = {0};
-  CHECK_THROWS_AS(head_experiment(o), OptionError);
-}
-
 TEST_CASE("all pools together never start more threads than the build allows", "[threads]") {
   const int max = ThreadPool::max_threads();
   ThreadPool big(max);  // takes every worker
