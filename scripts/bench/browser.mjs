@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, CHROMIUM } from '../chromium.mjs';
 import { cpuShares, cpuSnapshot } from './cpu.mjs';
 import { formatTable } from './report.mjs';
 import { machineInfo, writeJson } from './report-node.mjs';
@@ -60,23 +60,6 @@ function serve() {
   });
 }
 
-/** Headless Chromium with the e2e tests' flags (tests/e2e/helpers.mjs launch()), and gc() exposed
- *  to the engines' workers, as --expose-gc gives the Node run's engine processes. */
-function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--js-flags=--expose-gc',
-    ],
-  });
-}
-
 /** Runs the page to the end; resolves its result (window.benchResult). */
 async function runPage(browser, url, log) {
   const page = await browser.newPage();
@@ -104,7 +87,7 @@ export async function benchInBrowser(opts, log) {
   const cpuStart = cpuSnapshot();
   buildPage(log);
   const server = await serve();
-  const browser = await launchChromium();
+  const browser = await launchChromium({ exposeGc: true }); // gc() between runs, as --expose-gc in Node
   let result;
   const chromiumVersion = browser.version();
   try {
@@ -123,7 +106,7 @@ export async function benchInBrowser(opts, log) {
   const browserInfo = {
     name: 'Chromium (headless)',
     version: chromiumVersion,
-    executable: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    executable: CHROMIUM,
     ...env,
   };
   const notes = [...result.notes];
