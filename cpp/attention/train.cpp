@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 #include "errors.hpp"
@@ -83,27 +84,31 @@ void check_training_limits(const LanguageModelConfig& c, const TrainingOptions& 
            ", width " + std::to_string(c.width) + ", heads " + std::to_string(c.heads) +
            ", vocabulary " + std::to_string(c.vocabulary);
   };
-  const auto rounded = [](double v) {
-    return std::to_string(static_cast<long long>(std::ceil(v)));
+  const auto g = [](double v) {  // three significant digits: 1.47, 679, 1e+11
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", v);
+    return std::string(text);
   };
   // Memory first: maxFlops can be raised, WebAssembly's 4 GiB cannot.
   const double bytes = training_bytes(c, o, concurrent);
   if (bytes > o.max_bytes) {
-    throw MemoryError(
-        "maxBytes", "this training run needs about " + rounded(bytes / 1048576.0) + " MiB (" +
-                        sizes() + ": the model, AdamW's moments and one gradient per sequence " +
-                        "of the batch), more than maxBytes = " + rounded(o.max_bytes / 1048576.0) +
-                        " MiB. Use a smaller batch, width or vocabulary, or pass a larger "
-                        "maxBytes (WebAssembly memory ends at 4 GiB)");
+    throw MemoryError("maxBytes", "this training run needs about " + g(bytes / 1048576.0) +
+                                      " MiB (" + sizes() +
+                                      ": the model, AdamW's moments and one gradient per "
+                                      "sequence of the batch), more than maxBytes = " +
+                                      g(o.max_bytes) + " bytes (" + g(o.max_bytes / 1048576.0) +
+                                      " MiB). Use a smaller batch, width or vocabulary, or pass a "
+                                      "larger maxBytes (WebAssembly memory ends at 4 GiB)");
   }
   const double flops = training_step_flops(c, o);
   if (flops > o.max_flops) {
     throw WorkError("maxFlops",
-                    "one training step needs about " + rounded(flops / 1e9) + " GFLOP (" + sizes() +
-                        "), more than maxFlops = " + rounded(o.max_flops / 1e9) +
-                        " GFLOP, about ten seconds on one thread: progress and the abort signal "
-                        "are heard only between steps. Use a smaller batch, context or width, "
-                        "or pass a larger maxFlops to train on purpose");
+                    "one training step needs about " + g(flops / 1e9) + " GFLOP (" + sizes() +
+                        "), more than maxFlops = " + g(o.max_flops) + " operations (" +
+                        g(o.max_flops / 1e9) +
+                        " GFLOP; 1e+11 is about ten seconds on one thread): progress and the "
+                        "abort signal are heard only between steps. Use a smaller batch, context "
+                        "or width, or pass a larger maxFlops to train on purpose");
   }
 }
 
