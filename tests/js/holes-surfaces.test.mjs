@@ -1,0 +1,134 @@
+// Promises of docs/SECURITY.md on the surfaces around the core, checked in Node: what a shared URL
+// can put into a downloaded CSV file, the command line's drawing of every stage whatever the
+// sentence's length, the loop-vs-fused lab's refusal of head counts the core cannot hold, a lab
+// preset looked up by name, and the element's state after a refused value.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { toCsv, csvField } from '../../web/lib/csv.mjs';
+
+/** RFC 4180 records: each an array of { text, quoted } fields. */
+function parseCsv(source) {
+  const records = [];
+  let fields = [];
+  let i = 0;
+  const endRecord = () => {
+    records.push(fields);
+    fields = [];
+  };
+  while (i < source.length) {
+    let text = '';
+    let quoted = false;
+    if (source[i] === '"') {
+      quoted = true;
+      ++i;
+      for (;;) {
+        assert.ok(i < source.length, 'a quoted field that never ends');
+        if (source[i] === '"') {
+          if (source[i + 1] === '"') {
+            text += '"';
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        text += source[i++];
+      }
+    } else {
+      while (i < source.length && !',\r\n'.includes(source[i])) {
+        assert.notEqual(source[i], '"', `a quote inside an unquoted field, at ${i}`);
+        text += source[i++];
+      }
+    }
+    fields.push({ text, quoted });
+    if (source[i] === ',') ++i;
+    else {
+      if (source[i] === '\r') ++i;
+      assert.ok(i >= source.length || source[i] === '\n', `a field followed by ${source[i]}`);
+      ++i;
+      endRecord();
+    }
+  }
+  return records;
+}
+
+// What a spreadsheet runs as a formula, unless the cell is a number.
+const FORMULA = /^[=+\-@\t\r]/;
+const isNumber = (text) => text !== '' && !Number.isNaN(Number(text));
+
+const HOSTILE = 'Your journey,=cmd|\' /C calc\'!A0,starts "quoted"\r\n+1\t@SUM(A1)';
+
+function hostileExport() {
+  const settings = { sentence: HOSTILE, module: 'mha', heads: 2, dIn: 3, dOut: 2, seed: 123 };
+  return {
+    what: 'softmax',
+    title: 'step 7',
+    settings,
+    tokens: ['Your', ' journey', ',='],
+    tensors: {
+      maskedScores: { shape: [1, 1, 2, 2], dims: 'B,h,T,T', data: [0.5, '-Infinity', -0.25, 1] },
+    },
+    preview: {
+      note: 'evaluation mode skips dropout; the dropout step shows this training-mode pass',
+      settings: { ...settings, training: true, dropout: 0.5 },
+      tensors: { output: { shape: [1, 2, 1], dims: 'B,T,D', data: [-0.125, 3] } },
+    },
+  };
+}
+
+test('CSV downloads: a sentence from a shared URL is one quoted text cell, never a formula', () => {
+  const csv = toCsv(hostileExport());
+  const records = parseCsv(csv);
+  const cells = records.flat();
+  for (const cell of cells)
+    if (FORMULA.test(cell.text))
+      assert.ok(
+        isNumber(cell.text) && !cell.quoted,
+        `a text cell a spreadsheet runs as a formula: ${JSON.stringify(cell.text)}`,
+      );
+  // The sentence arrives whole (as JSON, as every setting), in one cell of each settings line,
+  // never spread over several.
+  const holding = cells.filter((c) => c.text === `sentence=${JSON.stringify(HOSTILE)}`);
+  assert.equal(holding.length, 2, 'the settings and the preview settings each hold it once');
+  for (const c of holding) assert.ok(c.quoted);
+  // Comment lines still start with #, so readers that skip comments skip them.
+  const header = records.findIndex(
+    (r) => r.map((c) => c.text).join(',') === 'pass,tensor,batch,head,row,column,value',
+  );
+  assert.ok(header > 0);
+  for (const r of records.slice(0, header)) assert.match(r[0].text, /^# /);
+  assert.ok(records.slice(0, header).every((r) => !r[0].quoted));
+  // Data rows: seven fields, the numbers (−0.25, −∞) unquoted numbers.
+  const rows = records.slice(header + 1).map((r) => r.map((c) => c.text));
+  assert.deepEqual(rows, [
+    ['settings', 'maskedScores', '0', '0', '0', '0', '0.5'],
+    ['settings', 'maskedScores', '0', '0', '0', '1', '-Infinity'],
+    ['settings', 'maskedScores', '0', '0', '1', '0', '-0.25'],
+    ['settings', 'maskedScores', '0', '0', '1', '1', '1'],
+    ['training', 'output', '0', '', '0', '0', '-0.125'],
+    ['training', 'output', '0', '', '1', '0', '3'],
+  ]);
+  for (const r of records.slice(header + 1)) assert.ok(r.every((c) => !c.quoted));
+});
+
+test('CSV fields: RFC 4180 quoting, text that a spreadsheet would run neutralised, numbers kept', () => {
+  for (const [value, field] of [
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=1+1', `"'=1+1"`],
+    ["=cmd|' /C calc'!A0", `"'=cmd|' /C calc'!A0"`],
+    ['+1', `"'+1"`],
+    ['-1', `"'-1"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\t=1', `"'\t=1"`],
+    ['\r=1', `"'\r=1"`],
+    ['', ''],
+    [-0.25, '-0.25'],
+    [-Infinity, '-Infinity'],
+    [3, '3'],
+    [0, '0'],
+  ])
+    assert.equal(csvField(value), field, JSON.stringify(value));
+});
