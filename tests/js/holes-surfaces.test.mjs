@@ -4,6 +4,9 @@
 // preset looked up by name, and the element's state after a refused value.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createAttentionLab } from '../../dist/index.mjs';
 import { toCsv, csvField } from '../../web/lib/csv.mjs';
 
 /** RFC 4180 records: each an array of { text, quoted } fields. */
@@ -55,6 +58,24 @@ function parseCsv(source) {
 // What a spreadsheet runs as a formula, unless the cell is a number.
 const FORMULA = /^[=+\-@\t\r]/;
 const isNumber = (text) => text !== '' && !Number.isNaN(Number(text));
+
+const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
+const lab = await createAttentionLab();
+
+function cli(args) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
+  if (r.error) throw r.error;
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The lines of one stage's block in explain's output, from its ── title to the next one. */
+function stageLines(stdout, name) {
+  const lines = stdout.split('\n');
+  const start = lines.findIndex((l) => new RegExp(`^── \\d+\\. ${name} `).test(l));
+  assert.ok(start >= 0, `no ${name} block in:\n${stdout}`);
+  const end = lines.findIndex((l, i) => i > start && l.startsWith('── '));
+  return lines.slice(start, end < 0 ? undefined : end);
+}
 
 const HOSTILE = 'Your journey,=cmd|\' /C calc\'!A0,starts "quoted"\r\n+1\t@SUM(A1)';
 
@@ -131,4 +152,62 @@ test('CSV fields: RFC 4180 quoting, text that a spreadsheet would run neutralise
     [0, '0'],
   ])
     assert.equal(csvField(value), field, JSON.stringify(value));
+});
+
+// The views before the transpose, (B,T,h,d_h), and the forgotten transpose, (B,T,h,h), hold one
+// block per token whose rows are heads: drawn as (B,h,T,·) they took row labels by head, so a
+// sentence with fewer tokens than heads crashed the command.
+test('attention-lab explain draws every stage of a sentence with fewer tokens than heads', () => {
+  for (const args of [
+    ['explain', 'The'],
+    ['explain', 'The', '--forgotten-transpose'],
+    ['explain', 'hello world', '--d-out', '4', '--heads', '4'],
+    ['explain', 'the dog ran', '--d-out', '4', '--heads', '4', '--stage', 'keyView'],
+    ['explain', 'The', '--weights', 'trained'],
+    ['explain', 'The dog', '--weights', 'trained'],
+    ['explain', 'The dog ran', '--weights', 'trained', '--stage', 'valueView'],
+  ]) {
+    const { code, stdout, stderr } = cli(args);
+    assert.equal(code, 0, `${args.join(' ')}: ${stderr}`);
+    assert.equal(stderr, '', args.join(' '));
+    assert.doesNotMatch(stdout, /undefined|NaN/, args.join(' '));
+  }
+});
+
+test('attention-lab explain labels the (B,T,h,·) views by token, their rows by head', () => {
+  const sentence = 'The';
+  const embedded = lab.embed(sentence, { dIn: 3, seed: 123 });
+  const { trace } = lab.forward({
+    inputs: embedded.inputs,
+    dIn: 3,
+    dOut: 4,
+    heads: 2,
+    seed: 123,
+    trace: true,
+    forgottenTranspose: true,
+  });
+  const args = ['explain', sentence, '--d-out', '4', '--heads', '2', '--forgotten-transpose'];
+  const { code, stdout, stderr } = cli(args);
+  assert.equal(code, 0, stderr);
+  const format = (v) => v.toFixed(4).replace(/^-0\.0000$/, '0.0000');
+  // queryView (1, 1, 2, 2): token 0, rows head 0 and head 1, two columns each.
+  const view = stageLines(stdout, 'queryView');
+  assert.ok(
+    view.some((l) => /^  token 0\b.*The/.test(l)),
+    view.join('\n'),
+  );
+  const q = trace.queryView.data;
+  for (const h of [0, 1]) {
+    const row = view.find((l) => l.startsWith(`  head ${h} `));
+    assert.ok(row, `a row for head ${h}:\n${view.join('\n')}`);
+    assert.deepEqual(row.trim().split(/\s+/).slice(2), [format(q[h * 2]), format(q[h * 2 + 1])]);
+  }
+  // forgottenTranspose (1, 1, 2, 2): the token's heads against its own heads.
+  const forgotten = stageLines(stdout, 'forgottenTranspose');
+  const f = trace.forgottenTranspose.data;
+  for (const h of [0, 1]) {
+    const row = forgotten.find((l) => l.startsWith(`  head ${h} `));
+    assert.ok(row, `a row for head ${h}:\n${forgotten.join('\n')}`);
+    assert.deepEqual(row.trim().split(/\s+/).slice(2), [format(f[h * 2]), format(f[h * 2 + 1])]);
+  }
 });
