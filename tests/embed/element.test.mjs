@@ -353,6 +353,33 @@ test("invalid attributes: the core's message inside the element, the last valid 
   await q.close();
 });
 
+// With weights="trained" the random weights' settings are not drawn, but they stay in the state:
+// a refused one must not enter it, and its message is shown and sent as an event.
+test('a refused value with trained weights: state keeps the last valid settings, the error is told apart', async () => {
+  const p = await open(plain, '/trained.html');
+  await p.evaluate(() => document.getElementById('t').ready.then(() => {}));
+  const before = await p.evaluate(() => document.getElementById('t').state.settings);
+  const errors = p.evaluate(
+    () =>
+      new Promise((resolve) =>
+        document
+          .getElementById('t')
+          .addEventListener('attention-lab-error', (e) => resolve(e.detail), { once: true }),
+      ),
+  );
+  await p.evaluate(() => document.getElementById('t').setAttribute('d-out', '1e308'));
+  const banner = p.locator('#t .lab-error');
+  await banner.waitFor({ state: 'visible' });
+  assert.match(await banner.textContent(), /dOut = 1e\+308/);
+  assert.equal((await errors).option, 'dOut');
+  assert.deepEqual(await p.evaluate(() => document.getElementById('t').state.settings), before);
+  await p.evaluate(() => document.getElementById('t').setAttribute('d-out', '6'));
+  await banner.waitFor({ state: 'hidden' });
+  assert.equal(await p.evaluate(() => document.getElementById('t').state.settings.dOut), 6);
+  assert.equal(await p.evaluate(() => document.getElementById('t').result.source), 'trained');
+  await p.close();
+});
+
 test('layout="full" shows the page\'s controls; switching layouts keeps the state', async () => {
   const p = await open(plain, '/one.html');
   await p.locator('#a .transport button.next').click(); // → dropout

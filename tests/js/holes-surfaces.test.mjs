@@ -211,3 +211,25 @@ test('attention-lab explain labels the (B,T,h,·) views by token, their rows by 
     assert.deepEqual(row.trim().split(/\s+/).slice(2), [format(f[h * 2]), format(f[h * 2 + 1])]);
   }
 });
+
+// With the trained weights drawn, the random weights' settings wait in the state for the switch
+// back: a value the page refuses must be refused then too, or the element's state would report it
+// as valid while the page could never draw it.
+test('the page state keeps only valid settings, with the trained weights too', async () => {
+  const { compute } = await import('../../web/app/compute.mjs');
+  const { DEFAULT_SETTINGS } = await import('../../web/app/store.mjs');
+  const trained = await lab.loadWeights('trained');
+  const base = { ...DEFAULT_SETTINGS, weights: 'trained', sentence: 'the dog ran' };
+  assert.equal(compute(lab, base, trained).source, 'trained');
+  for (const [patch, option, message] of [
+    [{ dOut: 1e308 }, 'dOut', /dOut = 1e\+308/],
+    [{ heads: 4, dOut: 6 }, 'heads', /heads = 4 does not divide dOut = 6/],
+    [{ dropout: 'lots' }, 'dropout', /dropout = 'lots'/],
+    [{ module: 'wrapper', heads: 12, dOut: 768 }, 'dOut', /this page draws at most 768/],
+  ])
+    assert.throws(
+      () => compute(lab, { ...base, ...patch }, trained),
+      (err) => err.option === option && message.test(err.message),
+      JSON.stringify(patch),
+    );
+});
