@@ -79,6 +79,8 @@ before(async () => {
     '<title>',
     `<meta http-equiv="Content-Security-Policy" content="${csp}"><title>`,
   );
+  // The same policy without blob: in worker-src: the threaded build's workers cannot start.
+  pages['/csp-no-blob.html'] = pages['/csp.html'].replace('worker-src blob:', "worker-src 'self'");
   plain = await serve({ pages });
   isolated = await serve({ pages, isolation: true });
   browser = await launch();
@@ -208,6 +210,37 @@ test('a strict Content-Security-Policy: the element works, single and threaded, 
       '999px',
     );
     await p.close();
+  }
+});
+
+// A cross-origin-isolated page whose policy forbids workers from blob: URLs: the threads cannot
+// start, so the element runs on one thread, says why in the console, and ready settles. (A page of
+// its own: the browser reports the refused worker as a console error, which is the point here.)
+test('an isolated page whose CSP forbids blob: workers: one thread, a console note, ready settles', async () => {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const p = await context.newPage();
+  const notes = [];
+  p.on('console', (msg) => notes.push(`${msg.type()}: ${msg.text()}`));
+  try {
+    await p.goto(isolated.url('/csp-no-blob.html'));
+    assert.equal(await p.evaluate(() => crossOriginIsolated), true);
+    await p.waitForFunction(() => customElements.get('attention-lab'), null, { timeout: 10000 });
+    const build = await p.evaluate(
+      () =>
+        Promise.race([
+          document.getElementById('a').ready.then((el) => el.build),
+          new Promise((resolve) => setTimeout(() => resolve('ready did not settle'), 30000)),
+        ]),
+      null,
+    );
+    assert.equal(build, 'single');
+    assert.deepEqual(await cells(p, 'a'), singleShown);
+    assert.ok(
+      notes.some((n) => /^warning: attention-lab: .*one thread.*worker-src/.test(n)),
+      notes.join('\n'),
+    );
+  } finally {
+    await context.close();
   }
 });
 
