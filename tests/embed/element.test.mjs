@@ -517,6 +517,11 @@ test('the iframe embed page in a non-isolated page: compact, single-threaded, th
     ),
   );
   assert.deepEqual(shown, singleShown, 'the same numbers as the element');
+  assert.equal(
+    await frame.locator('#boot-note').count(),
+    0,
+    'the note for a blocked script is gone',
+  );
   await frame.locator('.transport button.next').click();
   await frame.waitForFunction(() => new URL(location.href).searchParams.get('step') === 'dropout');
   const full = await frame.getAttribute('#open-full', 'href');
@@ -524,6 +529,35 @@ test('the iframe embed page in a non-isolated page: compact, single-threaded, th
   assert.match(full, /step=dropout/);
   await p.screenshot({ path: artifact('embed-iframe.png') });
   await p.close();
+});
+
+// sandbox="allow-scripts" without allow-same-origin gives the page the origin null, and a host
+// that sends no CORS headers (as most do) has its module scripts refused there: the static page
+// must then say what the iframe needs, not stay blank.
+test('the iframe embed page sandboxed without allow-same-origin says what the iframe needs', async () => {
+  const host = await serve({ root: path.join(ROOT, 'build', 'site'), host: '127.0.0.2' });
+  const lms = await serve({
+    pages: {
+      '/sandboxed.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,"></head>
+        <body><iframe id="embed" title="attention-lab" sandbox="allow-scripts" style="width:900px;height:700px"
+        src="${host.origin}/embed.html?sentence=the+dog"></iframe></body></html>`,
+    },
+  });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  try {
+    const p = await context.newPage();
+    await p.goto(lms.url('/sandboxed.html'));
+    const frame = p.frames().find((f) => f.url().includes('/embed.html'));
+    assert.ok(frame, 'the iframe loaded');
+    assert.equal(await frame.evaluate(() => self.origin), 'null');
+    const note = frame.locator('#boot-note');
+    await note.waitFor({ state: 'visible', timeout: 15000 });
+    assert.match(await note.textContent(), /sandbox="allow-scripts allow-same-origin"/);
+    assert.equal(await frame.locator('#stage').count(), 0, 'no script ran');
+  } finally {
+    await context.close();
+    await Promise.all([host.close(), lms.close()]);
+  }
 });
 
 test('weights="trained": the trained heads with their measured roles, the file from the script\'s origin', async () => {
