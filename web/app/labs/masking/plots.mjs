@@ -1,15 +1,9 @@
-// The drawings of the masking lab (labs/masking.mjs): which keys entered each softmax's
-// denominator, one three-key row through both routes, and the plots of the routes as the gap grows.
-import { h } from '../ui/dom.mjs';
-import { fmt, exact, readable } from '../ui/format.mjs';
-import { linePlot, legend } from './plot.mjs';
-
-/** float32's smallest normal number, 2⁻¹²⁶: below it, numbers lose precision (subnormal). */
-export const SMALLEST_NORMAL = 2 ** -126;
-
-/** A measured number: readable on screen, exact in data-value (data-quantity names it). */
-export const value = (name, v, text = readable(v)) =>
-  h('span', { class: 'lab-value', dataset: { quantity: name, value: exact(v) } }, text);
+// The masking lab's drawings: which keys entered each softmax's denominator, one three-key row
+// through both routes, and the plots of the routes as the gap grows.
+import { h } from '../../render/h.mjs';
+import { fmt, exact, readable, value } from '../kit/format.mjs';
+import { linePlot, legend } from '../kit/plot.mjs';
+import { SMALLEST_NORMAL } from './index.mjs';
 
 // Which keys entered each query's softmax denominator: a grid per route, ✓ in, · out.
 export function denominatorGrid(caption, name, labels, entered) {
@@ -126,6 +120,51 @@ export function gapRow(row) {
   ];
 }
 
+// The past's weights of both routes against the gap.
+const weightSeries = (rows) => [
+  {
+    name: 'naive: key 1',
+    className: 's-1',
+    points: rows.filter((r) => r.naive).map((r) => [r.gap, r.naive[0]]),
+  },
+  {
+    name: 'naive: key 2',
+    className: 's-1',
+    dashed: true,
+    points: rows.filter((r) => r.naive).map((r) => [r.gap, r.naive[1]]),
+  },
+  { name: '−∞: key 1', className: 's-2', points: rows.map((r) => [r.gap, r.negInf[0]]) },
+  {
+    name: '−∞: key 2',
+    className: 's-2',
+    dashed: true,
+    points: rows.map((r) => [r.gap, r.negInf[1]]),
+  },
+];
+
+// Why: key 1's share of the softmax over all keys, the naive route's error, float32's floor.
+const tinySeries = (rows) => [
+  {
+    name: 'key 1’s share of the softmax over all keys',
+    className: 's-1',
+    points: rows.map((r) => [r.gap, r.unmasked[0]]),
+  },
+  {
+    name: 'the naive route’s error',
+    className: 's-2',
+    points: rows.filter((r) => r.maxDifference > 0).map((r) => [r.gap, r.maxDifference]),
+  },
+  {
+    name: 'smallest normal float32, 2⁻¹²⁶',
+    className: 's-3',
+    dashed: true,
+    points: [
+      [0, SMALLEST_NORMAL],
+      [110, SMALLEST_NORMAL],
+    ],
+  },
+];
+
 export function limitsPlot(rows, points, gap) {
   const x = {
     min: 0,
@@ -139,47 +178,8 @@ export function limitsPlot(rows, points, gap) {
     { x: points.fails, label: '0 / 0', row: 2 },
     { x: gap, label: `gap ${fmt(gap, 2)}`, row: 3 },
   ].filter((mk) => mk.x !== undefined && mk.x <= 110);
-  const weightSeries = [
-    {
-      name: 'naive: key 1',
-      className: 's-1',
-      points: rows.filter((r) => r.naive).map((r) => [r.gap, r.naive[0]]),
-    },
-    {
-      name: 'naive: key 2',
-      className: 's-1',
-      dashed: true,
-      points: rows.filter((r) => r.naive).map((r) => [r.gap, r.naive[1]]),
-    },
-    { name: '−∞: key 1', className: 's-2', points: rows.map((r) => [r.gap, r.negInf[0]]) },
-    {
-      name: '−∞: key 2',
-      className: 's-2',
-      dashed: true,
-      points: rows.map((r) => [r.gap, r.negInf[1]]),
-    },
-  ];
-  const tinySeries = [
-    {
-      name: 'key 1’s share of the softmax over all keys',
-      className: 's-1',
-      points: rows.map((r) => [r.gap, r.unmasked[0]]),
-    },
-    {
-      name: 'the naive route’s error',
-      className: 's-2',
-      points: rows.filter((r) => r.maxDifference > 0).map((r) => [r.gap, r.maxDifference]),
-    },
-    {
-      name: 'smallest normal float32, 2⁻¹²⁶',
-      className: 's-3',
-      dashed: true,
-      points: [
-        [0, SMALLEST_NORMAL],
-        [110, SMALLEST_NORMAL],
-      ],
-    },
-  ];
+  const weights = weightSeries(rows);
+  const tiny = tinySeries(rows);
   const last = rows.findLast((r) => r.naive);
   return h(
     'div',
@@ -191,11 +191,11 @@ export function limitsPlot(rows, points, gap) {
         label: `The past's weights of both routes against the gap: equal until about ${points.errors}; the naive route's end at ${last.gap} with ${fmt(last.naive[0])} and ${fmt(last.naive[1])}, and it has no weights from ${points.fails}; the −∞ route stays at ${fmt(rows[0].negInf[0])} and ${fmt(rows[0].negInf[1])}.`,
         x,
         y: { min: 0, max: 1, title: 'weight', ticks: [0, 0.25, 0.5, 0.75, 1] },
-        series: weightSeries,
+        series: weights,
         marks,
       }),
       h('figcaption', {}, 'What each route gives the two past keys.'),
-      legend(h, weightSeries),
+      legend(weights),
     ),
     h(
       'figure',
@@ -211,11 +211,11 @@ export function limitsPlot(rows, points, gap) {
           ticks: [1e-45, 1e-38, 1e-30, 1e-20, 1e-10, 1],
           format: (v) => (v === 1 ? '1' : `1e${Math.log10(v).toFixed(0)}`.replace('-', '−')),
         },
-        series: tinySeries,
+        series: tiny,
         marks,
       }),
       h('figcaption', {}, 'Why: the past’s share underflows.'),
-      legend(h, tinySeries),
+      legend(tiny),
     ),
   );
 }

@@ -1,0 +1,108 @@
+// Each lab's compute (web/app/labs/<slug>/compute.mjs) in Node against the npm API: the page's
+// state as the stepper holds it (web/app/compute.mjs), read through the labs' kit, and each lab's
+// numbers checked against the API's own, as the lab's page shows them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createAttentionLab } from '../../dist/index.mjs';
+import { compute as pagePass } from '../../web/app/compute.mjs';
+import { DEFAULT_SETTINGS } from '../../web/app/store.mjs';
+import { readPage } from '../../web/app/labs/kit/page.mjs';
+import { maxAbsDifference } from '../../web/app/labs/kit/tensor.mjs';
+import { readParams, writeParams } from '../../web/app/labs/harness.mjs';
+import * as masking from '../../web/app/labs/masking/compute.mjs';
+
+const lab = await createAttentionLab();
+const trainedModel = await lab.loadWeights('trained');
+const DOG = 'the dog chased the ball but it could not catch it';
+
+/** The page's state for `settings` (the defaults changed by them), as a lab's compute gets it. */
+function pageOf(extra = {}) {
+  const settings = { ...DEFAULT_SETTINGS, ...extra };
+  const trained = settings.weights === 'trained' ? trainedModel : null;
+  return readPage({ settings, result: pagePass(lab, settings, trained) });
+}
+
+/** The forward pass of the page's settings as the API runs it, with `overrides`. */
+function apiForward(settings, overrides) {
+  const { sentence, weights, ...options } = settings;
+  const { inputs } = lab.embed(sentence, {
+    dIn: settings.dIn,
+    seed: settings.seed,
+    batch: settings.batch,
+  });
+  return lab.forward({ ...options, inputs, trace: true, ...overrides });
+}
+
+test('the harness: a lab’s URL keys read and written against its params’ defaults', () => {
+  const spec = { slug: 'x', params: { gap: { default: 10 }, mode: { default: 'a' } } };
+  const { values } = readParams(spec, new URLSearchParams('x.gap=2.5&y.gap=3&x.mode=b'));
+  assert.deepEqual(values, { gap: 2.5, mode: 'b' });
+  assert.deepEqual(writeParams(spec, { gap: 10, mode: 'c' }), { gap: null, mode: 'c' });
+});
+
+test('the page’s state in the kit: plain copies of its tokens and inputs', () => {
+  const page = pageOf();
+  const { inputs, tokens } = lab.embed(DEFAULT_SETTINGS.sentence, {
+    dIn: DEFAULT_SETTINGS.dIn,
+    seed: DEFAULT_SETTINGS.seed,
+    batch: DEFAULT_SETTINGS.batch,
+  });
+  assert.deepEqual(page.inputs.data, inputs);
+  assert.deepEqual(
+    page.tokens.map((t) => t.text),
+    tokens.map((t) => t.text),
+  );
+  assert.notEqual(page.inputs.data, page.result.trace.inputs.data, 'a copy');
+  assert.equal(page.weights, null, 'the random weights: the core draws them from the seed');
+});
+
+test('masking: the naive route’s weights equal forward()’s, max |Δ| as the page shows', () => {
+  const data = masking.compute(lab, pageOf(), { gap: 10 });
+  const naive = apiForward(DEFAULT_SETTINGS, { masking: 'naive' });
+  const negInf = apiForward(DEFAULT_SETTINGS, { masking: 'neg-inf' });
+  const o = data.ordinary;
+  assert.equal(
+    o.weightsDifference,
+    maxAbsDifference(naive.trace.attentionWeights.data, negInf.trace.attentionWeights.data),
+  );
+  assert.equal(o.outputDifference, maxAbsDifference(naive.output.data, negInf.output.data));
+  assert.ok(o.weightsDifference < 1e-6);
+  const T = o.T;
+  o.naive.forEach((row, i) =>
+    row.forEach((inside, j) => {
+      assert.equal(inside, naive.trace.unmaskedWeights.data[i * T + j] > 0);
+      assert.equal(inside, true, 'the naive route sums over every key');
+    }),
+  );
+  o.negInf.forEach((row, i) => row.forEach((inside, j) => assert.equal(inside, j <= i)));
+  const [row] = lab.maskingLimits({ gaps: [10] });
+  assert.deepEqual(data.row, row);
+});
+
+test('masking: the breaking points in order; a refused gap is the core’s message', () => {
+  const { points } = masking.compute(lab, pageOf(), { gap: 0 });
+  assert.ok(points.subnormal < points.errors && points.errors < points.fails);
+  assert.ok(lab.maskingLimits({ gaps: [points.fails] })[0].failure);
+  assert.throws(
+    () => masking.compute(lab, pageOf(), { gap: 5000 }),
+    (e) => e.name === 'AttentionLabError' && /gap/.test(e.message),
+  );
+  assert.throws(() => masking.compute(lab, pageOf(), { gap: NaN }), { name: 'AttentionLabError' });
+});
+
+test('masking with the trained weights: the trained block’s pass, both routes', () => {
+  const page = pageOf({ weights: 'trained', sentence: DOG });
+  const run = trainedModel.explain(DOG);
+  const weights = trainedModel.stateDict();
+  const forward = (masking) =>
+    lab.forward({ ...run.options, inputs: run.inputs.data, weights, trace: true, masking });
+  const { ordinary } = masking.compute(lab, page, { gap: 10 });
+  assert.equal(ordinary.trained, true);
+  assert.equal(
+    ordinary.weightsDifference,
+    maxAbsDifference(
+      forward('naive').trace.attentionWeights.data,
+      forward('neg-inf').trace.attentionWeights.data,
+    ),
+  );
+});
