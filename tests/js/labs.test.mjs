@@ -10,6 +10,7 @@ import { readPage } from '../../web/app/labs/kit/page.mjs';
 import { maxAbsDifference } from '../../web/app/labs/kit/tensor.mjs';
 import { readParams, writeParams } from '../../web/app/labs/harness.mjs';
 import * as masking from '../../web/app/labs/masking/compute.mjs';
+import * as lectureOrder from '../../web/app/labs/lecture-order/compute.mjs';
 
 const lab = await createAttentionLab();
 const trainedModel = await lab.loadWeights('trained');
@@ -104,5 +105,37 @@ test('masking with the trained weights: the trained block’s pass, both routes'
       forward('naive').trace.attentionWeights.data,
       forward('neg-inf').trace.attentionWeights.data,
     ),
+  );
+});
+
+test('lecture order: each class’s printed tensors are the API’s for the notebook’s inputs', () => {
+  const { classes } = lectureOrder.compute(lab, pageOf());
+  assert.deepEqual(
+    classes.map((c) => c.module),
+    ['simplified', 'sa_v1', 'sa_v2', 'causal', 'wrapper', 'mha'],
+  );
+  for (const cls of classes)
+    for (const table of cls.tables) {
+      const batch = table.options.batch ?? 1;
+      const { inputs } = lab.embed(lectureOrder.SENTENCE, { dIn: 3, batch });
+      const run = lab.forward({
+        inputs,
+        dIn: 3,
+        module: cls.module,
+        trace: true,
+        ...table.options,
+      });
+      const tensor = table.stage === 'output' ? run.output : run.trace[table.stage];
+      const cols = tensor.shape.at(-1);
+      table.rows.forEach((row, r) => {
+        const at = table.rowIndices[r] * cols;
+        assert.deepEqual(row, Array.from(tensor.data.subarray(at, at + cols)), table.name);
+      });
+    }
+  // The notebook's context of SelfAttention_v2 for "journey".
+  const v2 = classes[2].tables.find((t) => t.name === 'sa_v2.context');
+  assert.deepEqual(
+    v2.rows[0].map((v) => v.toFixed(4)),
+    ['-0.0739', '0.0713'],
   );
 });

@@ -9,7 +9,7 @@
 // opened: a lab keeps its own state from then on and writes it back with setParams), setParams(patch)
 // (a key without the prefix gets it, null or '' removes it), h (ui/dom.mjs's h) }. A lab on the
 // harness is a folder instead (its index.mjs; harness.mjs says what each part does).
-import * as lectureOrder from './lecture-order.mjs';
+import * as lectureOrder from './lecture-order/index.mjs';
 import * as sqrtDh from './sqrt-dh.mjs';
 import * as masking from './masking/index.mjs';
 import * as dropout from './dropout.mjs';

@@ -1,16 +1,8 @@
-// Lab 1: the chapter's six classes in the lecture's order, each computed by the core for the
-// notebook's sentence, vectors and seeds, with the numbers the notebook printed (4 decimals) and
-// what each class changed. Every number comes from lab.forward; nothing here is a stored result.
-import { append, h, m } from '../ui/dom.mjs';
-import { tokenLabel } from '../ui/format.mjs';
-import { numberTable, matrixRow, matrixRows } from './table.mjs';
-import { weightsNote } from './page.mjs';
-
-export const slug = 'lecture-order';
-export const title = 'From no weights to multi-head, in the lecture’s order';
-export const stage = 'qkv';
-export const summary =
-  'The six classes of the chapter, one after another, with the numbers the notebook printed.';
+// The lecture-order lab's numbers: each class of the chapter run by the core as the notebook ran
+// it, and the rows of the tensors the notebook printed. The notebook's inputs are fixed, so the
+// page's pass changes nothing here but whether the page shows trained weights (the lab says it
+// keeps the random ones).
+import { matrixRow, matrixRows } from '../kit/table.mjs';
 
 /** The notebook's sentence: with d_in 3, lab.embed gives its own hand-written vectors. */
 export const SENTENCE = 'Your journey starts with one step';
@@ -101,9 +93,9 @@ const SHOWN = {
 };
 
 /** The class's forward pass, as the notebook ran it (`options` as the notebook built it). */
-export function runClass(lab, { module }, options) {
-  const { inputs, tokens } = lab.embed(SENTENCE, { dIn: D_IN, batch: options.batch ?? 1 });
-  const result = lab.forward({ inputs, dIn: D_IN, module, trace: true, ...options });
+export function runClass(core, { module }, options) {
+  const { inputs, tokens } = core.embed(SENTENCE, { dIn: D_IN, batch: options.batch ?? 1 });
+  const result = core.forward({ inputs, dIn: D_IN, module, trace: true, ...options });
   return { ...result, tokens, B: options.batch ?? 1, T: tokens.length };
 }
 
@@ -115,73 +107,47 @@ function batchGap({ data }) {
   return gap;
 }
 
-function tables(lab, cls) {
-  return cls.printed.map((entry) => {
-    const [key, own] = Array.isArray(entry) ? entry : [entry, {}];
-    const options = { ...cls.options, ...own };
-    const run = runClass(lab, cls, options);
-    const labels = run.tokens.map((t) => tokenLabel(t.text));
-    const spec = SHOWN[key](run);
-    const tensor = spec.stage === 'output' ? run.output : run.trace[spec.stage];
-    const rows = Array.isArray(spec.rows) ? spec.rows : [...Array(spec.rows).keys()];
-    const cols = tensor.shape.at(-1);
-    const table = numberTable({
-      caption: `${spec.caption}${own.seed ? ` (seed ${own.seed})` : ''}`,
-      name: `${cls.module}.${key}`,
-      rowLabels: rows.map((r) => labels[r]),
-      colLabels: spec.stage === 'output' ? [...Array(cols).keys()].map((c) => `${c + 1}`) : labels,
-      rows: Array.isArray(spec.rows)
-        ? rows.map((r) => matrixRow(tensor, r))
-        : matrixRows(tensor, rows.length),
-      corner: spec.stage === 'output' ? 'token ↓' : 'query ↓ key →',
-      cellClass: (v) => (v === 0 && spec.stage === 'attentionWeights' ? 'masked' : ''),
-    });
-    if (run.B === 1) return table;
-    return [
-      table,
-      h(
-        'p',
-        { class: 'help' },
-        `The second copy of the sentence in the batch gets the same rows (largest difference ${batchGap(run.output)}).`,
-      ),
-    ];
-  });
+/** One printed tensor: { name, stage, options, caption, rowTokens, columns (null: the tokens), rows, masked, gap }. */
+function printedTable(core, cls, entry) {
+  const [key, own] = Array.isArray(entry) ? entry : [entry, {}];
+  const run = runClass(core, cls, { ...cls.options, ...own });
+  const spec = SHOWN[key](run);
+  const output = spec.stage === 'output';
+  const tensor = output ? run.output : run.trace[spec.stage];
+  const rows = Array.isArray(spec.rows) ? spec.rows : [...Array(spec.rows).keys()];
+  return {
+    name: `${cls.module}.${key}`,
+    stage: spec.stage,
+    options: { ...cls.options, ...own },
+    caption: `${spec.caption}${own.seed ? ` (seed ${own.seed})` : ''}`,
+    tokens: run.tokens.map((t) => t.text),
+    rowIndices: rows,
+    columns: output ? tensor.shape.at(-1) : null,
+    rows: Array.isArray(spec.rows)
+      ? rows.map((r) => matrixRow(tensor, r))
+      : matrixRows(tensor, rows.length),
+    masked: spec.stage === 'attentionWeights',
+    batchGap: run.B === 1 ? null : batchGap(run.output),
+  };
 }
 
-function section(lab, cls, index) {
+// The call that computes the class, as the lab shows it.
+function callOf(cls) {
   const set = Object.entries({ module: cls.module, ...cls.options })
     .map(([k, v]) => `${k}: ${typeof v === 'string' ? `'${v}'` : v}`)
     .join(', ');
-  return h(
-    'section',
-    { class: 'lab-class', dataset: { module: cls.module } },
-    h('h3', {}, `${index + 1}. `, h('code', {}, cls.name)),
-    h(
-      'p',
-      { class: 'lab-changed' },
-      h('strong', {}, index ? 'What changed: ' : 'Start: '),
-      cls.changed,
-    ),
-    h('p', { class: 'help' }, 'Computed by ', m(`lab.forward({ ${set} })`), '.'),
-    h('div', { class: 'lab-tables' }, tables(lab, cls)),
-  );
+  return `lab.forward({ ${set} })`;
 }
 
-export function mount(root, { lab, page }) {
-  const note = weightsNote(h, 'the lecture’s classes on the notebook’s own inputs');
-  note.update(page().result);
-  append(root, [
-    note.node,
-    h(
-      'p',
-      {},
-      'The lecture builds self-attention up one class at a time. Each block below runs one class on the notebook’s sentence “',
-      SENTENCE,
-      '” with its own six 3-number vectors and the seed the notebook used, and shows what the notebook printed, to its 4 decimals. Each step changes one idea; the line above the numbers says which.',
-    ),
-    CLASSES.map((cls, i) => section(lab, cls, i)),
-  ]);
-  // The notebook's inputs are fixed: the page's sentence and settings do not change this lab, only
-  // whether it says that it keeps the random weights.
-  return { update: () => note.update(page().result), destroy() {} };
+/** { trained, sentence, classes: [{ ...class, call, tables }] }: every class's printed tensors. */
+export function compute(core, page) {
+  return {
+    trained: page.trained,
+    sentence: SENTENCE,
+    classes: CLASSES.map((cls) => ({
+      ...cls,
+      call: callOf(cls),
+      tables: cls.printed.map((entry) => printedTable(core, cls, entry)),
+    })),
+  };
 }
