@@ -11,6 +11,7 @@ import { maxAbsDifference } from '../../web/app/labs/kit/tensor.mjs';
 import { readParams, writeParams } from '../../web/app/labs/harness.mjs';
 import * as masking from '../../web/app/labs/masking/compute.mjs';
 import * as lectureOrder from '../../web/app/labs/lecture-order/compute.mjs';
+import * as sqrtDh from '../../web/app/labs/sqrt-dh/compute.mjs';
 
 const lab = await createAttentionLab();
 const trainedModel = await lab.loadWeights('trained');
@@ -138,4 +139,32 @@ test('lecture order: each class’s printed tensors are the API’s for the note
     v2.rows[0].map((v) => v.toFixed(4)),
     ['-0.0739', '0.0713'],
   );
+});
+
+test('√d_h: the spread of the scores follows √d_h; the page’s weights both ways are the API’s', () => {
+  const settings = { ...DEFAULT_SETTINGS, dOut: 128, heads: 2 };
+  const data = sqrtDh.compute(lab, pageOf(settings), { dh: 256, scale: 'off' });
+  assert.ok(Math.abs(data.point.scoreStd / 16 - 1) < 0.2, `${data.point.scoreStd} vs √256`);
+  assert.ok(Math.abs(data.point.scaledStd - 1) < 0.2);
+  assert.deepEqual(
+    data.curve.map((p) => p.dh),
+    sqrtDh.DH_STEPS,
+  );
+  const { inputs } = sqrtDh.randomInputs(lab);
+  const raw = lab.forward({
+    inputs,
+    dIn: sqrtDh.D_IN,
+    dOut: 256,
+    module: 'causal',
+    causal: false,
+    scale: false,
+    seed: 123,
+  }).trace;
+  assert.equal(data.point.scoreStd, sqrtDh.spread(raw.attentionScores.data));
+  const on = apiForward(settings, { scale: true }).trace.attentionWeights;
+  const off = apiForward(settings, { scale: false }).trace.attentionWeights;
+  assert.equal(data.page.dh, 64);
+  assert.equal(data.page.difference, maxAbsDifference(on.data, off.data));
+  const T = on.shape.at(-1);
+  assert.deepEqual(data.page.weights.flat(), Array.from(off.data.subarray(0, T * T)), 'not scaled');
 });

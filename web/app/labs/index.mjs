@@ -10,7 +10,7 @@
 // (a key without the prefix gets it, null or '' removes it), h (ui/dom.mjs's h) }. A lab on the
 // harness is a folder instead (its index.mjs; harness.mjs says what each part does).
 import * as lectureOrder from './lecture-order/index.mjs';
-import * as sqrtDh from './sqrt-dh.mjs';
+import * as sqrtDh from './sqrt-dh/index.mjs';
 import * as masking from './masking/index.mjs';
 import * as dropout from './dropout.mjs';
 import * as transpose from './transpose.mjs';
