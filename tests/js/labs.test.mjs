@@ -12,6 +12,7 @@ import { readParams, writeParams } from '../../web/app/labs/harness.mjs';
 import * as masking from '../../web/app/labs/masking/compute.mjs';
 import * as lectureOrder from '../../web/app/labs/lecture-order/compute.mjs';
 import * as sqrtDh from '../../web/app/labs/sqrt-dh/compute.mjs';
+import * as dropout from '../../web/app/labs/dropout/compute.mjs';
 
 const lab = await createAttentionLab();
 const trainedModel = await lab.loadWeights('trained');
@@ -167,4 +168,38 @@ test('√d_h: the spread of the scores follows √d_h; the page’s weights both
   assert.equal(data.page.difference, maxAbsDifference(on.data, off.data));
   const T = on.shape.at(-1);
   assert.deepEqual(data.page.weights.flat(), Array.from(off.data.subarray(0, T * T)), 'not scaled');
+});
+
+test('dropout: the statistics are lab.dropoutStatistics’ of the page’s weights; the draws limit', () => {
+  const params = { p: 0.2, draws: 200, seed: 7, rng: 'mkl' };
+  const data = dropout.compute(lab, pageOf(), params, { cause: 'params' });
+  const w = apiForward(DEFAULT_SETTINGS, {}).trace.attentionWeights;
+  const T = w.shape.at(-1);
+  const input = w.data.slice(0, T * T);
+  const s = lab.dropoutStatistics({ input, shape: [T, T], p: 0.2, draws: 200, seed: 7 });
+  assert.deepEqual(data.statistics.keptShare, Array.from(s.keptShare));
+  assert.deepEqual(data.statistics.maxError, Array.from(s.maxError));
+  assert.deepEqual(data.statistics.mean, s.mean.data);
+  assert.deepEqual(
+    data.statistics.once,
+    lab.dropout({ input, shape: [T, T], p: 0.2, seed: 7 }).output.data,
+  );
+  const mask = lab.dropout({
+    input: new Float32Array(36).fill(1),
+    ...dropout.NOTEBOOK,
+    rng: 'mkl',
+  });
+  assert.deepEqual(data.mask.rows.flat(), Array.from(mask.output.data));
+  // Over the limit: typed, refused with the lab's message; from the address, lowered.
+  const over = { ...params, draws: 6000 };
+  assert.throws(() => dropout.compute(lab, pageOf(), over, { cause: 'params' }), {
+    name: 'PageError',
+    message: /for 6 tokens .* at most 5000/,
+  });
+  const lowered = dropout.compute(lab, pageOf(), over, { cause: 'page' });
+  assert.deepEqual(lowered.params, { draws: 5000 });
+  assert.match(lowered.statistics.lowered, /Lowered from 6000 to 5000 draws for 6 tokens/);
+  assert.throws(() => dropout.compute(lab, pageOf(), { ...params, p: 1 }, {}), {
+    name: 'AttentionLabError',
+  });
 });

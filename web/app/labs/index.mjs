@@ -12,7 +12,7 @@
 import * as lectureOrder from './lecture-order/index.mjs';
 import * as sqrtDh from './sqrt-dh/index.mjs';
 import * as masking from './masking/index.mjs';
-import * as dropout from './dropout.mjs';
+import * as dropout from './dropout/index.mjs';
 import * as transpose from './transpose.mjs';
 import * as weights from './weights.mjs';
 import * as sizes from './sizes.mjs';
