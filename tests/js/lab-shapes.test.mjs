@@ -1,13 +1,10 @@
-// The shape and weight labs' own arithmetic (web/app/labs/*), in Node against the API: transpose(1, 2)
-// twice is the identity and once gives the core's merge; the forgotten transpose is heads against
-// heads of one token; the wrapper given the split's slices computes the split's merged heads; W_o's
+// The weights lab's own arithmetic (web/app/labs/*), in Node against the API: transpose(1, 2)
+// twice is the identity; the wrapper given the split's slices computes the split's merged heads; W_o's
 // head shares; and every page module (mha, wrapper, causal) maps onto a MultiHeadAttention.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAttentionLab } from '../../dist/index.mjs';
 import { transpose12, maxAbsDifference, identity } from '../../web/app/labs/tensor-ops.mjs';
-import { computeTranspose } from '../../web/app/labs/transpose.mjs';
-import { transposeTwice, scrambledSource } from '../../web/app/labs/transpose-twice.mjs';
 import { computeWeights, headShares } from '../../web/app/labs/weights-compute.mjs';
 
 const lab = await createAttentionLab();
@@ -29,23 +26,6 @@ test('transpose(1, 2) moves numbers; twice it is the identity', () => {
   assert.deepEqual(once.shape, [1, 3, 2, 2]);
   assert.deepEqual(Array.from(once.data), [0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11]);
   assert.equal(maxAbsDifference(transpose12(once), t), 0);
-});
-
-test('the transpose lab: the forgotten transpose and the cell run twice, on the core’s numbers', () => {
-  const d = computeTranspose(lab, page());
-  assert.deepEqual(d.trace.forgottenTranspose.shape, [2, 6, 3, 3]);
-  assert.ok(d.forgottenCheck < 1e-6, `recomputed from the views: ${d.forgottenCheck}`);
-  assert.equal(d.viewCheck, 0);
-  assert.equal(d.transposeCheck, 0);
-  const story = transposeTwice(d.trace);
-  assert.equal(story.mergedCheck, 0, 'once, merged: the core’s mergedHeads');
-  assert.equal(story.twiceCheck, 0);
-  assert.deepEqual(story.twice.shape, [2, 3, 6, 2]);
-  // Row 1 of the scrambled merge (D = 6): head 1's tokens 1, 2, 3, two values each.
-  assert.deepEqual(
-    [0, 2, 4].map((c) => scrambledSource([2, 3, 6, 2], 0, c)),
-    [0, 1, 2].map((token) => ({ head: 0, token })),
-  );
 });
 
 test('the weights lab: the split’s slices make the wrapper compute the merged heads', () => {

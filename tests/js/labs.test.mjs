@@ -13,6 +13,7 @@ import * as masking from '../../web/app/labs/masking/compute.mjs';
 import * as lectureOrder from '../../web/app/labs/lecture-order/compute.mjs';
 import * as sqrtDh from '../../web/app/labs/sqrt-dh/compute.mjs';
 import * as dropout from '../../web/app/labs/dropout/compute.mjs';
+import * as transpose from '../../web/app/labs/transpose/compute.mjs';
 
 const lab = await createAttentionLab();
 const trainedModel = await lab.loadWeights('trained');
@@ -202,4 +203,24 @@ test('dropout: the statistics are lab.dropoutStatistics’ of the page’s weigh
   assert.throws(() => dropout.compute(lab, pageOf(), { ...params, p: 1 }, {}), {
     name: 'AttentionLabError',
   });
+});
+
+test('the transpose lab: the forgotten transpose and the cell run twice, on the core’s numbers', () => {
+  const d = transpose.compute(lab, pageOf({ dIn: 4, dOut: 6, heads: 3 }));
+  assert.deepEqual(d.trace.forgottenTranspose.shape, [2, 6, 3, 3]);
+  assert.ok(d.forgottenCheck < 1e-6, `recomputed from the views: ${d.forgottenCheck}`);
+  assert.equal(d.viewCheck, 0);
+  assert.equal(d.transposeCheck, 0);
+  assert.deepEqual(
+    d.axes.queryHeads.map((a) => a.axis),
+    ['B', 'h', 'T', 'd_h'],
+  );
+  assert.equal(d.twice.mergedCheck, 0, 'once, merged: the core’s mergedHeads');
+  assert.equal(d.twice.twiceCheck, 0);
+  assert.deepEqual(d.twice.twice.shape, [2, 3, 6, 2]);
+  // Row 1 of the scrambled merge (D = 6): head 1's tokens 1, 2, 3, two values each.
+  assert.deepEqual(
+    [0, 2, 4].map((c) => transpose.scrambledSource([2, 3, 6, 2], 0, c)),
+    [0, 1, 2].map((token) => ({ head: 0, token })),
+  );
 });

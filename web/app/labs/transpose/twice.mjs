@@ -1,42 +1,14 @@
-// The notebook's surprise in the transpose lab: the cell `context_vec = context_vec.transpose(1, 2)`
-// run twice. transpose(1, 2) is its own inverse, so the second run undoes the first: the context
-// vectors are back in (B, h, T, d_h), and a later view(b, num_tokens, d_out) still succeeds (the
-// number of values fits) while gluing together the wrong numbers. Redone here on the core's
-// contextHeads and checked against its mergedHeads.
-import { fmt } from '../ui/format.mjs';
-import { transpose12, view, maxAbsDifference } from './tensor-ops.mjs';
-
-/** The three tensors of the story: once (right), twice (back where it started), merged either way. */
-export function transposeTwice(trace) {
-  const heads = trace.contextHeads; // (B, h, T, d_h)
-  const [B, h, T, dh] = heads.shape;
-  const once = transpose12(heads); // (B, T, h, d_h)
-  const twice = transpose12(once); // (B, h, T, d_h) again
-  const merged = view(once, [B, T, h * dh]);
-  const scrambled = view(twice, [B, T, h * dh]);
-  return {
-    once,
-    twice,
-    merged,
-    scrambled,
-    mergedCheck: maxAbsDifference(merged, trace.mergedHeads),
-    twiceCheck: maxAbsDifference(twice, heads),
-  };
-}
-
-/** Where value c of row t of the scrambled merge came from: { head, token } (batch item 0). */
-export function scrambledSource(shape, t, c) {
-  const [, h, T, dh] = shape; // contextHeads' shape
-  const flat = t * h * dh + c; // row t of a (T, h·d_h) view of item 0's (h, T, d_h) numbers
-  return { head: Math.floor(flat / (T * dh)), token: Math.floor((flat % (T * dh)) / dh) };
-}
+// The transpose lab's section on the transpose cell run twice: transpose(1, 2) is its own inverse,
+// so the second run undoes the first, and the merge that follows still succeeds (the number of
+// values fits) while gluing together the wrong numbers. Each cell says where its number came from.
+import { h } from '../../render/h.mjs';
+import { fmt } from '../kit/format.mjs';
+import { scrambledSource } from './compute.mjs';
 
 const ROWS_SHOWN = 3;
 
 /** The section: shapes after one and two runs, and the first rows of the merge either way. */
-export function twiceSection(h, data) {
-  const { trace, tokens } = data;
-  const story = transposeTwice(trace);
+export function twiceSection({ trace, twice: story }) {
   const [, heads, T, dh] = trace.contextHeads.shape;
   const D = heads * dh;
   const rows = Math.min(ROWS_SHOWN, T);
