@@ -14,6 +14,8 @@ import * as lectureOrder from '../../web/app/labs/lecture-order/compute.mjs';
 import * as sqrtDh from '../../web/app/labs/sqrt-dh/compute.mjs';
 import * as dropout from '../../web/app/labs/dropout/compute.mjs';
 import * as transpose from '../../web/app/labs/transpose/compute.mjs';
+import * as weights from '../../web/app/labs/weights/compute.mjs';
+import { transpose12, identity } from '../../web/app/labs/kit/tensor.mjs';
 
 const lab = await createAttentionLab();
 const trainedModel = await lab.loadWeights('trained');
@@ -205,6 +207,14 @@ test('dropout: the statistics are lab.dropoutStatistics’ of the page’s weigh
   });
 });
 
+test('transpose(1, 2) moves numbers; twice it is the identity', () => {
+  const t = { shape: [1, 2, 3, 2], data: Float32Array.from({ length: 12 }, (_, i) => i) };
+  const once = transpose12(t);
+  assert.deepEqual(once.shape, [1, 3, 2, 2]);
+  assert.deepEqual(Array.from(once.data), [0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11]);
+  assert.equal(maxAbsDifference(transpose12(once), t), 0);
+});
+
 test('the transpose lab: the forgotten transpose and the cell run twice, on the core’s numbers', () => {
   const d = transpose.compute(lab, pageOf({ dIn: 4, dOut: 6, heads: 3 }));
   assert.deepEqual(d.trace.forgottenTranspose.shape, [2, 6, 3, 3]);
@@ -223,4 +233,48 @@ test('the transpose lab: the forgotten transpose and the cell run twice, on the 
     [0, 2, 4].map((c) => transpose.scrambledSource([2, 3, 6, 2], 0, c)),
     [0, 1, 2].map((token) => ({ head: 0, token })),
   );
+});
+
+test('the weights lab: the split’s slices make the wrapper compute the merged heads', () => {
+  for (const extra of [
+    {},
+    { qkvBias: true },
+    { module: 'wrapper', dOut: 2 },
+    { module: 'causal', heads: 1 },
+  ]) {
+    const d = weights.compute(lab, pageOf({ dIn: 4, dOut: 6, heads: 3, ...extra }));
+    const label = JSON.stringify(extra);
+    assert.equal(d.layoutCheck, 0, label);
+    assert.equal(d.sliceCheck, 0, label);
+    assert.equal(d.identityCheck, 0, label);
+    assert.equal(d.sameSeed.length, 3 * d.heads, label);
+  }
+});
+
+test('head shares: identity keeps heads apart, every row sums to 1', () => {
+  assert.deepEqual(weights.headShares({ shape: [4, 4], data: identity(4) }, 2), [
+    [1, 0],
+    [1, 0],
+    [0, 1],
+    [0, 1],
+  ]);
+  const shares = weights.headShares(
+    { shape: [4, 4], data: Float32Array.from({ length: 16 }, (_, i) => i - 8) },
+    2,
+  );
+  for (const row of shares) assert.ok(Math.abs(row[0] + row[1] - 1) < 1e-12);
+});
+
+test('the transpose and weights labs with the trained weights: the trained block’s numbers', () => {
+  const page = pageOf({ weights: 'trained', sentence: DOG });
+  const run = trainedModel.explain(DOG);
+  const d = weights.compute(lab, page);
+  assert.equal(d.trained, true);
+  assert.equal(d.sameSeed, null, 'trained weights were not drawn from a seed');
+  assert.deepEqual(
+    d.state['out_proj.weight'].data,
+    trainedModel.stateDict()['out_proj.weight'].data,
+  );
+  const t = transpose.compute(lab, page);
+  assert.deepEqual(t.trace.inputs.data, run.inputs.data);
 });

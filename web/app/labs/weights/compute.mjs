@@ -1,9 +1,9 @@
-// The numbers of the weights lab, all from the core: the page's MultiHeadAttention and its state
+// The weights lab's numbers, all from the core: the page's MultiHeadAttention and its state
 // dict; the loop layout against the fused one (the core promises the same numbers); the wrapper, a
 // loop over h CausalAttention modules, given the split's slices as its per-head matrices (its
 // context vectors then equal the split's merged heads); and W_o = identity against the seeded W_o.
-import { pageInputs, mhaOptions } from './page-model.mjs';
-import { maxAbsDifference, identity } from './tensor-ops.mjs';
+import { mhaOptions } from '../kit/page.mjs';
+import { maxAbsDifference, identity } from '../kit/tensor.mjs';
 
 const PROJECTIONS = ['W_query', 'W_key', 'W_value'];
 
@@ -39,11 +39,12 @@ export function headShares({ shape: [D], data }, heads) {
 }
 
 /**
- * Everything the lab shows, for the page's settings; with the page's trained `result`, for the
- * trained block (its state_dict, its inputs).
+ * Everything the lab shows, for the page's settings and inputs; with the trained weights on the
+ * page, for the trained block (its state_dict).
  */
-export function computeWeights(lab, settings, result = null) {
-  const { inputs, tokens, weights } = pageInputs(lab, settings, result);
+export function compute(lab, page) {
+  const { settings, tokens, weights } = page;
+  const inputs = page.inputs.data;
   const options = { ...mhaOptions(settings), inputs, ...(weights ? { weights } : {}) };
   const model = lab.createModel(options);
   let state, seeded;
@@ -85,6 +86,7 @@ export function computeWeights(lab, settings, result = null) {
     weights: { ...plain, 'out_proj.weight': identity(D), 'out_proj.bias': new Float32Array(D) },
   });
   return {
+    settings,
     trained: Boolean(weights),
     tokens,
     state,
