@@ -15,7 +15,9 @@ import * as sqrtDh from '../../web/app/labs/sqrt-dh/compute.mjs';
 import * as dropout from '../../web/app/labs/dropout/compute.mjs';
 import * as transpose from '../../web/app/labs/transpose/compute.mjs';
 import * as weights from '../../web/app/labs/weights/compute.mjs';
+import * as sizes from '../../web/app/labs/sizes/compute.mjs';
 import { transpose12, identity } from '../../web/app/labs/kit/tensor.mjs';
+import { SIZE_PRESETS } from '../../web/lib/sizes.mjs';
 
 const lab = await createAttentionLab();
 const trainedModel = await lab.loadWeights('trained');
@@ -277,4 +279,18 @@ test('the transpose and weights labs with the trained weights: the trained block
   );
   const t = transpose.compute(lab, page);
   assert.deepEqual(t.trace.inputs.data, run.inputs.data);
+});
+
+test('sizes: the presets as describe() gives them; GPT-2 run on the page’s sentence', async () => {
+  const described = await sizes.compute(lab, pageOf(), { preset: 'gpt3', run: 0 });
+  assert.equal(described.described.parameterCount, lab.describe(SIZE_PRESETS.gpt3).parameterCount);
+  assert.equal(described.gpt2, null, 'not run until asked');
+  const ran = await sizes.compute(lab, pageOf({ sentence: 'the cat sat' }), {
+    preset: 'gpt2',
+    run: 1,
+  });
+  assert.equal(ran.gpt2.counted, 2360064);
+  assert.deepEqual(ran.gpt2.output.shape, [1, 3, 768]);
+  const kept = await sizes.compute(lab, pageOf(), { preset: 'gpt3', run: 1 }, { previous: ran });
+  assert.equal(kept.gpt2, ran.gpt2, 'not run again until asked');
 });

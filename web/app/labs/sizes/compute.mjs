@@ -1,17 +1,10 @@
-// The numbers of the sizes lab: a preset described by the core (shapes and parameter counts,
-// nothing allocated, so GPT-3 works too), and GPT-2's block run for real on the page's sentence.
-import { grouped } from './page-model.mjs';
-
-/** The lecture's names for the three presets of SIZE_PRESETS, in the order the lecture meets them. */
-export const SIZE_NAMES = Object.freeze({
-  lecture: 'The lecture’s toy (d = 6, 2 heads)',
-  gpt2: 'GPT-2 small (768, 12 heads of 64)',
-  gpt3: 'GPT-3 (12288, 96 heads of 128)',
-});
+// The sizes lab's numbers: a preset described by the core (shapes and parameter counts, nothing
+// allocated, so GPT-3 works too), and GPT-2's block run for real on the page's sentence.
+import { SIZE_PRESETS } from '../../../lib/sizes.mjs';
 
 /** describe() of a preset, with the sizes the lab prints. */
-export function describePreset(lab, preset) {
-  const d = lab.describe(preset);
+export function describePreset(core, preset) {
+  const d = core.describe(preset);
   return {
     ...d,
     sizes: {
@@ -23,12 +16,6 @@ export function describePreset(lab, preset) {
       B: preset.batch,
     },
   };
-}
-
-/** "(B = 1, T = 1024, d_out = 768)": a shape with the core's dimension names. */
-export function namedShapeText(dims, shape) {
-  const names = dims.split(',').map((d) => (d === 'D' ? 'd_out' : d));
-  return `(${shape.map((n, i) => `${names[i]} = ${grouped(n)}`).join(', ')})`;
 }
 
 /**
@@ -66,4 +53,29 @@ export function runGpt2(
   } finally {
     model.dispose();
   }
+}
+
+// Lets the status paint before the core takes the thread.
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** { trained, preset, run, described, gpt2 (null until asked: GPT-2 on the page's sentence, timed) }. */
+export async function compute(core, page, { preset, run }, context = {}) {
+  const { signal, progress, previous } = context;
+  const data = {
+    trained: page.trained,
+    preset,
+    run,
+    described: describePreset(core, SIZE_PRESETS[preset]),
+    gpt2: null,
+  };
+  if (!run) return data;
+  // Run on request only: another preset or a change of the page keeps the last run.
+  if (previous?.run === run && previous.gpt2) return { ...data, gpt2: previous.gpt2 };
+  progress?.('Building GPT-2’s block (2.4 million weights) and running it…');
+  await pause();
+  if (signal?.aborted) return data;
+  const { sentence, seed } = page.settings;
+  const r = runGpt2(core, SIZE_PRESETS.gpt2, sentence, { seed });
+  data.gpt2 = { sentence, ...r, tokens: r.tokens.length, output: { shape: r.output.shape } };
+  return data;
 }
