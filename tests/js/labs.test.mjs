@@ -16,6 +16,7 @@ import * as dropout from '../../web/app/labs/dropout/compute.mjs';
 import * as transpose from '../../web/app/labs/transpose/compute.mjs';
 import * as weights from '../../web/app/labs/weights/compute.mjs';
 import * as sizes from '../../web/app/labs/sizes/compute.mjs';
+import * as loopVsFused from '../../web/app/labs/loop-vs-fused/compute.mjs';
 import { transpose12, identity } from '../../web/app/labs/kit/tensor.mjs';
 import { SIZE_PRESETS } from '../../web/lib/sizes.mjs';
 
@@ -42,10 +43,16 @@ function apiForward(settings, overrides) {
 }
 
 test('the harness: a lab’s URL keys read and written against its params’ defaults', () => {
-  const spec = { slug: 'x', params: { gap: { default: 10 }, mode: { default: 'a' } } };
+  const spec = {
+    slug: 'x',
+    params: { gap: { default: 10 }, mode: { default: 'a' } },
+  };
   const { values } = readParams(spec, new URLSearchParams('x.gap=2.5&y.gap=3&x.mode=b'));
   assert.deepEqual(values, { gap: 2.5, mode: 'b' });
-  assert.deepEqual(writeParams(spec, { gap: 10, mode: 'c' }), { gap: null, mode: 'c' });
+  assert.deepEqual(writeParams(spec, { gap: 10, mode: 'c' }), {
+    gap: null,
+    mode: 'c',
+  });
 });
 
 test('the page’s state in the kit: plain copies of its tokens and inputs', () => {
@@ -95,7 +102,9 @@ test('masking: the breaking points in order; a refused gap is the core’s messa
     () => masking.compute(lab, pageOf(), { gap: 5000 }),
     (e) => e.name === 'AttentionLabError' && /gap/.test(e.message),
   );
-  assert.throws(() => masking.compute(lab, pageOf(), { gap: NaN }), { name: 'AttentionLabError' });
+  assert.throws(() => masking.compute(lab, pageOf(), { gap: NaN }), {
+    name: 'AttentionLabError',
+  });
 });
 
 test('masking with the trained weights: the trained block’s pass, both routes', () => {
@@ -103,7 +112,13 @@ test('masking with the trained weights: the trained block’s pass, both routes'
   const run = trainedModel.explain(DOG);
   const weights = trainedModel.stateDict();
   const forward = (masking) =>
-    lab.forward({ ...run.options, inputs: run.inputs.data, weights, trace: true, masking });
+    lab.forward({
+      ...run.options,
+      inputs: run.inputs.data,
+      weights,
+      trace: true,
+      masking,
+    });
   const { ordinary } = masking.compute(lab, page, { gap: 10 });
   assert.equal(ordinary.trained, true);
   assert.equal(
@@ -181,7 +196,13 @@ test('dropout: the statistics are lab.dropoutStatistics’ of the page’s weigh
   const w = apiForward(DEFAULT_SETTINGS, {}).trace.attentionWeights;
   const T = w.shape.at(-1);
   const input = w.data.slice(0, T * T);
-  const s = lab.dropoutStatistics({ input, shape: [T, T], p: 0.2, draws: 200, seed: 7 });
+  const s = lab.dropoutStatistics({
+    input,
+    shape: [T, T],
+    p: 0.2,
+    draws: 200,
+    seed: 7,
+  });
   assert.deepEqual(data.statistics.keptShare, Array.from(s.keptShare));
   assert.deepEqual(data.statistics.maxError, Array.from(s.maxError));
   assert.deepEqual(data.statistics.mean, s.mean.data);
@@ -210,7 +231,10 @@ test('dropout: the statistics are lab.dropoutStatistics’ of the page’s weigh
 });
 
 test('transpose(1, 2) moves numbers; twice it is the identity', () => {
-  const t = { shape: [1, 2, 3, 2], data: Float32Array.from({ length: 12 }, (_, i) => i) };
+  const t = {
+    shape: [1, 2, 3, 2],
+    data: Float32Array.from({ length: 12 }, (_, i) => i),
+  };
   const once = transpose12(t);
   assert.deepEqual(once.shape, [1, 3, 2, 2]);
   assert.deepEqual(Array.from(once.data), [0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11]);
@@ -282,7 +306,10 @@ test('the transpose and weights labs with the trained weights: the trained block
 });
 
 test('sizes: the presets as describe() gives them; GPT-2 run on the page’s sentence', async () => {
-  const described = await sizes.compute(lab, pageOf(), { preset: 'gpt3', run: 0 });
+  const described = await sizes.compute(lab, pageOf(), {
+    preset: 'gpt3',
+    run: 0,
+  });
   assert.equal(described.described.parameterCount, lab.describe(SIZE_PRESETS.gpt3).parameterCount);
   assert.equal(described.gpt2, null, 'not run until asked');
   const ran = await sizes.compute(lab, pageOf({ sentence: 'the cat sat' }), {
@@ -293,4 +320,46 @@ test('sizes: the presets as describe() gives them; GPT-2 run on the page’s sen
   assert.deepEqual(ran.gpt2.output.shape, [1, 3, 768]);
   const kept = await sizes.compute(lab, pageOf(), { preset: 'gpt3', run: 1 }, { previous: ran });
   assert.equal(kept.gpt2, ran.gpt2, 'not run again until asked');
+});
+
+test('loop vs fused: the forms agree and the operations are the core’s; a bad list is refused', async () => {
+  const keep = new Map();
+  const context = {
+    signal: new AbortController().signal,
+    progress: () => {},
+    keep,
+  };
+  const params = { heads: '2, 3', clock: '', run: 1 };
+  try {
+    const data = await loopVsFused.compute(lab, pageOf(), params, context);
+    assert.equal(data.done, true);
+    assert.deepEqual(
+      data.rows.map((r) => r.heads),
+      [2, 3],
+    );
+    for (const row of data.rows) {
+      assert.ok(row.maxDifference <= 1e-6);
+      const base = {
+        batch: 2,
+        tokens: 6,
+        dIn: 3,
+        dOut: 3,
+        heads: row.heads,
+        module: 'wrapper',
+        trace: false,
+      };
+      assert.equal(row.flops.fused, lab.describe({ ...base, layout: 'fused' }).flops);
+    }
+    const again = await loopVsFused.compute(lab, pageOf(), params, {
+      ...context,
+      previous: data,
+    });
+    assert.equal(again.rows, data.rows, 'the page changed, not the timing: the same rows');
+    await assert.rejects(
+      loopVsFused.compute(lab, pageOf(), { ...params, heads: '2, x', run: 2 }, context),
+      { name: 'PageError', message: /“x” is not a whole number/ },
+    );
+  } finally {
+    for (const forms of keep.values()) forms.dispose();
+  }
 });

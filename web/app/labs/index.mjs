@@ -16,7 +16,7 @@ import * as dropout from './dropout/index.mjs';
 import * as transpose from './transpose/index.mjs';
 import * as weights from './weights/index.mjs';
 import * as sizes from './sizes/index.mjs';
-import * as loopVsFused from './loop-vs-fused.mjs';
+import * as loopVsFused from './loop-vs-fused/index.mjs';
 import * as code from './code.mjs';
 import * as exportLab from './export.mjs';
 

@@ -5,7 +5,7 @@
 //  - per-head calls: h CausalAttention modules called one by one from JavaScript, as the lecture's
 //    Python loop calls one nn.Module per head, then concatenated (torch.cat) here.
 // All three get the same weights (the wrapper's state dict) and give the same numbers.
-import { maxAbsDifference } from './tensor-ops.mjs';
+import { maxAbsDifference } from '../kit/tensor.mjs';
 
 export const LECTURE_BATCH = Object.freeze({
   sentence: 'Your journey starts with one step',
@@ -36,6 +36,25 @@ export const FORMS = Object.freeze([
 
 const headKeys = (i) => ['W_query', 'W_key', 'W_value'].map((p) => `heads.${i}.${p}.weight`);
 
+// One CausalAttention per head, given that head's slice of the wrapper's weights; each is pushed on
+// `models` as it is made, so that a failure part way disposes of what was built.
+async function perHeadModules(lab, base, state, heads, { models, pause, chunk }) {
+  const perHead = [];
+  for (let i = 0; i < heads; ++i) {
+    const [q, k, v] = headKeys(i);
+    const weights = {
+      'W_query.weight': state[q],
+      'W_key.weight': state[k],
+      'W_value.weight': state[v],
+    };
+    const m = lab.createModel({ ...base, heads: 1, module: 'causal', weights });
+    perHead.push(m);
+    models.push(m);
+    if ((i + 1) % chunk === 0) await pause();
+  }
+  return perHead;
+}
+
 /**
  * Builds the three forms for `heads` heads. Building thousands of per-head modules takes a while,
  * so it awaits `pause()` every `chunk` modules. Returns { calls: { fused, loop, calls }, flops,
@@ -55,19 +74,7 @@ export async function buildForms(lab, heads, { pause = async () => {}, chunk = 2
     models.push(loop);
     const state = fused.stateDict();
     await pause();
-    const perHead = [];
-    for (let i = 0; i < heads; ++i) {
-      const [q, k, v] = headKeys(i);
-      const weights = {
-        'W_query.weight': state[q],
-        'W_key.weight': state[k],
-        'W_value.weight': state[v],
-      };
-      const m = lab.createModel({ ...base, heads: 1, module: 'causal', weights });
-      perHead.push(m);
-      models.push(m);
-      if ((i + 1) % chunk === 0) await pause();
-    }
+    const perHead = await perHeadModules(lab, base, state, heads, { models, pause, chunk });
     const out = { fused: new Float32Array(batch * T * D), loop: new Float32Array(batch * T * D) };
     const headOut = perHead.map(() => new Float32Array(batch * T * headSize));
     const cat = new Float32Array(batch * T * D);

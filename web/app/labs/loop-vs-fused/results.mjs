@@ -1,9 +1,10 @@
 // The loop-vs-fused lab's results: the lecture's times, the table (every time, ratio and cost
 // either resolved or said not to be), the summary at the largest head count and the chart.
-import { LECTURE_TIMES, FORMS, lecturePerHeadMs } from './loop-vs-fused-forms.mjs';
+import { h } from '../../render/h.mjs';
+import { grouped } from '../kit/format.mjs';
+import { LECTURE_TIMES, FORMS, lecturePerHeadMs } from './forms.mjs';
 import { timeText, ratioText, durationText, perCallCost } from './timing.mjs';
-import { timeChart } from './loop-vs-fused-chart.mjs';
-import { grouped } from './page-model.mjs';
+import { timeChart } from './chart.mjs';
 
 export const UNRESOLVED = 'not resolvable at this clock';
 
@@ -20,7 +21,7 @@ const COLUMNS = [
   'max |Δ|',
 ];
 
-export function lectureTable(h) {
+export function lectureTable() {
   return h(
     'table',
     { class: 'lab-numbers lab-table lvf-lecture' },
@@ -51,7 +52,7 @@ export function lectureTable(h) {
 }
 
 // A time or a ratio: its text, or the plain statement that the clock cannot resolve it.
-function timeCell(h, t, resolution) {
+function timeCell(t, resolution) {
   const text = timeText(t);
   if (text === null)
     return h('td', { class: 'unresolved', dataset: { resolved: 'false' } }, UNRESOLVED);
@@ -70,14 +71,14 @@ function timeCell(h, t, resolution) {
     text,
   );
 }
-function ratioCell(h, a, b) {
+function ratioCell(a, b) {
   const text = ratioText(a, b);
   if (text === null)
     return h('td', { class: 'unresolved', dataset: { resolved: 'false' } }, UNRESOLVED);
   return h('td', { dataset: { resolved: 'true', ratio: a.msPerCall / b.msPerCall } }, text);
 }
 
-function costCell(h, cost) {
+function costCell(cost) {
   if (cost.unresolved)
     return h('td', { class: 'unresolved', dataset: { resolved: 'false' } }, UNRESOLVED);
   if (cost.noise)
@@ -86,7 +87,7 @@ function costCell(h, cost) {
 }
 
 // One sentence on the largest head count: the ratios measured here, each only if resolved.
-function summaryLine(h, rows) {
+function summaryLine(rows) {
   const r = rows.at(-1);
   const say = (text) => text ?? UNRESOLVED;
   const cost = perCallCost(r.times.calls, r.times.loop, r.heads);
@@ -104,24 +105,53 @@ function summaryLine(h, rows) {
   );
 }
 
-export function resultParts(h, rows, resolution) {
-  const body = rows.map((r) =>
+const resultRow = (r, resolution) =>
+  h(
+    'tr',
+    { dataset: { heads: r.heads } },
+    h('th', { scope: 'row' }, grouped(r.heads)),
+    h('td', { dataset: { flops: r.flops.fused } }, grouped(r.flops.fused)),
+    FORMS.map((f) => timeCell(r.times[f.key], resolution)),
+    ratioCell(r.times.loop, r.times.fused),
+    ratioCell(r.times.calls, r.times.fused),
+    costCell(perCallCost(r.times.calls, r.times.loop, r.heads)),
     h(
-      'tr',
-      { dataset: { heads: r.heads } },
-      h('th', { scope: 'row' }, grouped(r.heads)),
-      h('td', { dataset: { flops: r.flops.fused } }, grouped(r.flops.fused)),
-      FORMS.map((f) => timeCell(h, r.times[f.key], resolution)),
-      ratioCell(h, r.times.loop, r.times.fused),
-      ratioCell(h, r.times.calls, r.times.fused),
-      costCell(h, perCallCost(r.times.calls, r.times.loop, r.heads)),
+      'td',
+      { dataset: { value: r.maxDifference } },
+      r.maxDifference === 0 ? '0' : r.maxDifference.toExponential(1),
+    ),
+  );
+
+const resultTable = (rows, resolution) =>
+  h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      { class: 'lab-numbers lab-table lvf-table' },
       h(
-        'td',
-        { dataset: { value: r.maxDifference } },
-        r.maxDifference === 0 ? '0' : r.maxDifference.toExponential(1),
+        'caption',
+        {},
+        'One forward pass of the wrapper on the lecture’s batch (2 × 6 tokens, d_in = 3, heads of size 3)',
+      ),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          COLUMNS.map((t) => h('th', { scope: 'col' }, t)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((r) => resultRow(r, resolution)),
       ),
     ),
   );
+
+function chartFigure(rows) {
   const resolvedPoints = (key) =>
     rows
       .filter((r) => r.times[key].resolved)
@@ -136,31 +166,40 @@ export function resultParts(h, rows, resolution) {
   ];
   const missing =
     rows.length * FORMS.length - series.slice(0, 3).reduce((n, s) => n + s.points.length, 0);
-  return [
-    summaryLine(h, rows),
+  return h(
+    'figure',
+    { class: 'lab-figure' },
+    timeChart(series, {
+      label:
+        'Time per forward pass against heads, log scales: the three forms here and the lecture’s PyTorch loop',
+    }),
     h(
-      'div',
-      { class: 'table-wrap' },
-      h(
-        'table',
-        { class: 'lab-numbers lab-table lvf-table' },
+      'figcaption',
+      { class: 'legend' },
+      series.map((s) =>
         h(
-          'caption',
-          {},
-          'One forward pass of the wrapper on the lecture’s batch (2 × 6 tokens, d_in = 3, heads of size 3)',
+          'span',
+          { class: `swatch-item series-${s.key}` },
+          h('span', { class: 'swatch' }),
+          s.label,
         ),
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            COLUMNS.map((t) => h('th', { scope: 'col' }, t)),
-          ),
-        ),
-        h('tbody', {}, body),
       ),
+      missing > 0
+        ? h(
+            'span',
+            {},
+            ` (${missing} unresolved ${missing === 1 ? 'time has' : 'times have'} no point)`,
+          )
+        : null,
     ),
+  );
+}
+
+/** The results of the head counts timed so far: the summary, the table, what it means, the chart. */
+export function resultParts(rows, resolution) {
+  return [
+    summaryLine(rows),
+    resultTable(rows, resolution),
     h(
       'p',
       { class: 'help' },
@@ -168,32 +207,6 @@ export function resultParts(h, rows, resolution) {
       'of calls (hover for the fastest and slowest). Cost per call: (per-head calls − core loop) / heads, what ',
       'calling one module costs beyond its arithmetic. max |Δ|: the largest difference between the forms’ outputs.',
     ),
-    h(
-      'figure',
-      { class: 'lab-figure' },
-      timeChart(series, {
-        label:
-          'Time per forward pass against heads, log scales: the three forms here and the lecture’s PyTorch loop',
-      }),
-      h(
-        'figcaption',
-        { class: 'legend' },
-        series.map((s) =>
-          h(
-            'span',
-            { class: `swatch-item series-${s.key}` },
-            h('span', { class: 'swatch' }),
-            s.label,
-          ),
-        ),
-        missing > 0
-          ? h(
-              'span',
-              {},
-              ` (${missing} unresolved ${missing === 1 ? 'time has' : 'times have'} no point)`,
-            )
-          : null,
-      ),
-    ),
+    chartFigure(rows),
   ];
 }
