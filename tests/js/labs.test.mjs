@@ -17,6 +17,7 @@ import * as transpose from '../../web/app/labs/transpose/compute.mjs';
 import * as weights from '../../web/app/labs/weights/compute.mjs';
 import * as sizes from '../../web/app/labs/sizes/compute.mjs';
 import * as loopVsFused from '../../web/app/labs/loop-vs-fused/compute.mjs';
+import * as code from '../../web/app/labs/code/compute.mjs';
 import { transpose12, identity } from '../../web/app/labs/kit/tensor.mjs';
 import { SIZE_PRESETS } from '../../web/lib/sizes.mjs';
 
@@ -362,4 +363,18 @@ test('loop vs fused: the forms agree and the operations are the core’s; a bad 
   } finally {
     for (const forms of keep.values()) forms.dispose();
   }
+});
+
+test('code: each step’s PyTorch for the page’s class; the snippet with the random weights only', () => {
+  const data = code.compute(lab, pageOf({ module: 'wrapper' }));
+  assert.equal(data.steps.length, 11);
+  assert.match(
+    data.steps
+      .find((s) => s.slug === 'merge')
+      .groups.flatMap((g) => g.lines)
+      .join('\n'),
+    /torch\.cat\(\[head\(x\) for head in self\.heads\]/,
+  );
+  assert.match(data.snippet, /import torch/);
+  assert.equal(code.compute(lab, pageOf({ weights: 'trained', sentence: DOG })).snippet, null);
 });
