@@ -18,8 +18,10 @@ import * as weights from '../../web/app/labs/weights/compute.mjs';
 import * as sizes from '../../web/app/labs/sizes/compute.mjs';
 import * as loopVsFused from '../../web/app/labs/loop-vs-fused/compute.mjs';
 import * as code from '../../web/app/labs/code/compute.mjs';
+import * as exportLab from '../../web/app/labs/export/compute.mjs';
 import { transpose12, identity } from '../../web/app/labs/kit/tensor.mjs';
 import { SIZE_PRESETS } from '../../web/lib/sizes.mjs';
+import { toJson } from '../../web/app/ui/export.mjs';
 
 const lab = await createAttentionLab();
 const trainedModel = await lab.loadWeights('trained');
@@ -377,4 +379,17 @@ test('code: each step’s PyTorch for the page’s class; the snippet with the r
   );
   assert.match(data.snippet, /import torch/);
   assert.equal(code.compute(lab, pageOf({ weights: 'trained', sentence: DOG })).snippet, null);
+});
+
+test('export: every stage of the page’s pass and its preview, equal to the API’s', () => {
+  const settings = { ...DEFAULT_SETTINGS, module: 'wrapper', heads: 3 };
+  const data = exportLab.compute(lab, pageOf(settings));
+  const trace = apiForward(settings, {}).trace;
+  for (const [name, t] of Object.entries(data.data.tensors))
+    assert.equal(maxAbsDifference(Float32Array.from(t.data), trace[name].data), 0, name);
+  assert.ok(
+    data.stages.some((s) => s.pass === 'training'),
+    'the preview in evaluation mode',
+  );
+  assert.ok(JSON.parse(toJson(data.data)).preview);
 });

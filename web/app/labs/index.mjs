@@ -18,7 +18,7 @@ import * as weights from './weights/index.mjs';
 import * as sizes from './sizes/index.mjs';
 import * as loopVsFused from './loop-vs-fused/index.mjs';
 import * as code from './code/index.mjs';
-import * as exportLab from './export.mjs';
+import * as exportLab from './export/index.mjs';
 
 // In the order: the lecture's classes, then the claims stage by stage, then the code.
 export const LABS = Object.freeze([
