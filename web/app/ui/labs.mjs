@@ -136,8 +136,7 @@ export function createLabPanel(root, { lab, page, close, syncUrl, win }) {
     let instance = null;
     try {
       const ctx = { lab, page, params: params(spec.slug), setParams: setParams(spec.slug) };
-      // A lab on the harness has load(); the others still mount themselves.
-      instance = spec.load ? runLab(body, spec, ctx) : spec.mount(body, { ...ctx, h });
+      instance = runLab(body, spec, ctx);
     } catch (err) {
       replace(body, h('p', { class: 'msg', role: 'alert' }, `This lab failed: ${err.message}`));
       console.error(err);
