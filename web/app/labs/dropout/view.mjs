@@ -7,6 +7,7 @@ import { fmt, value } from '../kit/format.mjs';
 import { numberTable } from '../kit/table.mjs';
 import { linePlot, legend } from '../kit/plot.mjs';
 import { weightsNote } from '../kit/notes.mjs';
+import { choice } from '../kit/choice.mjs';
 import { MAX_DRAWS } from './index.mjs';
 
 export const RNGS = Object.freeze({
@@ -169,28 +170,6 @@ function numberFields(params, actions, error, lowered) {
   });
 }
 
-function rngToggle(rng, actions) {
-  return h(
-    'fieldset',
-    { class: 'lab-toggle' },
-    h('legend', {}, 'Whose random numbers'),
-    Object.entries(RNGS).map(([name, text]) =>
-      h(
-        'label',
-        {},
-        h('input', {
-          type: 'radio',
-          name: 'dropout-rng',
-          value: name,
-          checked: rng === name,
-          onchange: () => actions.setParams({ rng: name }),
-        }),
-        ` ${text}`,
-      ),
-    ),
-  );
-}
-
 /** The lab's nodes; `error`: a refused p, draws or seed (the last good statistics stay). */
 export function view({ mask, statistics }, params, actions, error) {
   return [
@@ -201,7 +180,14 @@ export function view({ mask, statistics }, params, actions, error) {
       'A single draw changes the weights a lot (a row no longer sums to 1); the scaling makes every weight right on average, so the model trained with dropout still fits the model used without it.',
     ),
     h('h3', {}, 'The notebook’s mask'),
-    rngToggle(params.rng, actions),
+    choice({
+      className: 'lab-toggle',
+      legend: 'Whose random numbers',
+      name: 'dropout-rng',
+      choices: RNGS,
+      value: params.rng,
+      onPick: (rng) => actions.setParams({ rng }),
+    }),
     h(
       'p',
       { class: 'help' },

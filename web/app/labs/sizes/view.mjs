@@ -3,6 +3,7 @@
 import { h } from '../../render/h.mjs';
 import { grouped } from '../kit/format.mjs';
 import { weightsNote } from '../kit/notes.mjs';
+import { choice } from '../kit/choice.mjs';
 import { SIZE_NAMES } from './index.mjs';
 
 /** "(B = 1, T = 1024, d_out = 768)": a shape with the core's dimension names. */
@@ -94,25 +95,13 @@ function described(d, name, actions) {
   return h(
     'div',
     { class: 'lab-content' },
-    h(
-      'fieldset',
-      { class: 'lab-choice' },
-      h('legend', {}, 'Size'),
-      Object.entries(SIZE_NAMES).map(([value, text]) =>
-        h(
-          'label',
-          {},
-          h('input', {
-            type: 'radio',
-            name: 'sizes-preset',
-            value,
-            checked: value === name,
-            onchange: () => actions.setParams({ preset: value }),
-          }),
-          ` ${text}`,
-        ),
-      ),
-    ),
+    choice({
+      legend: 'Size',
+      name: 'sizes-preset',
+      choices: SIZE_NAMES,
+      value: name,
+      onPick: (preset) => actions.setParams({ preset }),
+    }),
     h(
       'p',
       { dataset: { preset: name } },

@@ -6,6 +6,7 @@ import { fmt, readable, value as quantity } from '../kit/format.mjs';
 import { numberTable } from '../kit/table.mjs';
 import { linePlot, legend } from '../kit/plot.mjs';
 import { weightsNote } from '../kit/notes.mjs';
+import { choice } from '../kit/choice.mjs';
 import { mean } from '../kit/tensor.mjs';
 import { DH_STEPS, SHOWN_ROWS } from './index.mjs';
 
@@ -166,27 +167,7 @@ function slider(dh, actions, error) {
   );
 }
 
-function scaleToggle(scale, actions) {
-  return h(
-    'fieldset',
-    { class: 'lab-toggle' },
-    h('legend', {}, 'The scores of the page’s model'),
-    ['on', 'off'].map((v) =>
-      h(
-        'label',
-        {},
-        h('input', {
-          type: 'radio',
-          name: 'sqrt-dh-scale',
-          value: v,
-          checked: scale === v,
-          onchange: () => actions.setParams({ scale: v }),
-        }),
-        v === 'on' ? ' scaled by 1/√d_h' : ' not scaled',
-      ),
-    ),
-  );
-}
+const SCALE = { on: 'scaled by 1/√d_h', off: 'not scaled' };
 
 /** The lab's nodes; `error`: why the d_h of the address was not taken. */
 export function view({ curve, point, tokens, page }, params, actions, error) {
@@ -208,7 +189,14 @@ export function view({ curve, point, tokens, page }, params, actions, error) {
     h('div', { class: 'lab-body' }, current(point, tokens)),
     h('div', {}, spreadPlots(curve, point.dh)),
     h('h3', {}, 'Your sentence'),
-    scaleToggle(params.scale, actions),
+    choice({
+      className: 'lab-toggle',
+      legend: 'The scores of the page’s model',
+      name: 'sqrt-dh-scale',
+      choices: SCALE,
+      value: params.scale,
+      onPick: (scale) => actions.setParams({ scale }),
+    }),
     h('div', { class: 'lab-body' }, pageView(page, params.scale)),
   ];
 }

@@ -6,6 +6,7 @@ import { matrixTable } from '../kit/table.mjs';
 import { transposed } from '../kit/tensor.mjs';
 import { tokenLabels } from '../kit/page.mjs';
 import { moduleNote, weightsNote } from '../kit/notes.mjs';
+import { choice as radios } from '../kit/choice.mjs';
 import { headColour, blend, css, inkOn } from '../../ui/colour.mjs';
 
 const MAX_ROWS = 12;
@@ -107,28 +108,6 @@ function sharesTable(shares, heads, label, names = W_O) {
   );
 }
 
-function woChoice(names, choice, actions) {
-  return h(
-    'fieldset',
-    { class: 'lab-choice' },
-    h('legend', {}, 'Output projection'),
-    Object.entries(names).map(([value, text]) =>
-      h(
-        'label',
-        {},
-        h('input', {
-          type: 'radio',
-          name: 'weights-wo',
-          value,
-          checked: value === choice,
-          onchange: () => actions.setParams({ wo: value }),
-        }),
-        ` ${text}`,
-      ),
-    ),
-  );
-}
-
 function mixing(data, choice, actions) {
   const result = choice === 'identity' ? data.unmixed : data.seeded;
   const [, T, D] = result.output.shape;
@@ -148,7 +127,13 @@ function mixing(data, choice, actions) {
     'section',
     { 'aria-label': 'what W_o mixes' },
     h('h3', {}, 'W_o mixes the heads'),
-    woChoice(names, choice, actions),
+    radios({
+      legend: 'Output projection',
+      name: 'weights-wo',
+      choices: names,
+      value: choice,
+      onPick: (wo) => actions.setParams({ wo }),
+    }),
     h(
       'p',
       {},
