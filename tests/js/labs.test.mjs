@@ -8,7 +8,8 @@ import { compute as pagePass } from '../../web/app/compute.mjs';
 import { DEFAULT_SETTINGS } from '../../web/app/store.mjs';
 import { readPage } from '../../web/app/labs/kit/page.mjs';
 import { maxAbsDifference } from '../../web/app/labs/kit/tensor.mjs';
-import { readParams, writeParams } from '../../web/app/labs/harness.mjs';
+import { readParams, writeParams, runLab } from '../../web/app/labs/harness.mjs';
+import { textOf } from '../../web/app/render/h.mjs';
 import * as masking from '../../web/app/labs/masking/compute.mjs';
 import * as lectureOrder from '../../web/app/labs/lecture-order/compute.mjs';
 import * as sqrtDh from '../../web/app/labs/sqrt-dh/compute.mjs';
@@ -56,6 +57,78 @@ test('the harness: a lab’s URL keys read and written against its params’ def
     gap: null,
     mode: 'c',
   });
+});
+
+// A lab whose compute waits until the test lets it finish: runs can overlap as they would when
+// the student types while a long compute is under way. The view's text and actions are kept.
+function harnessOf(page) {
+  const t = { pending: [], written: [], shown: [], actions: null };
+  const refuse = (message) => Object.assign(new Error(message), { name: 'AttentionLabError' });
+  const compute = (core, state, { n }, { signal }) =>
+    new Promise((resolve, reject) => {
+      const done = () => (n < 0 ? reject(refuse(`n = ${n}: refused`)) : resolve({ n }));
+      t.pending.push({ n, signal, done });
+    });
+  const view = (data, params, actions, error) => {
+    t.actions = actions;
+    return [`shown ${data.n}`, error ? ` (${error.message})` : ''];
+  };
+  const spec = {
+    slug: 'x',
+    params: { n: { default: 1 } },
+    load: () => [Promise.resolve({ compute }), Promise.resolve({ view })],
+  };
+  t.body = { dataset: {}, setAttribute() {} };
+  const ctx = {
+    lab,
+    page: () => page,
+    params: new URLSearchParams('x.n=2'),
+    setParams: (patch) => t.written.push(patch),
+  };
+  const paint = (_, nodes) => (t.shown = nodes.map(textOf).join(''));
+  t.instance = runLab(t.body, spec, ctx, { paint });
+  t.settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  t.finish = async () => {
+    for (const run of t.pending.splice(0)) run.done();
+    await t.settle();
+  };
+  return t;
+}
+
+test('the harness: a stale run is dropped, a refused value keeps the last numbers, the URL follows success', async () => {
+  const t = harnessOf({ settings: DEFAULT_SETTINGS, result: pagePass(lab, DEFAULT_SETTINGS) });
+  await t.settle();
+  assert.equal(t.pending[0].n, 2, 'the address’s value');
+  assert.equal(t.body.dataset.state, 'running');
+  t.instance.update(); // the page changed while the first run computed
+  await t.settle();
+  assert.ok(t.pending[0].signal.aborted, 'the stale run is aborted');
+  assert.ok(!t.pending[1].signal.aborted);
+  await t.finish();
+  assert.equal(t.shown, 'shown 2');
+  assert.equal(t.body.dataset.state, 'idle');
+  assert.deepEqual(t.written, [], 'nothing the student changed: the URL is left alone');
+
+  t.actions.setParams({ n: -1 });
+  await t.settle();
+  await t.finish();
+  assert.equal(
+    t.shown,
+    'n = -1: refusedshown 2 (n = -1: refused)',
+    'the message, the last numbers',
+  );
+  assert.deepEqual(t.written, [], 'a refused value stays out of the address');
+
+  t.actions.setParams({ n: 5 });
+  await t.settle();
+  await t.finish();
+  assert.equal(t.shown, 'shown 5');
+  assert.deepEqual(t.written, [{ n: '5' }]);
+  t.actions.setParams({ n: 1 });
+  await t.settle();
+  await t.finish();
+  assert.deepEqual(t.written.at(-1), { n: null }, 'the default leaves the address');
+  t.instance.destroy();
 });
 
 test('the page’s state in the kit: plain copies of its tokens and inputs', () => {

@@ -61,9 +61,10 @@ export function writeParams(spec, values) {
  * lab closes), progress(text, partial?), cause ('page' or 'params'), previous (the last run's data,
  * to reuse what the change did not touch), keep (a Map for what it builds once while open) }.
  * ctx: { lab (the core), page() → { settings, result }, params (URLSearchParams of the address),
- * setParams(patch) (the controller's: the one writer of the URL) }. Returns { update(), destroy() }.
+ * setParams(patch) (the controller's: the one writer of the URL) }. `paint(body, nodes)` puts the
+ * nodes on the page (a test hands in its own). Returns { update(), destroy() }.
  */
-export function runLab(body, spec, ctx) {
+export function runLab(body, spec, ctx, { paint: put = paintChildren } = {}) {
   const read = readParams(spec, ctx.params);
   let params = read.values;
   // A value of the address that does not read (until the student sets that param again), and the
@@ -91,7 +92,7 @@ export function runLab(body, spec, ctx) {
     if (destroyed) return;
     const message = error ?? readError;
     const own = last && spec.ownErrors;
-    paintChildren(
+    put(
       body,
       [
         h('p', { class: 'msg lab-error', role: 'alert' }, own ? '' : (message?.message ?? '')),
