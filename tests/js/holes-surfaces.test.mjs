@@ -238,7 +238,8 @@ test('the page state keeps only valid settings, with the trained weights too', a
 // modules, about 20 KB of the core's memory per head, all kept for the next run. Eight counts
 // near 10,000 asked the threaded build (2 GiB at most) for more than it has, and it aborted.
 test('the loop-vs-fused lab refuses head counts whose forms the core cannot hold, up front', async () => {
-  const { parseHeads, MAX_TOTAL_HEADS } = await import('../../web/app/labs/loop-vs-fused.mjs');
+  const { parseHeads, MAX_TOTAL_HEADS } =
+    await import('../../web/app/labs/loop-vs-fused/compute.mjs');
   const issue = parseHeads('10000,9999,9998,9997,9996,9995,9994,9993');
   assert.match(issue.error ?? '', /79,972 heads in all.*at most 20,000/);
   assert.equal(MAX_TOTAL_HEADS, 20000);
@@ -246,7 +247,7 @@ test('the loop-vs-fused lab refuses head counts whose forms the core cannot hold
   assert.match(parseHeads('10000, 10000, 1').error ?? '', /20,001 heads in all/);
   assert.deepEqual(parseHeads('2, 20, 200, 400, 4000'), { heads: [2, 20, 200, 400, 4000] });
   // The budget in memory: 20,000 heads of forms, measured in the core, stay far below 2 GiB.
-  const { buildForms } = await import('../../web/app/labs/loop-vs-fused-forms.mjs');
+  const { buildForms } = await import('../../web/app/labs/loop-vs-fused/forms.mjs');
   const before = lab.diagnostics().heapBytesInUse;
   const built = await buildForms(lab, 1000);
   const perHead = (lab.diagnostics().heapBytesInUse - before) / 1000;
