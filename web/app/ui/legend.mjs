@@ -3,7 +3,7 @@
 import { h } from './dom.mjs';
 import { fmt } from './format.mjs';
 import { signedColour, weightColour, headColour, gradient } from './colour.mjs';
-import { range } from '../render/scales.mjs';
+import { range } from '../render/index.mjs';
 
 function legendBar(lo, hi, colourAt) {
   return h(

@@ -1,7 +1,7 @@
 // What the render layer paints for a map (render/map-paint.mjs paintMap's spec), as plain data
 // and functions of the trace: the size, the labels, the value and colour of each cell, the Σ.
 import { headColour } from './colour.mjs';
-import { paintScale } from '../render/scales.mjs';
+import { paintScale } from '../render/index.mjs';
 
 // Each column's colour on top: its head's in a merged (B,T,h·d_h) tensor, or the head's own.
 function columnColours(fig, head, dh) {

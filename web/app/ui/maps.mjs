@@ -3,8 +3,7 @@
 // light up a row or column of a map (the weight row and value column a context cell comes from).
 // The maps themselves (their records, layout and painting) belong to the render layer
 // (web/app/render/).
-import { hit, cellRect } from '../render/map-layout.mjs';
-import { mapEntry, ensureTable } from '../render/maps.mjs';
+import { hit, cellRect, mapEntry, ensureTable } from '../render/index.mjs';
 import { cellAt, position, dataCell } from './table.mjs';
 
 export { mapEntry };

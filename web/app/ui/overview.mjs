@@ -1,10 +1,8 @@
 // The whole pipeline on one screen: every step as a card with a small picture of its main tensor
 // (head 1, the shown batch item) and its shape; a card opens its step.
-import { h } from '../render/h.mjs';
-import { toDom } from '../render/dom.mjs';
+import { h, toDom, themeOf, paintThumbnail } from '../render/index.mjs';
 import { namedShape } from './format.mjs';
 import { thumbnailSpec } from './tensor.mjs';
-import { themeOf, paintThumbnail } from '../render/layout.mjs';
 
 // The colour scale of each step's thumbnail: weights for the stages that hold weights.
 const WEIGHT_STAGES = new Set(['attentionWeights', 'droppedWeights', 'zeroedWeights']);

@@ -3,15 +3,20 @@
 // section (plain nodes, render/h.mjs, around the step's own figures); the render layer turns it
 // into DOM, puts it on the screen (render/section.mjs) and paints its maps.
 import { replace } from './dom.mjs';
-import { h, isNode } from '../render/h.mjs';
-import { toDom } from '../render/dom.mjs';
+import {
+  h,
+  isNode,
+  toDom,
+  watchMaps,
+  layoutMaps,
+  patchStep,
+  replaceSection,
+} from '../render/index.mjs';
 import { namedShape } from './format.mjs';
 import { installMapInteractions } from './maps.mjs';
 import { createTooltip, newReadout } from './tooltip.mjs';
 import { toolbar } from './toolbar.mjs';
 import { overviewSection } from './overview.mjs';
-import { watchMaps, layoutMaps } from '../render/layout.mjs';
-import { patchStep, replaceSection } from '../render/section.mjs';
 
 // A selector for the focused control or cell, so that a re-render (new head, batch item, settings)
 // does not throw keyboard users back to the top of the page.

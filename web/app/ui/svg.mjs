@@ -2,7 +2,7 @@
 // are rectangles filled from map-paint.mjs's cellRgb; everything drawn over them (grid, hatching,
 // numbers, labels, Σ) is drawn by map-paint.mjs's own paintOverlay into SvgContext, a stand-in for
 // the few CanvasRenderingContext2D calls it makes, which writes SVG elements instead of pixels.
-import { cellRgb, paintOverlay } from '../render/map-paint.mjs';
+import { cellRgb, paintOverlay } from '../render/index.mjs';
 
 // XML 1.0 has no place for most control characters, even escaped: they are left out.
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;

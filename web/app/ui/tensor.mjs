@@ -8,9 +8,8 @@ import { headColour } from './colour.mjs';
 import { matrixTable } from './table.mjs';
 import { headCaption } from './trained.mjs';
 import { legendFor, headLegend } from './legend.mjs';
-import { paintScale } from '../render/scales.mjs';
+import { paintScale, registerMap, ensureTable } from '../render/index.mjs';
 import { mapSpec, thumbnailSpec } from './map-spec.mjs';
-import { registerMap, ensureTable } from '../render/maps.mjs';
 
 export { headLegend, thumbnailSpec };
 

@@ -1,7 +1,7 @@
 // The view toolbar of a step: which heads (all side by side, or one), which batch item, and
 // numbers in the cells or not, described as plain nodes. It changes the view only (onView), never
 // the settings.
-import { h } from '../render/h.mjs';
+import { h } from '../render/index.mjs';
 import { headColour } from './colour.mjs';
 
 // A group of radio buttons, each [value, text, head colour?].
