@@ -1,17 +1,18 @@
 // A step drawn again for new numbers (another sentence, seed or mode) usually has the structure
 // of the step on the screen: the same figures, maps and paragraphs, other numbers and tokens.
-// Rather than putting a new section in the page (whose style and layout Chromium then computes
-// from scratch, about 30 ms at 64 tokens and 12 heads), the section on the screen is patched to
-// read as the new one: text and attributes that differ are copied over, small parts that differ in
-// shape are swapped, and every map keeps its element and canvas and takes the new map's numbers
-// (ui/maps.mjs adoptMap), to be painted again. A change of a map's place or count (another head
-// shown, a T × T step turned into a (B,T,D) one) is not patched: the step is drawn anew.
+// Rather than putting a new section in the page (whose style and layout the browser then computes
+// from scratch, for every element of a step of many heads), the section on the screen is patched
+// to read as the new one: text and attributes that differ are copied over, small parts that
+// differ in shape are swapped, and every map keeps its element and canvas and takes the new map's
+// numbers (render/maps.mjs adoptMap), to be painted again. A change of a map's place or count
+// (another head shown, a T × T step turned into a (B,T,D) one) is not patched: the step is drawn
+// anew.
 import { isMap, adoptMap } from './maps.mjs';
 
 const hasMaps = (node) =>
   node.nodeType === Node.ELEMENT_NODE && (isMap(node) || node.querySelector('.map') !== null);
 
-// The style of these is written once they are in the page: by ui/maps.mjs when it lays the maps
+// The style of these is written once they are in the page: by render/layout.mjs when it lays the maps
 // out (widths, the grid of heads), by the view on the section (the stepper's height); the new
 // step's elements have not been laid out, so theirs is no guide.
 const LAID_OUT = '.stage, .map, .tables, .map-canvas, .map-canvas > *';
@@ -104,7 +105,7 @@ function patchChildren(old, fresh, job) {
   return true;
 }
 
-// A map: its caption patched, its canvas kept (ui/maps.mjs paints it again), its accessible table
+// A map: its caption patched, its canvas kept (render/layout.mjs paints it again), its accessible table
 // taken from the new map (built with the step when it is small); a table the reader opened on
 // demand is dropped, as a new drawing would, unless the reader is in it (job.reading).
 function patchMap(old, fresh, job) {
