@@ -1,4 +1,4 @@
-// A new sentence on the same step patches the step on the screen in place (ui/patch.mjs) instead of
+// A new sentence on the same step patches the step on the screen in place (render/patch.mjs) instead of
 // drawing it anew. What a student sees must not depend on which way it was drawn: for every step,
 // the patched step has the same text, the same accessible tables and the same pixels in every map
 // as the page opened afresh on the new sentence. And the patch keeps the rest of the page's

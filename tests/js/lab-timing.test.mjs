@@ -1,6 +1,7 @@
-// The loop-vs-fused lab's timing (web/app/labs/timing.mjs) with clocks handed in: a fake clock
-// that ticks in known steps, and one too coarse to resolve anything. A time is reported only when
-// its batches span at least 100 ticks; otherwise it is unresolved, and so is any ratio with it.
+// The loop-vs-fused lab's timing (web/app/labs/loop-vs-fused/timing.mjs) with clocks handed in: a
+// fake clock that ticks in known steps, and one too coarse to resolve anything. A time is reported
+// only when its batches span at least 100 ticks; otherwise it is unresolved, and so is any ratio
+// with it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -12,7 +13,7 @@ import {
   perCallCost,
   neededSpan,
   MIN_TICKS,
-} from '../../web/app/labs/timing.mjs';
+} from '../../web/app/labs/loop-vs-fused/timing.mjs';
 
 const pause = async () => {};
 

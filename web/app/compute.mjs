@@ -141,11 +141,21 @@ export function compute(lab, settings, trained = null, spare = null) {
   }
   // The trained model tokenises the sentence itself (explain), refusing more than its context.
   if (settings.weights === 'trained') {
+    checkWaitingSettings(lab, settings);
     const result = computeTrained(lab, settings, trained, spare, PREVIEW_STAGES);
     checkTokens(result.tokens);
     return result;
   }
   return computeRandom(lab, settings, spare);
+}
+
+// With the trained weights drawn, the random weights' settings wait in the state for the switch
+// back; they are checked all the same (the core describes them, nothing is built), so that the
+// state never holds a value the page would refuse.
+function checkWaitingSettings(lab, settings) {
+  checkPageLimits(settings);
+  const { width } = lab.describe({ ...coreOptions(settings), tokens: 1 });
+  checkWidth(settings, width);
 }
 
 // The state_dict of the seeded random weights that `settings` describe, for `tokens` tokens: the

@@ -2,22 +2,19 @@
 // listed here in the issue's order. ?lab=<slug> opens one in the lab panel of the full page
 // (ui/labs.mjs); each step links to the labs whose `stage` is that step.
 //
-// A lab module exports slug, title, stage (a step slug, or null for a page-wide lab), summary
-// (one line for the list) and mount(root, ctx) → { update(), destroy() }, where ctx is
-// { lab (the AttentionLab), page() → { settings, result } (the stepper's current state),
-// params (URLSearchParams of the lab's own URL keys, "<slug>.<key>", as they were when the lab
-// opened: a lab keeps its own state from then on and writes it back with setParams), setParams(patch)
-// (a key without the prefix gets it, null or '' removes it), h (ui/dom.mjs's h) }.
-import * as lectureOrder from './lecture-order.mjs';
-import * as sqrtDh from './sqrt-dh.mjs';
-import * as masking from './masking.mjs';
-import * as dropout from './dropout.mjs';
-import * as transpose from './transpose.mjs';
-import * as weights from './weights.mjs';
-import * as sizes from './sizes.mjs';
-import * as loopVsFused from './loop-vs-fused.mjs';
-import * as code from './code.mjs';
-import * as exportLab from './export.mjs';
+// A lab is a folder (its index.mjs: slug, title, stage — a step slug, or null for a page-wide lab —,
+// summary, params, load), run by the harness (harness.mjs, which says what each part does); this
+// list holds only the labs' index modules, so that a lab's compute and view load when it opens.
+import * as lectureOrder from './lecture-order/index.mjs';
+import * as sqrtDh from './sqrt-dh/index.mjs';
+import * as masking from './masking/index.mjs';
+import * as dropout from './dropout/index.mjs';
+import * as transpose from './transpose/index.mjs';
+import * as weights from './weights/index.mjs';
+import * as sizes from './sizes/index.mjs';
+import * as loopVsFused from './loop-vs-fused/index.mjs';
+import * as code from './code/index.mjs';
+import * as exportLab from './export/index.mjs';
 
 // In the issue's order: the lecture's classes, then the claims stage by stage, then the code.
 export const LABS = Object.freeze([

@@ -5,8 +5,21 @@
 // Each control has a help line, a live line and a message line; an invalid value shows the core's
 // message there (and the page keeps the last valid state).
 import { h, replace } from './dom.mjs';
-import { setting, choicesOf } from '../store.mjs';
+import { setting } from '../store.mjs';
 import { LIMITS, pageMax } from '../compute.mjs';
+import {
+  CHOICE_LABELS,
+  shortHelp,
+  controlRange as rangeWithin,
+  field,
+  inputOf,
+  IO,
+} from './fields.mjs';
+
+export { CHOICE_LABELS, shortHelp };
+
+/** The range of a number control: the option table's range within the page's limit. */
+export const controlRange = (name) => rangeWithin(name, pageMax(name));
 
 /** The settings panel: groups of [option, label], in the order a student meets them. */
 export const GROUPS = Object.freeze([
@@ -43,176 +56,14 @@ export const GROUPS = Object.freeze([
   },
 ]);
 
-/**
- * The page's words for each choice of the core's choice options (the table has only the values),
- * and for the two values of training, which the page shows as two named modes.
- */
-export const CHOICE_LABELS = Object.freeze({
-  module: {
-    mha: 'MultiHeadAttention (mha)',
-    wrapper: 'MultiHeadAttentionWrapper',
-    causal: 'CausalAttention (one head)',
-  },
-  masking: { 'neg-inf': '−∞ before softmax', naive: 'naive: softmax, zero, renormalise' },
-  layout: { fused: 'fused: one matmul, then split', loop: 'loop: one projection per head' },
-  training: { false: 'evaluation', true: 'training' },
-  weights: { random: 'seeded random (the lecture)', trained: 'trained on the Brown Corpus' },
-});
-
 // What the settings groups say while the trained weights are on: they shape the random weights'
 // module, and the weights file fixes the trained one. They are disabled, not silently ignored.
 const RANDOM_ONLY =
   'These settings apply to the seeded random weights only: with the trained weights, the ' +
   'weights file fixes the block (MultiHeadAttention in evaluation mode, its own sizes).';
 
-// Steps of the number fields where 1 is too coarse: dropout in twentieths.
-const STEP = { dropout: 0.05 };
-
-/**
- * A control's help line: the table's help, shortened by one rule so that it fits under a narrow
- * field. Parenthesised asides go (the choices' API names, which the select shows by label, and
- * details for the reference), only the first clause stays (up to "; "), and a leading "symbol: "
- * goes when the label ends with that symbol ("d_in: …" under the label d_in).
- */
-export function shortHelp(help, label) {
-  const text = help.replace(/ \([^()]*\)/g, '').split('; ')[0];
-  const symbol = text.match(/^(\S+): /);
-  return symbol && label.split(' ').at(-1) === symbol[1] ? text.slice(symbol[0].length) : text;
-}
-
-/**
- * The range of a number control: the table's range within the page's limit. An exclusive maximum
- * (dropout p < 1) becomes the last step below it, so the field's arrows never offer it.
- */
-export function controlRange(name) {
-  const spec = setting(name);
-  const step = STEP[name] ?? 1;
-  const limit = pageMax(name);
-  const max =
-    limit !== undefined && limit < spec.max
-      ? limit
-      : spec.maxExclusive
-        ? spec.max - step
-        : spec.max;
-  return { min: spec.min, max, step };
-}
-
-// The input a setting's type asks for; a boolean with page words for its values is a pair of radios.
-const inputOf = (spec) =>
-  spec.type === 'choice'
-    ? 'select'
-    : spec.type === 'boolean'
-      ? CHOICE_LABELS[spec.name]
-        ? 'radio'
-        : 'checkbox'
-      : 'number';
-
-function field(name, label, onChange) {
-  const spec = setting(name);
-  const kind = inputOf(spec);
-  const id = `ctl-${name}`;
-  const describedBy = `help-${name} live-${name} msg-${name}`;
-  const lines = [
-    h('span', { class: 'help', id: `help-${name}` }, shortHelp(spec.help, label)),
-    h('span', { class: 'help live', id: `live-${name}` }),
-    h('p', { class: 'msg', id: `msg-${name}`, role: 'alert' }),
-  ];
-  const change = () => onChange(name);
-  const control = (cls, ...children) =>
-    h('div', { class: cls, dataset: { control: name } }, ...children, ...lines);
-  if (kind === 'select') {
-    const options = choicesOf(name).map((value) =>
-      h('option', { value }, CHOICE_LABELS[name]?.[value] ?? value),
-    );
-    return control(
-      'control',
-      h('label', { for: id }, label),
-      h('select', { id, name, 'aria-describedby': describedBy, onchange: change }, options),
-    );
-  }
-  if (kind === 'checkbox') {
-    const input = h('input', {
-      id,
-      name,
-      type: 'checkbox',
-      'aria-describedby': describedBy,
-      onchange: change,
-    });
-    return control('control check', input, h('label', { for: id }, label));
-  }
-  if (kind === 'radio') {
-    return h(
-      'fieldset',
-      { class: 'control radio', dataset: { control: name }, 'aria-describedby': describedBy },
-      h('legend', {}, label),
-      h(
-        'div',
-        { class: 'segmented' },
-        [false, true].map((value) =>
-          h(
-            'label',
-            {},
-            h('input', { type: 'radio', name, value: String(value), onchange: change }),
-            h('span', {}, CHOICE_LABELS[name][value]),
-          ),
-        ),
-      ),
-      ...lines,
-    );
-  }
-  const { min, max, step } = controlRange(name);
-  const input = h('input', {
-    id,
-    name,
-    type: 'number',
-    inputmode: spec.type === 'integer' ? 'numeric' : 'decimal',
-    min,
-    max,
-    step,
-    'aria-describedby': describedBy,
-    oninput: change,
-  });
-  return control('control number', h('label', { for: id }, label), input);
-}
-
-// Reads and writes one control's value in the setting's type.
-const IO = {
-  checkbox: {
-    read: (el) => el.querySelector('input').checked,
-    write: (el, v) => (el.querySelector('input').checked = Boolean(v)),
-  },
-  radio: {
-    read: (el) => el.querySelector('input:checked')?.value === 'true',
-    write: (el, v) =>
-      el.querySelectorAll('input').forEach((r) => (r.checked = r.value === String(v))),
-  },
-  select: {
-    read: (el) => el.querySelector('select').value,
-    write: (el, v) => (el.querySelector('select').value = String(v)),
-  },
-  number: {
-    // A number that does not parse (the field reports '') stays '' for the page's "enter a number".
-    read: (el) =>
-      el.querySelector('input').value.trim() === '' ? '' : Number(el.querySelector('input').value),
-    write(el, v) {
-      const input = el.querySelector('input');
-      // The field being typed in keeps its text while it means the same number ("0.10", "1e1").
-      if (
-        input === el.getRootNode().activeElement &&
-        Number(input.value) === v &&
-        input.value !== ''
-      )
-        return;
-      if (input.value !== String(v)) input.value = String(v); // the same text: nothing to lay out
-    },
-  },
-};
-
-/**
- * Builds the sentence box (with presets) into `sentenceRoot` and the settings into `settingsRoot`.
- * onChange(key) fires on every edit, onPreset(preset) on a preset's button.
- */
-export function createControls(sentenceRoot, settingsRoot, { presets, onChange, onPreset }) {
+// The sentence box and the example sentences' buttons, into `root`; returns the box.
+function sentenceBox(root, { presets, onChange, onPreset }) {
   const sentence = h('input', {
     id: 'ctl-sentence',
     name: 'sentence',
@@ -224,7 +75,7 @@ export function createControls(sentenceRoot, settingsRoot, { presets, onChange, 
     oninput: () => onChange('sentence'),
   });
   replace(
-    sentenceRoot,
+    root,
     h(
       'div',
       { class: 'control sentence', dataset: { control: 'sentence' } },
@@ -250,6 +101,15 @@ export function createControls(sentenceRoot, settingsRoot, { presets, onChange, 
     ),
   );
 
+  return sentence;
+}
+
+/**
+ * Builds the sentence box (with presets) into `sentenceRoot` and the settings into `settingsRoot`.
+ * onChange(key) fires on every edit, onPreset(preset) on a preset's button.
+ */
+export function createControls(sentenceRoot, settingsRoot, { presets, onChange, onPreset }) {
+  const sentence = sentenceBox(sentenceRoot, { presets, onChange, onPreset });
   replace(
     settingsRoot,
     GROUPS.map((g) =>
@@ -260,7 +120,7 @@ export function createControls(sentenceRoot, settingsRoot, { presets, onChange, 
         g.legend !== 'Weights'
           ? h('p', { class: 'note random-only', hidden: true }, RANDOM_ONLY)
           : null,
-        g.controls.map(([name, label]) => field(name, label, onChange)),
+        g.controls.map(([name, label]) => field(name, label, onChange, pageMax(name))),
       ),
     ),
   );

@@ -1,5 +1,8 @@
 // Building DOM without innerHTML: every string becomes a text node, so user text (the sentence,
-// its tokens) is always shown literally and can never turn into markup or script.
+// its tokens) is always shown literally and can never turn into markup or script. A view's plain
+// nodes (render/h.mjs) among the children are turned into DOM by the render layer.
+import { isNode } from '../render/h.mjs';
+import { setAttributes, toDom } from '../render/dom.mjs';
 
 /**
  * h('p', { class: 'note', dataset: { stage: 'inputs' } }, 'text', child, [more]) → element.
@@ -7,27 +10,16 @@
  * on<event> handlers, booleans (true → present, false/null/undefined → absent), anything else as text.
  */
 export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs ?? {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === 'class') el.className = value;
-    else if (name === 'dataset')
-      for (const [k, v] of Object.entries(value)) el.dataset[k] = String(v);
-    else if (name === 'style')
-      for (const [k, v] of Object.entries(value)) el.style.setProperty(k, v);
-    else if (name.startsWith('on') && typeof value === 'function')
-      el.addEventListener(name.slice(2), value);
-    else el.setAttribute(name, value === true ? '' : String(value));
-  }
+  const el = setAttributes(document.createElement(tag), attrs);
   append(el, children);
   return el;
 }
 
-/** Appends strings (as text) and nodes; skips null/undefined/false; flattens arrays. */
+/** Appends strings (as text), DOM and plain nodes; skips null/undefined/false; flattens arrays. */
 export function append(el, children) {
   for (const child of [children].flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : String(child));
+    el.append(child instanceof Node ? child : isNode(child) ? toDom(child) : String(child));
   }
   return el;
 }

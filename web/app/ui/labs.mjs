@@ -4,6 +4,7 @@
 import { h, replace } from './dom.mjs';
 import { LABS, findLab, labsAt } from '../labs/index.mjs';
 import { toUrl, labParams } from '../store.mjs';
+import { runLab } from '../labs/harness.mjs';
 
 /** The link's address: the page's current state with this lab open. */
 const hrefOf = (state, slug) =>
@@ -134,13 +135,8 @@ export function createLabPanel(root, { lab, page, close, syncUrl, win }) {
     );
     let instance = null;
     try {
-      instance = spec.mount(body, {
-        lab,
-        page,
-        params: params(spec.slug),
-        setParams: setParams(spec.slug),
-        h,
-      });
+      const ctx = { lab, page, params: params(spec.slug), setParams: setParams(spec.slug) };
+      instance = runLab(body, spec, ctx);
     } catch (err) {
       replace(body, h('p', { class: 'msg', role: 'alert' }, `This lab failed: ${err.message}`));
       console.error(err);

@@ -5,33 +5,75 @@ import { h, replace } from './dom.mjs';
 const SPEEDS = [0.5, 1, 2, 4];
 const SECONDS_PER_STEP = 8;
 
-export function createPlayer(root, { steps, onGo, onOverview = null, label = 'Lecture steps' }) {
-  let index = 0;
-  let playing = false;
-  let speed = 1;
-  let timer = null;
+// The keys that drive the stepper, as a hint under it.
+const keysHint = () =>
+  h(
+    'p',
+    { class: 'hint' },
+    'Keys: ',
+    h('kbd', {}, 'Space'),
+    ' play/pause · ',
+    h('kbd', {}, '←'),
+    ' ',
+    h('kbd', {}, '→'),
+    ' step · ',
+    h('kbd', {}, 'Home'),
+    ' ',
+    h('kbd', {}, 'End'),
+    ' first/last · ',
+    h('kbd', {}, 'H'),
+    ' heads · ',
+    h('kbd', {}, 'O'),
+    ' overview',
+  );
 
-  const stepButtons = steps.map((step, i) =>
+// One button per step, numbered.
+const stepList = (steps, act) =>
+  steps.map((step, i) =>
     h(
       'li',
       {},
       h(
         'button',
-        { type: 'button', class: 'step-link', dataset: { slug: step.slug }, onclick: () => go(i) },
+        {
+          type: 'button',
+          class: 'step-link',
+          dataset: { slug: step.slug },
+          onclick: () => act.go(i),
+        },
         h('span', { class: 'num' }, String(i + 1)),
         h('span', { class: 'label' }, step.short),
       ),
     ),
   );
+
+// The button that opens and closes the pipeline overview.
+const overviewToggle = (act) =>
+  h(
+    'button',
+    {
+      type: 'button',
+      class: 'overview-toggle',
+      'aria-pressed': 'false',
+      'aria-keyshortcuts': 'O',
+      onclick: () => act.overview(),
+    },
+    '▦ Overview',
+  );
+
+// The stepper's controls, into `root`: the list of steps, the transport (back, play, next,
+// overview, scrubber, speed) and the keys' hint. act: go(i), toggle(), setSpeed(s), overview().
+function drawPlayer(root, steps, label, act) {
+  const stepButtons = stepList(steps, act);
   const playButton = h('button', {
     type: 'button',
     class: 'play',
     'aria-keyshortcuts': 'Space',
-    onclick: () => toggle(),
+    onclick: () => act.toggle(),
   });
   const back = h(
     'button',
-    { type: 'button', 'aria-keyshortcuts': 'ArrowLeft', onclick: () => go(index - 1) },
+    { type: 'button', 'aria-keyshortcuts': 'ArrowLeft', onclick: () => act.go(act.index() - 1) },
     '◀ Back',
   );
   const next = h(
@@ -40,23 +82,11 @@ export function createPlayer(root, { steps, onGo, onOverview = null, label = 'Le
       type: 'button',
       'aria-keyshortcuts': 'ArrowRight',
       class: 'next',
-      onclick: () => go(index + 1),
+      onclick: () => act.go(act.index() + 1),
     },
     'Next ▶',
   );
-  const overviewButton = onOverview
-    ? h(
-        'button',
-        {
-          type: 'button',
-          class: 'overview-toggle',
-          'aria-pressed': 'false',
-          'aria-keyshortcuts': 'O',
-          onclick: () => onOverview(),
-        },
-        '▦ Overview',
-      )
-    : null;
+  const overviewButton = act.overview ? overviewToggle(act) : null;
   const scrubber = h('input', {
     type: 'range',
     id: 'scrubber',
@@ -64,11 +94,11 @@ export function createPlayer(root, { steps, onGo, onOverview = null, label = 'Le
     max: steps.length,
     step: 1,
     value: 1,
-    oninput: (e) => go(Number(e.target.value) - 1),
+    oninput: (e) => act.go(Number(e.target.value) - 1),
   });
   const speedSelect = h(
     'select',
-    { id: 'speed', onchange: (e) => setSpeed(Number(e.target.value)) },
+    { id: 'speed', onchange: (e) => act.setSpeed(Number(e.target.value)) },
     SPEEDS.map((s) => h('option', { value: String(s) }, `${s}×`)),
   );
   speedSelect.value = '1';
@@ -86,25 +116,29 @@ export function createPlayer(root, { steps, onGo, onOverview = null, label = 'Le
       h('label', { class: 'scrub' }, h('span', { class: 'visually-hidden' }, 'Step'), scrubber),
       h('label', { class: 'speed' }, 'speed ', speedSelect),
     ),
-    h(
-      'p',
-      { class: 'hint' },
-      'Keys: ',
-      h('kbd', {}, 'Space'),
-      ' play/pause · ',
-      h('kbd', {}, '←'),
-      ' ',
-      h('kbd', {}, '→'),
-      ' step · ',
-      h('kbd', {}, 'Home'),
-      ' ',
-      h('kbd', {}, 'End'),
-      ' first/last · ',
-      h('kbd', {}, 'H'),
-      ' heads · ',
-      h('kbd', {}, 'O'),
-      ' overview',
-    ),
+    keysHint(),
+  );
+
+  return { stepButtons, playButton, back, next, overviewButton, scrubber, speedSelect };
+}
+
+export function createPlayer(root, { steps, onGo, onOverview = null, label = 'Lecture steps' }) {
+  let index = 0;
+  let playing = false;
+  let speed = 1;
+  let timer = null;
+
+  const { stepButtons, playButton, back, next, overviewButton, scrubber, speedSelect } = drawPlayer(
+    root,
+    steps,
+    label,
+    {
+      go: (i) => go(i),
+      toggle: () => toggle(),
+      setSpeed: (s) => setSpeed(s),
+      overview: onOverview && (() => onOverview()),
+      index: () => index,
+    },
   );
 
   function go(i, { fromTimer = false } = {}) {

@@ -1,8 +1,8 @@
-// A map as an SVG file: the same drawing as the canvas (ui/heatmap.mjs), cell for cell. The cells
-// are rectangles filled from heatmap.mjs's cellRgb; everything drawn over them (grid, hatching,
-// numbers, labels, Σ) is drawn by heatmap.mjs's own paintOverlay into SvgContext, a stand-in for
+// A map as an SVG file: the same drawing as the canvas (render/map-paint.mjs), cell for cell. The cells
+// are rectangles filled from map-paint.mjs's cellRgb; everything drawn over them (grid, hatching,
+// numbers, labels, Σ) is drawn by map-paint.mjs's own paintOverlay into SvgContext, a stand-in for
 // the few CanvasRenderingContext2D calls it makes, which writes SVG elements instead of pixels.
-import { cellRgb, paintOverlay } from './heatmap.mjs';
+import { cellRgb, paintOverlay } from '../render/index.mjs';
 
 // XML 1.0 has no place for most control characters, even escaped: they are left out.
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
@@ -26,7 +26,7 @@ function fontAttributes(font) {
   return `font-weight="${m[1]}" font-size="${m[2]}" font-family="${escapeXml(m[3])}"`;
 }
 
-/** The subset of a 2D context that heatmap.mjs draws with, recording SVG elements. */
+/** The subset of a 2D context that render/map-paint.mjs draws with, recording SVG elements. */
 class SvgContext {
   constructor(measureWith) {
     this.parts = [];
@@ -134,7 +134,7 @@ class SvgContext {
 }
 
 /**
- * The SVG text of a painted map: `spec` and `l` as heatmap.mjs painted it (spec.colours set),
+ * The SVG text of a painted map: `spec` and `l` as render/map-paint.mjs painted it (spec.colours set),
  * on a background of the theme's card colour, with `title` for viewers.
  */
 export function mapSvg(spec, l, title) {

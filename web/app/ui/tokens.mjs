@@ -3,9 +3,9 @@ import { h, replace } from './dom.mjs';
 
 /**
  * Draws the tokens into `root`, changing only what changed: a typed character changes a token or
- * two, and a list of 64 tokens rebuilt whole cost the page about 10 ms a keystroke (building and
- * laying out its 400 elements). An item is kept when its token, id and formed characters are the
- * same at the same position.
+ * two, while a list of 64 tokens rebuilt whole means building and laying out its 400 elements at
+ * every keystroke. An item is kept when its token, id and formed characters are the same at the
+ * same position.
  */
 export function renderTokens(root, result) {
   const { tokens, source, settings } = result;
@@ -114,7 +114,7 @@ function bytesOf(text) {
 // tokens' bytes end to end (the sentence's UTF-8) and seeing which characters cross the token's
 // edges: " ⟨E2 9D⟩" + "⟨A4⟩" → ❤ for both. Other tokens get null.
 function charactersFormed(tokens) {
-  // Most sentences have no byte pieces: nothing to lay end to end (2 ms a keystroke at 64 tokens).
+  // Most sentences have no byte pieces: nothing to lay end to end (and no work per keystroke).
   if (!tokens.some((t) => BYTE_PIECE.test(t.text))) return tokens.map(() => null);
   const spans = [];
   const bytes = [];

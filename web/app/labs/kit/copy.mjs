@@ -1,0 +1,49 @@
+// "Copy as PyTorch": a button that copies a text to the clipboard, or, where the clipboard is not
+// available (permissions, a page over http), shows it in a text area to copy by hand. What it
+// says after a click belongs to the click, not to the view: the handler writes it.
+import { h } from '../../render/h.mjs';
+
+async function copy(e, text) {
+  const box = e.currentTarget.parentElement;
+  const status = box.querySelector('.copy-status');
+  const fallback = box.querySelector('.snippet-text');
+  try {
+    if (!globalThis.navigator?.clipboard?.writeText) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(text);
+    fallback.hidden = true;
+    status.textContent = 'Copied: paste it into a Python file or a notebook cell and run it.';
+  } catch {
+    fallback.value = text;
+    fallback.hidden = false;
+    fallback.focus();
+    fallback.select();
+    status.textContent =
+      'The clipboard is not available here: the snippet is in the box below, selected; copy it by hand.';
+  }
+}
+
+/** The copy button, its status line and its fallback text area, for `text`. */
+export function copyBox(text, label = 'Copy as PyTorch') {
+  return h(
+    'div',
+    { class: 'copy-box' },
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'copy-pytorch',
+        dataset: { action: 'copy-pytorch' },
+        onclick: (e) => copy(e, text),
+      },
+      label,
+    ),
+    h('p', { class: 'copy-status', role: 'status' }),
+    h('textarea', {
+      class: 'snippet-text',
+      readonly: true,
+      rows: 12,
+      hidden: true,
+      'aria-label': 'The PyTorch snippet, to copy by hand',
+    }),
+  );
+}

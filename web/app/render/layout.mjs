@@ -1,0 +1,192 @@
+// Lays the maps of a panel out and paints them: the heads of a tensor side by side, wrapping into
+// a grid, sized to the space they have, painted after the step is in the page and again when its
+// width or the colour scheme changes. Every read of the page (widths, fonts, the theme) happens
+// before any write, so laying out a step of many tensors costs one layout of the page, not one per
+// tensor.
+import { fitCell, fitMap, mapLayout } from './map-layout.mjs';
+import { paintMap } from './map-paint.mjs';
+import { labelWidth } from './text.mjs';
+import { fitCaptions } from './captions.mjs';
+import { isMap, mapEntry } from './maps.mjs';
+import { rgbOf } from '../ui/colour.mjs';
+
+const GAP = 14; // px between the heads of one tensor
+
+/** The theme's colours, read from the custom properties, so the maps follow light and dark. */
+export function themeOf(el) {
+  const style = getComputedStyle(el);
+  const v = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    ink: v('--ink', '#1c2430'),
+    muted: v('--muted', '#5a6575'),
+    card: v('--card', '#fff'),
+    hatch: v('--map-hatch', 'rgba(90, 101, 117, 0.45)'),
+    droppedInk: v('--map-dropped-ink', '#8c2a2f'),
+    futureRgb: rgbOf(v('--map-future', '#eceef1')),
+    droppedRgb: rgbOf(v('--map-dropped', '#ffffff')),
+  };
+}
+
+// How many maps stack vertically around `group` (figures of one row that wrapped, equations).
+function stacked(group) {
+  const figure = group.closest('figure');
+  const row = figure?.parentElement;
+  if (!row || !row.matches('.figure-row, .equation, .split')) return 1;
+  const tops = new Set(
+    [...row.children].filter((c) => c.matches('figure')).map((c) => Math.round(c.offsetTop / 8)),
+  );
+  return Math.max(1, tops.size);
+}
+
+/**
+ * What laying out the maps under `root` reads from the page: the type size, the theme, and for
+ * each tensor's group of maps its width and height. A patched step reads them before it changes
+ * anything, from a page already laid out, so no layout is forced for them.
+ */
+export function measureMaps(root) {
+  const win = root.ownerDocument.defaultView;
+  const base = parseFloat(getComputedStyle(root).fontSize) * 0.8 || 12;
+  const budget = Math.max(220, win.innerHeight * 0.75);
+  const theme = themeOf(root);
+  const roleCaption = root.querySelector('.role-caption');
+  const captionFont = roleCaption ? getComputedStyle(roleCaption).font : null;
+  const groups = [...root.querySelectorAll('.tables')].map((group) => ({
+    group,
+    W: Math.max(60, group.clientWidth),
+    H: budget / stacked(group),
+    captionH: group.querySelector(':scope > .map > .map-caption') ? base * 1.7 : 0,
+  }));
+  return { base, theme, captionFont, groups };
+}
+
+// The number of columns that gives the largest cells within the height; ties go to more heads
+// side by side. If no layout fits (12 heads of 64 × 64 at GPT-2's size), the shortest one.
+function bestColumns(spec, count, { W, H, captionH }) {
+  let best = null;
+  for (let k = 1; k <= count; ++k) {
+    const rows = Math.ceil(count / k);
+    const w = Math.floor((W - GAP * (k - 1)) / k);
+    const f = fitMap(spec, w, H / rows - captionH);
+    const total = rows * (mapLayout(spec, f.cellW, f.cellH).height + captionH + 10);
+    const fits = total <= H * 1.05;
+    const score = Math.min(f.cellH, f.cellW) + Math.min(f.cellW, 64) / 1000;
+    const better = !best
+      ? true
+      : fits !== best.fits
+        ? fits
+        : fits
+          ? score >= best.score * 0.97
+          : total < best.total;
+    if (better) best = { k, score, w, f, fits, total };
+  }
+  return best;
+}
+
+// The maps of one equation (Q · Kᵀ = scores, weights · V = context) share one square cell size,
+// so that a row of the result lines up with the row it comes from, a column with its column.
+function shareEquationCells(chosen) {
+  const equations = new Map();
+  for (const c of chosen) {
+    const eq = c.group.closest('.equation');
+    if (!eq) continue;
+    const size = Math.min(c.best.f.cellW, c.best.f.cellH);
+    equations.set(eq, Math.min(equations.get(eq) ?? Infinity, size));
+  }
+  for (const c of chosen) {
+    const shared = equations.get(c.group.closest('.equation'));
+    if (shared !== undefined) c.best.f = { cellW: shared, cellH: shared };
+  }
+}
+
+// Say what a band summarises: a d = 768 tensor in 300 px cannot show every column.
+function noteBands(group, spec, first) {
+  const note = group.closest('figure')?.querySelector('.map-note');
+  if (!note) return;
+  note.hidden = first.band === 1;
+  const text =
+    first.band === 1
+      ? ''
+      : `${spec.cols} columns drawn as ${first.drawnCols} bands of ${first.band}: each band shows its number of largest magnitude; hover or tap for the band's exact number and columns, the table for every number.`;
+  if (note.textContent !== text) note.textContent = text;
+}
+
+// Paints the maps of one tensor at the chosen cell size; heads of one tensor share their shape.
+function paintGroup({ group, maps, records, spec, best }, captionFont) {
+  group.style.gridTemplateColumns = `repeat(${best.k}, max-content)`;
+  const first = mapLayout(spec, best.f.cellW, best.f.cellH);
+  noteBands(group, spec, first);
+  fitCaptions([...group.querySelectorAll('.map-caption')], first.width, captionFont);
+  maps.forEach((el, i) => {
+    const record = records[i];
+    const l = mapLayout(record.spec, best.f.cellW, best.f.cellH);
+    paintMap(record.canvas, record.spec, l);
+    record.layout = l;
+    // Where the cells are, for tests and tools: left, top, cell width, cell height, Σ x, Σ width.
+    record.canvas.dataset.grid = [l.left, l.top, l.cellW, l.cellH, l.sumX, l.sumW].join(',');
+    el.style.width = `${Math.max(l.width, 1)}px`;
+  });
+  return maps.length;
+}
+
+/** Lays out and paints every map under `root`; returns the number painted. */
+export function layoutMaps(root, measured = measureMaps(root)) {
+  const { base, theme, captionFont } = measured;
+  const chosen = [];
+  for (const g of measured.groups) {
+    const maps = [...g.group.children].filter(isMap);
+    if (!maps.length) continue;
+    const records = maps.map(mapEntry);
+    for (const { spec } of records) {
+      spec.base = base;
+      spec.tokenWidth = labelWidth(spec.rowLabels, base);
+      spec.colours = theme;
+    }
+    const spec = records[0].spec;
+    chosen.push({ group: g.group, maps, records, spec, best: bestColumns(spec, maps.length, g) });
+  }
+  shareEquationCells(chosen);
+  let painted = 0;
+  for (const c of chosen) painted += paintGroup(c, captionFont);
+  return painted;
+}
+
+/**
+ * A small picture of a map in `width` × `height` px (the pipeline overview's cards): no numbers,
+ * no Σ, small labels, in `theme` (themeOf).
+ */
+export function paintThumbnail(canvas, spec, theme, { width = 150, height = 110 } = {}) {
+  spec.base = 9;
+  spec.tokenWidth = 0;
+  spec.colours = theme;
+  const fit = fitCell(spec, width, height, { maxCell: 14, minSquare: 1 });
+  paintMap(canvas, spec, mapLayout(spec, fit.cellW, fit.cellH));
+}
+
+/**
+ * Repaints the maps under `root` when its width changes (window resized, sidebar, zoom) and when
+ * the colour scheme flips. Returns a stop function.
+ */
+export function watchMaps(root) {
+  const win = root.ownerDocument.defaultView;
+  let width = root.clientWidth;
+  let frame = 0;
+  const again = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => layoutMaps(root));
+  };
+  const observer = new ResizeObserver(() => {
+    if (root.clientWidth === width) return;
+    width = root.clientWidth;
+    again();
+  });
+  observer.observe(root);
+  const scheme = win.matchMedia('(prefers-color-scheme: dark)');
+  scheme.addEventListener('change', again);
+  win.addEventListener('resize', again);
+  return () => {
+    observer.disconnect();
+    scheme.removeEventListener('change', again);
+    win.removeEventListener('resize', again);
+    cancelAnimationFrame(frame);
+  };
+}

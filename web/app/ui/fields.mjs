@@ -1,0 +1,164 @@
+// One control per setting, built from the core's option table (SETTINGS in store.mjs): its input
+// follows the option's type, its range is the table's range within what the page can draw
+// (the `limit` the page passes, pageMax in compute.mjs), a select offers the table's choices, and its help line is the table's
+// help. Each control has a help line, a live line and a message line.
+import { h } from './dom.mjs';
+import { setting, choicesOf } from '../store.mjs';
+
+/**
+ * The page's words for each choice of the core's choice options (the table has only the values),
+ * and for the two values of training, which the page shows as two named modes.
+ */
+export const CHOICE_LABELS = Object.freeze({
+  module: {
+    mha: 'MultiHeadAttention (mha)',
+    wrapper: 'MultiHeadAttentionWrapper',
+    causal: 'CausalAttention (one head)',
+  },
+  masking: { 'neg-inf': '−∞ before softmax', naive: 'naive: softmax, zero, renormalise' },
+  layout: { fused: 'fused: one matmul, then split', loop: 'loop: one projection per head' },
+  training: { false: 'evaluation', true: 'training' },
+  weights: { random: 'seeded random (the lecture)', trained: 'trained on the Brown Corpus' },
+});
+
+// Steps of the number fields where 1 is too coarse: dropout in twentieths.
+const STEP = { dropout: 0.05 };
+
+/**
+ * A control's help line: the table's help, shortened by one rule so that it fits under a narrow
+ * field. Parenthesised asides go (the choices' API names, which the select shows by label, and
+ * details for the reference), only the first clause stays (up to "; "), and a leading "symbol: "
+ * goes when the label ends with that symbol ("d_in: …" under the label d_in).
+ */
+export function shortHelp(help, label) {
+  const text = help.replace(/ \([^()]*\)/g, '').split('; ')[0];
+  const symbol = text.match(/^(\S+): /);
+  return symbol && label.split(' ').at(-1) === symbol[1] ? text.slice(symbol[0].length) : text;
+}
+
+/**
+ * The range of a number control: the table's range within the page's limit. An exclusive maximum
+ * (dropout p < 1) becomes the last step below it, so the field's arrows never offer it.
+ */
+export function controlRange(name, limit) {
+  const spec = setting(name);
+  const step = STEP[name] ?? 1;
+  const max =
+    limit !== undefined && limit < spec.max
+      ? limit
+      : spec.maxExclusive
+        ? spec.max - step
+        : spec.max;
+  return { min: spec.min, max, step };
+}
+
+// The input a setting's type asks for; a boolean with page words for its values is a pair of radios.
+export const inputOf = (spec) =>
+  spec.type === 'choice'
+    ? 'select'
+    : spec.type === 'boolean'
+      ? CHOICE_LABELS[spec.name]
+        ? 'radio'
+        : 'checkbox'
+      : 'number';
+
+export function field(name, label, onChange, limit) {
+  const spec = setting(name);
+  const kind = inputOf(spec);
+  const id = `ctl-${name}`;
+  const describedBy = `help-${name} live-${name} msg-${name}`;
+  const lines = [
+    h('span', { class: 'help', id: `help-${name}` }, shortHelp(spec.help, label)),
+    h('span', { class: 'help live', id: `live-${name}` }),
+    h('p', { class: 'msg', id: `msg-${name}`, role: 'alert' }),
+  ];
+  const change = () => onChange(name);
+  const control = (cls, ...children) =>
+    h('div', { class: cls, dataset: { control: name } }, ...children, ...lines);
+  if (kind === 'select') {
+    const options = choicesOf(name).map((value) =>
+      h('option', { value }, CHOICE_LABELS[name]?.[value] ?? value),
+    );
+    return control(
+      'control',
+      h('label', { for: id }, label),
+      h('select', { id, name, 'aria-describedby': describedBy, onchange: change }, options),
+    );
+  }
+  if (kind === 'checkbox') {
+    const input = h('input', {
+      id,
+      name,
+      type: 'checkbox',
+      'aria-describedby': describedBy,
+      onchange: change,
+    });
+    return control('control check', input, h('label', { for: id }, label));
+  }
+  if (kind === 'radio') {
+    return h(
+      'fieldset',
+      { class: 'control radio', dataset: { control: name }, 'aria-describedby': describedBy },
+      h('legend', {}, label),
+      h(
+        'div',
+        { class: 'segmented' },
+        [false, true].map((value) =>
+          h(
+            'label',
+            {},
+            h('input', { type: 'radio', name, value: String(value), onchange: change }),
+            h('span', {}, CHOICE_LABELS[name][value]),
+          ),
+        ),
+      ),
+      ...lines,
+    );
+  }
+  const { min, max, step } = controlRange(name, limit);
+  const input = h('input', {
+    id,
+    name,
+    type: 'number',
+    inputmode: spec.type === 'integer' ? 'numeric' : 'decimal',
+    min,
+    max,
+    step,
+    'aria-describedby': describedBy,
+    oninput: change,
+  });
+  return control('control number', h('label', { for: id }, label), input);
+}
+
+// Reads and writes one control's value in the setting's type.
+export const IO = {
+  checkbox: {
+    read: (el) => el.querySelector('input').checked,
+    write: (el, v) => (el.querySelector('input').checked = Boolean(v)),
+  },
+  radio: {
+    read: (el) => el.querySelector('input:checked')?.value === 'true',
+    write: (el, v) =>
+      el.querySelectorAll('input').forEach((r) => (r.checked = r.value === String(v))),
+  },
+  select: {
+    read: (el) => el.querySelector('select').value,
+    write: (el, v) => (el.querySelector('select').value = String(v)),
+  },
+  number: {
+    // A number that does not parse (the field reports '') stays '' for the page's "enter a number".
+    read: (el) =>
+      el.querySelector('input').value.trim() === '' ? '' : Number(el.querySelector('input').value),
+    write(el, v) {
+      const input = el.querySelector('input');
+      // The field being typed in keeps its text while it means the same number ("0.10", "1e1").
+      if (
+        input === el.getRootNode().activeElement &&
+        Number(input.value) === v &&
+        input.value !== ''
+      )
+        return;
+      if (input.value !== String(v)) input.value = String(v); // the same text: nothing to lay out
+    },
+  },
+};
