@@ -69,7 +69,7 @@ export function mount(root, ctx) {
         'ul',
         { class: 'export-list' },
         shown.map(({ name, pass }) => {
-          const tensor = (pass === 'training' ? result.trainingPreview() : result).trace[name];
+          const tensor = (pass === 'training' ? result.trainingPreview : result).trace[name];
           return h(
             'li',
             {},

@@ -6,7 +6,8 @@
 // (lab.forward with masking 'naive' / 'neg-inf', lab.maskingLimits).
 import { h, m, replace } from '../ui/dom.mjs';
 import { tokenLabel } from '../ui/format.mjs';
-import { pageForward, maxAbsDifference, weightsNote } from './page.mjs';
+import { pageForward, weightsNote } from './page.mjs';
+import { maxAbsDifference } from './tensor-ops.mjs';
 import { SMALLEST_NORMAL, value, denominatorGrid, gapRow, limitsPlot } from './masking-draw.mjs';
 
 export { SMALLEST_NORMAL };
@@ -38,11 +39,8 @@ function ordinaryRows(lab, page) {
   const settings = state.result?.trained ? state.result.settings : state.settings;
   const naive = pageForward(lab, state, { masking: 'naive' });
   const negInf = pageForward(lab, state, { masking: 'neg-inf' });
-  const weights = maxAbsDifference(
-    naive.trace.attentionWeights.data,
-    negInf.trace.attentionWeights.data,
-  );
-  const output = maxAbsDifference(naive.output.data, negInf.output.data);
+  const weights = maxAbsDifference(naive.trace.attentionWeights, negInf.trace.attentionWeights);
+  const output = maxAbsDifference(naive.output, negInf.output);
   const T = naive.trace.attentionWeights.shape.at(-1);
   const n = Math.min(T, DRAWN_TOKENS);
   const labels = naive.tokens.slice(0, n).map((t) => tokenLabel(t.text));

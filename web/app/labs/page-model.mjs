@@ -1,7 +1,7 @@
-// What the labs of helper B take from the page: its last valid settings turned into the options of
-// a MultiHeadAttention of the same width, and the sentence's embeddings for them (with the trained
-// weights: the trained block's own inputs and state_dict). The wrapper's
-// d_out is each head's size, so its width is h · d_out; CausalAttention is one head.
+// What the labs that build their own MultiHeadAttention take from the page: its last valid
+// settings turned into the options of a MultiHeadAttention of the same width, and the sentence's
+// embeddings for them (with the trained weights: the trained block's own inputs and state_dict).
+// The wrapper's d_out is each head's size, so its width is h · d_out; CausalAttention is one head.
 import { tokenLabel } from '../ui/format.mjs';
 
 /** The page's settings as MultiHeadAttention options (no inputs): same width, heads, seed, batch. */
@@ -48,7 +48,7 @@ export const embedPage = (lab, settings) =>
  */
 export function pageInputs(lab, settings, result = null) {
   if (result?.trained)
-    return { inputs: result.trace.inputs.data, tokens: result.tokens, weights: result.weights() };
+    return { inputs: result.trace.inputs.data, tokens: result.tokens, weights: result.weights };
   const { inputs, tokens } = embedPage(lab, settings);
   return { inputs, tokens, weights: null };
 }

@@ -3,12 +3,7 @@
 // (web/app/compute.mjs): with the seeded random weights, the sentence's embeddings and every
 // setting but the page's own; with the trained weights (the page's result is the trained model's),
 // the trained block's inputs, options and state_dict, so that a lab shows the numbers the page does.
-import { SETTINGS, PAGE_SETTINGS } from '../store.mjs';
-
-const coreOptions = (settings) =>
-  Object.fromEntries(
-    SETTINGS.filter((s) => !PAGE_SETTINGS.includes(s.name)).map((s) => [s.name, settings[s.name]]),
-  );
+import { coreOptions } from '../state/settings.mjs';
 
 /**
  * lab.forward for the page's pass with `overrides`; state is the page's { settings, result }.
@@ -19,7 +14,7 @@ export function pageForward(lab, { settings, result }, overrides = {}) {
     const options = {
       ...coreOptions(result.settings),
       inputs: result.trace.inputs.data,
-      weights: result.weights(),
+      weights: result.weights,
     };
     const run = lab.forward({ ...options, trace: true, ...overrides });
     return { tokens: result.tokens, ...run, trained: true };
@@ -57,16 +52,6 @@ export function trainedNote(h, trained) {
   const note = weightsNote(h);
   note.update({ trained });
   return note.node;
-}
-
-/** The largest |a − b| over two tensors' values (−∞ against −∞ counts as equal). */
-export function maxAbsDifference(a, b) {
-  let max = 0;
-  for (let i = 0; i < a.length; ++i) {
-    if (a[i] === b[i]) continue;
-    max = Math.max(max, Math.abs(a[i] - b[i]));
-  }
-  return max;
 }
 
 /** A lab's integer URL key: the value, or the fallback with a message when it is not in range. */

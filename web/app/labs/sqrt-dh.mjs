@@ -6,7 +6,8 @@ import { h, m, replace } from '../ui/dom.mjs';
 import { fmt, exact, readable, tokenLabel } from '../ui/format.mjs';
 import { numberTable, matrixRows } from './table.mjs';
 import { linePlot, legend } from './plot.mjs';
-import { pageForward, maxAbsDifference, readInteger, weightsNote } from './page.mjs';
+import { pageForward, readInteger, weightsNote } from './page.mjs';
+import { maxAbsDifference } from './tensor-ops.mjs';
 
 export const slug = 'sqrt-dh';
 export const title = 'Why divide by √d_h';
@@ -183,10 +184,7 @@ function pagePart(lab, page, scaled) {
   const dh = on.trace.queryHeads.shape.at(-1);
   const shown = (scaled ? on : off).trace.attentionWeights;
   const labels = on.tokens.map((t) => tokenLabel(t.text));
-  const difference = maxAbsDifference(
-    on.trace.attentionWeights.data,
-    off.trace.attentionWeights.data,
-  );
+  const difference = maxAbsDifference(on.trace.attentionWeights, off.trace.attentionWeights);
   return [
     note.node,
     h(

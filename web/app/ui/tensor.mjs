@@ -16,7 +16,7 @@ import {
 } from './colour.mjs';
 import { matrixTable } from './table.mjs';
 import { registerMap, ensureTable } from './maps.mjs';
-import { headCaption } from './trained.mjs';
+import { headCaption } from './trained-notes.mjs';
 
 /** Row labels: the tokens, with their 1-based position. */
 export function tokenRows(tokens) {
@@ -234,7 +234,7 @@ export function tensorFigure(ctx, name, opts = {}) {
     const cellClass = opts.cellClass ? (v, r, c) => opts.cellClass(v, r, c, head) : undefined;
     const rgbOverride = opts.rgb ? (v, r, c) => opts.rgb(v, r, c, head) : null;
     const headName = head !== null ? `head ${head + 1}` : '';
-    // With the trained weights a head's caption carries its measured role (ui/trained.mjs); the
+    // With the trained weights a head's caption carries its measured role (ui/trained-notes.mjs); the
     // whole sentence is the caption's tooltip and the table's caption, its accessible name.
     const role = head !== null ? headCaption(ctx.result, head) : null;
     const buildTable = () =>
