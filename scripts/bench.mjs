@@ -12,8 +12,8 @@ import { benchHeads, benchShape, TOLERANCE } from './bench/run.mjs';
 import { benchNative, NATIVE_SHAPES, nativeCpu, nativeParticipants } from './bench/native.mjs';
 import { cpuShares, cpuSnapshot } from './bench/cpu.mjs';
 import { waitForQuiet } from './bench/quiet.mjs';
-import { addRatios, evaluateTargets, formatTable } from './bench/report.mjs';
-import { machineInfo, writeJson } from './bench/report-node.mjs';
+import { addRatios, evaluateTargets } from './bench/report.mjs';
+import { machineInfo, printReport, writeJson } from './bench/report-node.mjs';
 import { ORT_MODELS } from './bench/onnx-models.mjs';
 import { SHAPES } from './bench/shapes.mjs';
 import { commonNotes, engineSpecs, startEngines } from './bench/lineup.mjs';
@@ -339,20 +339,12 @@ async function main() {
 
   addRatios(rows);
   const targets = evaluateTargets(rows, { threads: opts.threads });
-  const { text, notes: footnotes } = formatTable(rows);
-
-  console.log(
-    `\nattention-lab benchmark — ${machine.cpuModel} × ${machine.cpuCount}, Node ${machine.node}, ${machine.date}\n`,
-  );
-  console.log(text);
-  if (footnotes.length) {
-    console.log('');
-    footnotes.forEach((n, i) => console.log(`[${i + 1}] ${n}`));
-  }
-  console.log('\nNotes:');
-  for (const n of notes) console.log(`- ${n}`);
-  console.log('\nTargets:');
-  for (const t of targets) console.log(`${t.status.padEnd(4)} ${t.text}`);
+  printReport({
+    heading: `attention-lab benchmark — ${machine.cpuModel} × ${machine.cpuCount}, Node ${machine.node}, ${machine.date}`,
+    rows,
+    notes,
+    targets,
+  });
 
   const elapsedSec = (performance.now() - t0) / 1000;
   if (opts.json) {

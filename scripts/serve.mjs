@@ -4,6 +4,7 @@
 // dist/ for course pages on other origins (--cors).
 //
 // Usage: node scripts/serve.mjs [--root DIR] [--no-isolation] [--cors ORIGIN|*] [--corp VALUE]
+//                               [--allow-host NAME]…
 //   PORT env: the port (default 8080; 0 = any free port); a busy port falls back to a free one.
 //   --root DIR        the directory to serve (default: build/site next to this script's folder).
 //   --no-isolation    leave out COOP/COEP, which make the page cross-origin isolated (threads).
@@ -13,6 +14,11 @@
 //   --corp VALUE      Cross-Origin-Resource-Policy: same-origin, same-site or cross-origin. Default:
 //                     cross-origin with --cors (a require-corp page elsewhere needs it), otherwise
 //                     same-origin, and none at all with --no-isolation.
+//   --allow-host NAME also answer requests whose Host header names NAME (repeatable). Without it,
+//                     only localhost, 127.0.0.1 and [::1] are answered (421 otherwise): a web page
+//                     can point a name of its own at 127.0.0.1 (DNS rebinding) and would otherwise
+//                     read everything under the root with the visitor's browser.
+// Files and folders whose name starts with a dot (.git, .env) are never served (404).
 // Unknown options and bad values exit with code 2. Run with --help for this list.
 //
 // Every request is answered (or its connection closed) and none can stop the server: files are
@@ -32,11 +38,16 @@ const DEFAULT_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..
 // Our own URLs are short; a longer one is a probe or a mistake, and is refused before any decoding.
 const MAX_URL_LENGTH = 4096;
 const CORP_VALUES = ['same-origin', 'same-site', 'cross-origin'];
+// The names a browser on this machine uses for the address we listen on. Any other name in a Host
+// header means a page made the browser resolve its own name to 127.0.0.1 (DNS rebinding).
+const LOOPBACK_NAMES = ['localhost', HOST, '[::1]'];
 
 const USAGE = `Usage: node scripts/serve.mjs [options]
 Serves DIR (default: build/site, the teaching page) on http://${HOST}:PORT/.
 PORT comes from the environment: default ${DEFAULT_PORT}, 0 for any free port; a busy port falls
 back to a free one.
+
+Files and folders whose name starts with a dot (.git, .env) are never served.
 
 Options:
   --root DIR          the directory to serve
@@ -47,6 +58,9 @@ Options:
   --corp VALUE        the Cross-Origin-Resource-Policy: same-origin, same-site or cross-origin
                       (default: cross-origin with --cors, otherwise same-origin; none with
                       --no-isolation unless given)
+  --allow-host NAME   also answer requests for the host name NAME (repeatable); by default only
+                      localhost, 127.0.0.1 and [::1] are answered, so that no other site can read
+                      these files through a name it points at 127.0.0.1 (DNS rebinding)
   -h, --help          show this help
 `;
 
@@ -73,6 +87,18 @@ function parseCorsOrigin(value) {
   return value;
 }
 
+/** --allow-host's NAME in lower case, or a UsageError: a bare host name, no scheme or port. */
+function parseAllowedHost(value) {
+  if (value === '') throw new UsageError('--allow-host needs a host name, e.g. lab.example');
+  // A DNS name (letters, digits, hyphens and dots) or a bracketed IPv6 address.
+  if (!/^([a-z0-9-]+(\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])$/i.test(value)) {
+    throw new UsageError(
+      `--allow-host ${value}: a host name without scheme, port or path, e.g. lab.example`,
+    );
+  }
+  return value.toLowerCase();
+}
+
 /** The Cross-Origin-Resource-Policy to send, or null for none. */
 function chooseCorp({ corp, cors, isolation }) {
   if (corp !== undefined) {
@@ -86,7 +112,7 @@ function chooseCorp({ corp, cors, isolation }) {
   return isolation ? 'same-origin' : null;
 }
 
-/** The command line as { help, root, isolation, cors, corp }; throws UsageError. */
+/** The command line as { help, root, isolation, cors, corp, hosts }; throws UsageError. */
 function parseOptions(argv) {
   let parsed;
   try {
@@ -99,6 +125,7 @@ function parseOptions(argv) {
         'no-isolation': { type: 'boolean' },
         cors: { type: 'string' },
         corp: { type: 'string' },
+        'allow-host': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -115,6 +142,7 @@ function parseOptions(argv) {
     isolation,
     cors,
     corp: chooseCorp({ corp: values.corp, cors, isolation }),
+    hosts: new Set([...LOOPBACK_NAMES, ...(values['allow-host'] ?? []).map(parseAllowedHost)]),
   };
 }
 
@@ -160,6 +188,19 @@ function send(res, status, body, headers) {
 }
 
 /**
+ * Whether the Host header names this server: one of `hosts` (lower case), with or without a port.
+ * A request without one (HTTP/1.0) names nothing and is refused too.
+ */
+function hostAllowed(header, hosts) {
+  if (typeof header !== 'string') return false;
+  const match = /^(\[[^\]]*\]|[^:[\]]*)(:\d{1,5})?$/.exec(header);
+  return match !== null && hosts.has(match[1].toLowerCase());
+}
+
+/** Whether a file or folder name is hidden (.git, .env): such names are never served. */
+const isDotName = (name) => name.startsWith('.');
+
+/**
  * The request target as { segments, directoryUrl, query } (segments decoded, none empty), or
  * { status } when it is refused. Empty segments ("//") are dropped: browsers send them
  * only for a mistyped link, and redirects are rebuilt from the segments, so "//lib" can never turn
@@ -186,6 +227,7 @@ function parseTarget(url) {
     if (/[/\\\0]/.test(name)) return { status: 400 };
     // Browsers resolve dot segments before sending, so one here is an attempt to leave the root.
     if (name === '.' || name === '..') return { status: 403 };
+    if (isDotName(name)) return { status: 404 };
     segments.push(name);
   }
   return { segments, directoryUrl: rawPath.endsWith('/'), query };
@@ -205,6 +247,7 @@ const MESSAGES = {
   403: 'forbidden\n',
   404: 'not found\n',
   414: 'URI too long\n',
+  421: 'misdirected request: this server answers to localhost, 127.0.0.1 and [::1] only (and to the names given with --allow-host)\n',
 };
 
 /** A filesystem error as the status to answer with (500: unexpected, logged). */
@@ -237,6 +280,8 @@ async function openInRoot(root, segments) {
   const realRoot = await fs.promises.realpath(root);
   const real = await fs.promises.realpath(path.join(realRoot, ...segments));
   if (!isInside(realRoot, real)) throw refusal(403);
+  // A link with a plain name may still lead to a hidden file or folder inside the root.
+  if (path.relative(realRoot, real).split(path.sep).some(isDotName)) throw refusal(404);
   let handle;
   try {
     // O_NOFOLLOW: if the checked path became a symlink since, refuse rather than follow it out.
@@ -344,6 +389,7 @@ function preflight(req, res, headers) {
 
 /** Answers one request; every failure is a rejected promise, handled by the caller. */
 async function answer(req, res, options, headers) {
+  if (!hostAllowed(req.headers.host, options.hosts)) return send(res, 421, MESSAGES[421], headers);
   if (req.method === 'OPTIONS' && options.cors) return preflight(req, res, headers);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return send(res, 405, 'method not allowed\n', {

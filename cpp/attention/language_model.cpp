@@ -211,6 +211,11 @@ std::vector<std::vector<NextToken>> next_tokens(const Tensor& logits, int k) {
   std::vector<int> order(V);
   for (int t = 0; t < T; ++t) {
     const float* z = &logits.data[std::size_t(t) * V];
+    // Overflowing logits would give NaN probabilities: refused, as forward() refuses its scores.
+    if (!std::all_of(z, z + V, [](float x) { return std::isfinite(x); }))
+      throw NumericalError("weights", "the logits after position " + std::to_string(t) +
+                                          " are not finite numbers: these weights overflow "
+                                          "float32 (a parameter far beyond trained values)");
     // The softmax's sum, with the maximum subtracted first (exp never overflows), in double.
     const float max = *std::max_element(z, z + V);
     double sum = 0.0;

@@ -71,6 +71,29 @@ bool is_matrix(const NamedParameter& p) {
   return p.shape.size() == 2;
 }
 
+// The largest parameter magnitude a file may hold. Trained weights stay near 1 (the shipped
+// file's largest is 1.7); below this bound every stage of the forward pass stays finite in
+// float32 whatever the sizes (inputs 2·10^4, projections 4096·10^4·2·10^4 ≈ 10^12, logits about
+// 10^27, all far from float32's 3.4·10^38), so accepted weights can never give a silent NaN.
+constexpr float kMaxParameterMagnitude = 1e4f;
+
+std::uint64_t round_up4(std::uint64_t n) {
+  return (n + 3) / 4 * 4;
+}
+
+// The bytes a file with these sizes has, in 64 bits (the largest sizes need about 2.2 GB):
+// header, facts, vocabulary, then every parameter as write_model_file lays it out.
+std::uint64_t file_bytes(LanguageModel& model, bool int8_rows, std::uint64_t facts) {
+  std::uint64_t n =
+      kHeaderBytes + round_up4(facts) + round_up4(2 * (std::uint64_t(model.config.vocabulary) - 1));
+  for (const NamedParameter& p : parameters(model)) {  // shapes from the config alone
+    std::uint64_t values = 1;
+    for (int size : p.shape) values *= std::uint64_t(size);
+    n += is_matrix(p) && int8_rows ? 4 * std::uint64_t(p.shape[0]) + round_up4(values) : 4 * values;
+  }
+  return n;
+}
+
 // One row, as int8 and its scale: x ≈ q · scale, q in [−127, 127].
 float quantise_row(const float* x, int n, std::int8_t* q) {
   float largest = 0.0f;
@@ -236,6 +259,13 @@ TrainedModel read_model_file(const std::uint8_t* bytes, std::size_t count) {
   c.heads = static_cast<int>(h);
   c.context = static_cast<int>(context);
   validate(c);
+  // Compared with the file's length before anything is allocated: a header asking for gigabytes
+  // is refused by its length, not found out after growing memory to hold them.
+  const std::uint64_t expected = file_bytes(t.model, q == 1, facts);
+  if (expected != count)
+    bad("its header's sizes need " + std::to_string(expected) + " bytes (V = " + std::to_string(V) +
+        ", d = " + std::to_string(d) + ", context " + std::to_string(context) + ", " +
+        std::to_string(facts) + " bytes of facts), the file has " + std::to_string(count));
   r.need(facts, "the facts");
   const std::string text(reinterpret_cast<const char*>(bytes + r.at), facts);
   r.at += facts;
@@ -246,6 +276,12 @@ TrainedModel read_model_file(const std::uint8_t* bytes, std::size_t count) {
     if (space == std::string::npos || space > end) bad("a fact line has no value");
     t.facts.emplace_back(text.substr(line, space - line), text.substr(space + 1, end - space - 1));
     line = end + 1;
+  }
+  // The dropout it was trained with (it acts in training only; info reports it).
+  if (t.fact("training.dropout") != nullptr) {
+    const double p = numbers_of(t, "training.dropout", 1)[0];
+    if (!(p >= 0.0 && p < 1.0)) bad("its fact 'training.dropout' is not a probability in [0, 1)");
+    c.dropout = p;
   }
   r.need(std::size_t(V - 1) * 2, "the vocabulary");
   for (std::uint32_t m = 0; m + 1 < V; ++m) {
@@ -271,7 +307,12 @@ TrainedModel read_model_file(const std::uint8_t* bytes, std::size_t count) {
     } else {
       const int rows = p.shape[0], cols = p.shape[1];
       std::vector<float> scales(rows);
-      for (float& s : scales) s = r.f32(p.name.c_str());
+      for (float& s : scales) {
+        s = r.f32(p.name.c_str());
+        if (!(s >= 0.0f && s <= kMaxParameterMagnitude / 127.0f))
+          bad(p.name + " has a row scale of " + std::to_string(s) + "; a row scale is from 0 to " +
+              std::to_string(kMaxParameterMagnitude / 127.0f));
+      }
       r.need(std::size_t(rows) * cols, p.name.c_str());
       for (int row = 0; row < rows; ++row)
         for (int k = 0; k < cols; ++k)
@@ -279,8 +320,12 @@ TrainedModel read_model_file(const std::uint8_t* bytes, std::size_t count) {
               static_cast<float>(static_cast<std::int8_t>(bytes[r.at++])) * scales[row];
       r.pad();
     }
-    for (float x : *p.values)
+    for (float x : *p.values) {
       if (!std::isfinite(x)) bad(p.name + " holds a value that is not a finite number");
+      if (std::abs(x) > kMaxParameterMagnitude)
+        bad(p.name + " holds the value " + std::to_string(x) + "; a parameter is at most " +
+            std::to_string(kMaxParameterMagnitude) + " in magnitude (trained weights stay near 1)");
+    }
   }
   if (r.at != count) bad("it has bytes after its last parameter");
   return t;

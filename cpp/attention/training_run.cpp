@@ -50,6 +50,9 @@ TrainingRun::TrainingRun(CorpusTokens train, CorpusTokens heldout, LanguageModel
   vocabulary_ = most_frequent(train_, model.vocabulary);
   train_ids_ = vocabulary_.model_ids(train_.gpt2);
   heldout_ids_ = vocabulary_.model_ids(heldout_.gpt2);
+  // The work of a step and the memory of the run, before the model and its copies are allocated.
+  check_training_limits(with_vocabulary(model, vocabulary_), options_,
+                        pool_ == nullptr ? 1 : pool_->size());
   model_ = init_language_model(with_vocabulary(model, vocabulary_));
   random_model_ = model_;
   trainer_ = std::make_unique<Trainer>(model_, train_ids_, options_, pool_);

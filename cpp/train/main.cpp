@@ -46,6 +46,8 @@ const char* kUsage =
     "  --dropout P         attention dropout in training, default 0.1\n"
     "  --seed S            default 123\n"
     "  --threads N         default: every core (the file does not depend on it)\n"
+    "  --max-flops X       the work limit of one step, default 1e11 operations\n"
+    "  --max-bytes X       the memory limit of the run, default 2^30 bytes\n"
     "  --float32           store float32 instead of int8 rows\n"
     "  --quiet             no progress bar\n";
 
@@ -118,6 +120,10 @@ Arguments parse(int argc, char** argv) {
       a.model.seed = a.training.seed = static_cast<std::uint32_t>(integer("--seed", v));
     else if (flag == "--threads")
       a.threads = integer("--threads", v);
+    else if (flag == "--max-flops")
+      a.training.max_flops = number("--max-flops", v);
+    else if (flag == "--max-bytes")
+      a.training.max_bytes = number("--max-bytes", v);
     else
       usage_error("unknown option '" + flag + "'");
   }

@@ -6,10 +6,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, CHROMIUM } from '../chromium.mjs';
 import { cpuShares, cpuSnapshot } from './cpu.mjs';
-import { formatTable } from './report.mjs';
-import { machineInfo, writeJson } from './report-node.mjs';
+import { machineInfo, printReport, writeJson } from './report-node.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUN_TIMEOUT_MS = 60 * 60 * 1000;
@@ -60,23 +59,6 @@ function serve() {
   });
 }
 
-/** Headless Chromium with the e2e tests' flags (tests/e2e/helpers.mjs launch()), and gc() exposed
- *  to the engines' workers, as --expose-gc gives the Node run's engine processes. */
-function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--js-flags=--expose-gc',
-    ],
-  });
-}
-
 /** Runs the page to the end; resolves its result (window.benchResult). */
 async function runPage(browser, url, log) {
   const page = await browser.newPage();
@@ -104,7 +86,7 @@ export async function benchInBrowser(opts, log) {
   const cpuStart = cpuSnapshot();
   buildPage(log);
   const server = await serve();
-  const browser = await launchChromium();
+  const browser = await launchChromium({ exposeGc: true }); // gc() between runs, as --expose-gc in Node
   let result;
   const chromiumVersion = browser.version();
   try {
@@ -123,7 +105,7 @@ export async function benchInBrowser(opts, log) {
   const browserInfo = {
     name: 'Chromium (headless)',
     version: chromiumVersion,
-    executable: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    executable: CHROMIUM,
     ...env,
   };
   const notes = [...result.notes];
@@ -133,22 +115,15 @@ export async function benchInBrowser(opts, log) {
       `WARNING: other processes used ${(100 * others).toFixed(0)}% of the machine's CPU during the run: absolute times are inflated; the ratios from the interleaved rounds hold up better.`,
     );
 
-  const { text, notes: footnotes } = formatTable(result.rows);
-  console.log(
-    `\nattention-lab benchmark in the browser — ${machine.cpuModel} × ${machine.cpuCount}, ` +
+  printReport({
+    heading:
+      `attention-lab benchmark in the browser — ${machine.cpuModel} × ${machine.cpuCount}, ` +
       `Chromium ${chromiumVersion} (cross-origin isolated: ${env.crossOriginIsolated ? 'yes' : 'no'}, ` +
-      `relaxed SIMD: ${env.relaxedSimd ? 'yes' : 'no'}), ${result.date}\n`,
-  );
-  console.log(text);
-  if (footnotes.length) {
-    console.log('');
-    footnotes.forEach((n, i) => console.log(`[${i + 1}] ${n}`));
-  }
-  console.log('\nNotes:');
-  for (const n of notes) console.log(`- ${n}`);
-  console.log(`- attention-lab's kernels: ${JSON.stringify(result.engineFlags)}`);
-  console.log('\nTargets:');
-  for (const t of result.targets) console.log(`${t.status.padEnd(4)} ${t.text}`);
+      `relaxed SIMD: ${env.relaxedSimd ? 'yes' : 'no'}), ${result.date}`,
+    rows: result.rows,
+    notes: [...notes, `attention-lab's kernels: ${JSON.stringify(result.engineFlags)}`],
+    targets: result.targets,
+  });
   if (opts.json) {
     const file = writeJson(
       {

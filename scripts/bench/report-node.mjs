@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FLOP_NOTE } from './stats.mjs';
 import { SHAPES } from './shapes.mjs';
+import { formatTable } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -62,4 +63,23 @@ export function writeJson(payload, prefix = 'bench') {
     `${JSON.stringify(slim, (k, v) => (v === Infinity ? 'Infinity' : v), 2)}\n`,
   );
   return file;
+}
+
+/**
+ * Prints a run's report to the terminal, the same for the Node run and the browser run: the
+ * heading (which names the CPU, since a figure means nothing without it), the table with its
+ * footnotes, the notes, and each target's verdict.
+ */
+export function printReport({ heading, rows, notes, targets }) {
+  const { text, notes: footnotes } = formatTable(rows);
+  console.log(`\n${heading}\n`);
+  console.log(text);
+  if (footnotes.length) {
+    console.log('');
+    footnotes.forEach((n, i) => console.log(`[${i + 1}] ${n}`));
+  }
+  console.log('\nNotes:');
+  for (const n of notes) console.log(`- ${n}`);
+  console.log('\nTargets:');
+  for (const t of targets) console.log(`${t.status.padEnd(4)} ${t.text}`);
 }

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -81,19 +81,8 @@ export function startServer({ args = [], env = {} } = {}) {
   });
 }
 
-export function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-}
+/** Headless Chromium, started as every browser test and the benchmark start it. */
+export const launch = () => launchChromium();
 
 /** A page that records console errors, page errors and dialogs into `problems`. */
 export async function watchedPage(context, problems) {

@@ -70,6 +70,28 @@ test('the toy and GPT-3 are one click away and kept in the URL; GPT-3 is describ
   await again.close();
 });
 
+// A preset is looked up by name from the URL: names of Object.prototype's members (constructor,
+// toString, __proto__) are no presets, and open GPT-2 as any unknown name does.
+test('a preset named after an object member (sizes.preset=constructor) shows GPT-2', async () => {
+  const gpt2 = await described('gpt2');
+  for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+    const page = await newPage(`?lab=sizes&sizes.preset=${name}`);
+    await page.locator('#lab-panel[data-lab="sizes"] .lab-total').waitFor({ timeout: 10000 });
+    const s = await shown(page);
+    assert.equal(s.totalCount, gpt2.parameterCount, name);
+    assert.equal(await page.isChecked('input[name="sizes-preset"][value="gpt2"]'), true, name);
+    assert.equal(
+      await page
+        .locator('#lab-panel .msg')
+        .allTextContents()
+        .then((t) => t.join('')),
+      '',
+      name,
+    );
+    await page.close();
+  }
+});
+
 test('GPT-2 runs for real on the page’s sentence', async () => {
   const page = await newPage('?lab=sizes&sentence=the+cat+sat');
   await page.locator('.lab-total').waitFor();

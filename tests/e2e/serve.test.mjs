@@ -151,6 +151,98 @@ test('refuses symlinks that lead out of the root and follows those that stay ins
   assert.equal((await get(own.port, '/a.txt')).body, 'inside\n');
 });
 
+// A page on any site can make a browser send requests to 127.0.0.1 under its own name: DNS
+// rebinding points attacker.example at 127.0.0.1, and the browser then sends Host:
+// attacker.example. Answering such a request would hand that site the files under the root.
+test('answers only to loopback names in Host (DNS rebinding) and to the names --allow-host adds', async (t) => {
+  const { dir, cleanup } = tempRoot({ 'index.html': '<p>root</p>\n', 'page.txt': 'page\n' });
+  const servers = [];
+  t.after(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    cleanup();
+  });
+  const own = await startServer({ args: ['--root', dir] });
+  servers.push(own);
+  const withHost = (port, host, target = '/page.txt', method = 'GET') =>
+    get(port, target, method, { headers: { Host: host } });
+  for (const host of ['localhost', '127.0.0.1', '[::1]', 'LOCALHOST'])
+    for (const port of ['', `:${own.port}`]) {
+      const res = await withHost(own.port, `${host}${port}`);
+      assert.equal(res.status, 200, `${host}${port}`);
+      assert.equal(res.body, 'page\n', `${host}${port}`);
+    }
+  for (const host of [
+    `attacker.example:${own.port}`,
+    'attacker.example',
+    `lab.example:${own.port}`,
+    `localhost.attacker.example:${own.port}`,
+    `127.0.0.1.attacker.example:${own.port}`,
+    `127.0.0.2:${own.port}`,
+    `0.0.0.0:${own.port}`,
+    `localhost:${own.port}@attacker.example`,
+    `[::1].attacker.example`,
+  ]) {
+    for (const [target, method] of [
+      ['/page.txt', 'GET'],
+      ['/', 'GET'],
+      ['/page.txt', 'HEAD'],
+      ['/missing', 'GET'],
+    ]) {
+      const res = await withHost(own.port, host, target, method);
+      assert.ok([403, 421].includes(res.status), `${host} ${method} ${target} → ${res.status}`);
+      assert.doesNotMatch(res.body, /page|root/, `${host} ${method} ${target}`);
+    }
+  }
+  const named = await startServer({ args: ['--root', dir, '--allow-host', 'lab.example'] });
+  servers.push(named);
+  const named200 = await withHost(named.port, `lab.example:${named.port}`);
+  assert.equal(named200.status, 200);
+  assert.equal(named200.body, 'page\n');
+  assert.equal((await withHost(named.port, `LAB.example`)).status, 200);
+  assert.equal((await withHost(named.port, `localhost:${named.port}`)).status, 200);
+  assert.ok([403, 421].includes((await withHost(named.port, 'attacker.example')).status));
+});
+
+test('never serves dot-files or dot-folders: /.git/config is a 404 even with --root .', async (t) => {
+  const { dir, cleanup } = tempRoot({
+    'index.html': '<p>root</p>\n',
+    '.git/config': '[remote "origin"] secret\n',
+    '.env': 'TOKEN=secret\n',
+    'lib/.npmrc': '//registry/:_authToken=secret\n',
+    'lib/a.txt': 'inside\n',
+    '.hidden/index.html': 'secret\n',
+  });
+  // A link with a plain name to a dot-file inside the root: the file it names is a dot-file.
+  fs.symlinkSync(path.join(dir, '.env'), path.join(dir, 'env.txt'));
+  fs.symlinkSync(path.join(dir, '.git'), path.join(dir, 'git'));
+  const own = await startServer({ args: ['--root', dir] });
+  t.after(async () => {
+    await own.stop();
+    cleanup();
+  });
+  for (const target of [
+    '/.git/config',
+    '/.git/',
+    '/.git',
+    '/.env',
+    '/%2Eenv',
+    '/%2egit/config',
+    '/lib/.npmrc',
+    '/.hidden/',
+    '/.hidden/index.html',
+    '/env.txt',
+    '/git/config',
+  ]) {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await get(own.port, target, method);
+      assert.equal(res.status, 404, `${method} ${target}`);
+      assert.doesNotMatch(res.body, /secret/, `${method} ${target}`);
+    }
+  }
+  assert.equal((await get(own.port, '/lib/a.txt')).body, 'inside\n');
+  assert.equal((await get(own.port, '/')).body, '<p>root</p>\n');
+});
+
 test('--no-isolation omits COOP/COEP; a busy PORT falls back to a free port', async () => {
   const blocker = net.createServer();
   await new Promise((r) => blocker.listen(0, '127.0.0.1', r));
@@ -458,6 +550,9 @@ test('unknown options and bad values exit with code 2 and say what is wrong; --h
       /--corp cross-site: must be one of same-origin, same-site, cross-origin/,
     ],
     [['--no-isolation=yes'], /--no-isolation takes no value/],
+    [['--allow-host', ''], /--allow-host needs a host name/],
+    [['--allow-host', 'lab.example:8080'], /--allow-host lab\.example:8080: a host name/],
+    [['--allow-host', 'https://lab.example'], /--allow-host https:\/\/lab\.example: a host name/],
   ]) {
     const run = await runServe(args);
     assert.equal(run.code, 2, `${args.join(' ')}: ${run.stdout}${run.stderr}`);
@@ -466,7 +561,14 @@ test('unknown options and bad values exit with code 2 and say what is wrong; --h
   assert.equal((await runServe([], { PORT: 'http' })).code, 2);
   const help = await runServe(['--help']);
   assert.equal(help.code, 0, help.stdout + help.stderr);
-  for (const option of ['--root DIR', '--no-isolation', '--cors ORIGIN|*', '--corp', 'PORT'])
+  for (const option of [
+    '--root DIR',
+    '--no-isolation',
+    '--cors ORIGIN|*',
+    '--corp',
+    '--allow-host NAME',
+    'PORT',
+  ])
     assert.ok(help.stdout.includes(option), option);
 });
 

@@ -79,6 +79,8 @@ before(async () => {
     '<title>',
     `<meta http-equiv="Content-Security-Policy" content="${csp}"><title>`,
   );
+  // The same policy without blob: in worker-src: the threaded build's workers cannot start.
+  pages['/csp-no-blob.html'] = pages['/csp.html'].replace('worker-src blob:', "worker-src 'self'");
   plain = await serve({ pages });
   isolated = await serve({ pages, isolation: true });
   browser = await launch();
@@ -208,6 +210,37 @@ test('a strict Content-Security-Policy: the element works, single and threaded, 
       '999px',
     );
     await p.close();
+  }
+});
+
+// A cross-origin-isolated page whose policy forbids workers from blob: URLs: the threads cannot
+// start, so the element runs on one thread, says why in the console, and ready settles. (A page of
+// its own: the browser reports the refused worker as a console error, which is the point here.)
+test('an isolated page whose CSP forbids blob: workers: one thread, a console note, ready settles', async () => {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const p = await context.newPage();
+  const notes = [];
+  p.on('console', (msg) => notes.push(`${msg.type()}: ${msg.text()}`));
+  try {
+    await p.goto(isolated.url('/csp-no-blob.html'));
+    assert.equal(await p.evaluate(() => crossOriginIsolated), true);
+    await p.waitForFunction(() => customElements.get('attention-lab'), null, { timeout: 10000 });
+    const build = await p.evaluate(
+      () =>
+        Promise.race([
+          document.getElementById('a').ready.then((el) => el.build),
+          new Promise((resolve) => setTimeout(() => resolve('ready did not settle'), 30000)),
+        ]),
+      null,
+    );
+    assert.equal(build, 'single');
+    assert.deepEqual(await cells(p, 'a'), singleShown);
+    assert.ok(
+      notes.some((n) => /^warning: attention-lab: .*one thread.*worker-src/.test(n)),
+      notes.join('\n'),
+    );
+  } finally {
+    await context.close();
   }
 });
 
@@ -353,6 +386,33 @@ test("invalid attributes: the core's message inside the element, the last valid 
   await q.close();
 });
 
+// With weights="trained" the random weights' settings are not drawn, but they stay in the state:
+// a refused one must not enter it, and its message is shown and sent as an event.
+test('a refused value with trained weights: state keeps the last valid settings, the error is told apart', async () => {
+  const p = await open(plain, '/trained.html');
+  await p.evaluate(() => document.getElementById('t').ready.then(() => {}));
+  const before = await p.evaluate(() => document.getElementById('t').state.settings);
+  const errors = p.evaluate(
+    () =>
+      new Promise((resolve) =>
+        document
+          .getElementById('t')
+          .addEventListener('attention-lab-error', (e) => resolve(e.detail), { once: true }),
+      ),
+  );
+  await p.evaluate(() => document.getElementById('t').setAttribute('d-out', '1e308'));
+  const banner = p.locator('#t .lab-error');
+  await banner.waitFor({ state: 'visible' });
+  assert.match(await banner.textContent(), /dOut = 1e\+308/);
+  assert.equal((await errors).option, 'dOut');
+  assert.deepEqual(await p.evaluate(() => document.getElementById('t').state.settings), before);
+  await p.evaluate(() => document.getElementById('t').setAttribute('d-out', '6'));
+  await banner.waitFor({ state: 'hidden' });
+  assert.equal(await p.evaluate(() => document.getElementById('t').state.settings.dOut), 6);
+  assert.equal(await p.evaluate(() => document.getElementById('t').result.source), 'trained');
+  await p.close();
+});
+
 test('layout="full" shows the page\'s controls; switching layouts keeps the state', async () => {
   const p = await open(plain, '/one.html');
   await p.locator('#a .transport button.next').click(); // → dropout
@@ -457,6 +517,11 @@ test('the iframe embed page in a non-isolated page: compact, single-threaded, th
     ),
   );
   assert.deepEqual(shown, singleShown, 'the same numbers as the element');
+  assert.equal(
+    await frame.locator('#boot-note').count(),
+    0,
+    'the note for a blocked script is gone',
+  );
   await frame.locator('.transport button.next').click();
   await frame.waitForFunction(() => new URL(location.href).searchParams.get('step') === 'dropout');
   const full = await frame.getAttribute('#open-full', 'href');
@@ -464,6 +529,35 @@ test('the iframe embed page in a non-isolated page: compact, single-threaded, th
   assert.match(full, /step=dropout/);
   await p.screenshot({ path: artifact('embed-iframe.png') });
   await p.close();
+});
+
+// sandbox="allow-scripts" without allow-same-origin gives the page the origin null, and a host
+// that sends no CORS headers (as most do) has its module scripts refused there: the static page
+// must then say what the iframe needs, not stay blank.
+test('the iframe embed page sandboxed without allow-same-origin says what the iframe needs', async () => {
+  const host = await serve({ root: path.join(ROOT, 'build', 'site'), host: '127.0.0.2' });
+  const lms = await serve({
+    pages: {
+      '/sandboxed.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,"></head>
+        <body><iframe id="embed" title="attention-lab" sandbox="allow-scripts" style="width:900px;height:700px"
+        src="${host.origin}/embed.html?sentence=the+dog"></iframe></body></html>`,
+    },
+  });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  try {
+    const p = await context.newPage();
+    await p.goto(lms.url('/sandboxed.html'));
+    const frame = p.frames().find((f) => f.url().includes('/embed.html'));
+    assert.ok(frame, 'the iframe loaded');
+    assert.equal(await frame.evaluate(() => self.origin), 'null');
+    const note = frame.locator('#boot-note');
+    await note.waitFor({ state: 'visible', timeout: 15000 });
+    assert.match(await note.textContent(), /sandbox="allow-scripts allow-same-origin"/);
+    assert.equal(await frame.locator('#stage').count(), 0, 'no script ran');
+  } finally {
+    await context.close();
+    await Promise.all([host.close(), lms.close()]);
+  }
 });
 
 test('weights="trained": the trained heads with their measured roles, the file from the script\'s origin', async () => {

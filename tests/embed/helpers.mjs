@@ -4,7 +4,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium.mjs';
 import { CONTENT_TYPES } from '../../scripts/content-types.mjs';
 import { ROOT, ARTIFACTS, artifact, nodeLab, referenceForward } from '../e2e/helpers.mjs';
 
@@ -76,19 +76,8 @@ export function serve({
   });
 }
 
-export function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-}
+/** Headless Chromium, started as every browser test and the benchmark start it. */
+export const launch = () => launchChromium();
 
 /** A page that records console errors/warnings, page errors and failed requests in `problems`. */
 export async function watchedPage(

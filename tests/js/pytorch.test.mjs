@@ -102,6 +102,12 @@ const CASES = [
   ],
   ['naive masking', { masking: 'naive', dOut: 4, sentence: OTHER }],
   ['causal masking off', { causal: false, dOut: 4, dIn: 4, seed: 1 }],
+  // Python reads a `coding:` declaration in a comment on line 1 or 2 as the file's encoding.
+  [
+    'a sentence that reads as a source encoding declaration',
+    { sentence: 'coding:unicode_escape dog', dOut: 4 },
+  ],
+  ['a sentence that declares an encoding Emacs-style', { sentence: '-*- coding: utf-16 -*-' }],
 ];
 
 for (const [name, patch] of CASES) {

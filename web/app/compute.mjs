@@ -116,6 +116,7 @@ export function compute(lab, settings, trained = null, needs = NO_NEEDS, previou
   // The trained model tokenises the sentence itself (explain), refusing more than its context.
   let result;
   if (settings.weights === 'trained') {
+    checkWaitingSettings(lab, settings);
     result = computeTrained(settings, trained);
     checkTokens(result.tokens);
   } else result = computeRandom(lab, settings);
@@ -165,6 +166,15 @@ function previewOf(lab, result) {
   if (result.source === 'trained') return trainedPreview(lab, result, PREVIEW_STAGES);
   const training = { ...settings, training: true, dropout: previewDropout(settings.dropout) };
   return computeRandom(lab, training, PREVIEW_STAGES);
+}
+
+// With the trained weights drawn, the random weights' settings wait in the state for the switch
+// back; they are checked all the same (the core describes them, nothing is built), so that the
+// state never holds a value the page would refuse.
+function checkWaitingSettings(lab, settings) {
+  checkPageLimits(settings);
+  const { width } = lab.describe({ ...coreOptions(settings), tokens: 1 });
+  checkWidth(settings, width);
 }
 
 // The state_dict of the seeded random weights that `settings` describe, for `tokens` tokens: the

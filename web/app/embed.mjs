@@ -4,6 +4,8 @@ import { createAttentionLab } from '../lib/index.mjs';
 import { parseUrl, toUrl } from './state/url.mjs';
 import { mountAttentionLab } from './mount.mjs';
 
+// The script runs: the static note for a page whose scripts are blocked goes.
+document.querySelector('#boot-note')?.remove();
 const link = document.querySelector('#open-full');
 const app = mountAttentionLab(document.querySelector('#app'), {
   createLab: () => createAttentionLab(),

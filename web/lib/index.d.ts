@@ -517,7 +517,10 @@ export interface Explanation {
   options: ResolvedOptions;
   /** The trained block's forward pass on the inputs, as lab.forward() gives it: output and trace. */
   forward: ForwardResult;
-  /** Per position t, the NEXT_TOKENS most probable tokens after tokens 0 … t, most probable first. */
+  /**
+   * Per position t, the NEXT_TOKENS most probable tokens after tokens 0 … t, most probable first
+   * (all V of them when the model has fewer).
+   */
   next: NextToken[][];
 }
 
@@ -551,6 +554,7 @@ export interface TrainedModel {
     width: number;
     heads: number;
     context: number;
+    /** The dropout it was trained with (its training.dropout fact; 0.1 when the file has none). */
     dropout: number;
     facts: Readonly<Record<string, string>>;
   };
@@ -623,12 +627,19 @@ export interface TrainingOptions {
   weightDecay?: number;
   clip?: number;
   seed?: number;
+  /**
+   * The work limit of one step in floating-point operations (1e11, about ten seconds on one
+   * thread): checked before training starts (WorkError), since the signal is heard between steps.
+   */
+  maxFlops?: number;
+  /** The memory limit of the whole run in bytes (2^30): checked before it starts (MemoryError). */
+  maxBytes?: number;
   /** Store float32 (default false: int8 rows). */
   float32?: boolean;
   onProgress?: (progress: TrainingProgress) => void;
   /** Called once after the last step, before the measurements (one blocking call). */
   onMeasuring?: (info: TrainingResult['info']) => void;
-  /** Checked between steps: an aborted signal rejects train() with its reason. */
+  /** Checked while the text is tokenised and between steps: an aborted signal rejects with its reason. */
   signal?: AbortSignal;
   /** Steps per call into WebAssembly between progress reports (1). */
   stepsPerCall?: number;

@@ -96,6 +96,49 @@ async function threadedBrowserOptions(locateFile) {
   };
 }
 
+// A page's Content-Security-Policy may forbid workers from blob: URLs (a worker-src, or a
+// default-src, without blob:). The threaded build's workers then never start, and the core would
+// wait for them forever. A one-line worker from a blob: URL tells: it answers at once where it may
+// run; a refusal arrives as an error event (or an exception), a hang as the timeout.
+const PROBE_MS = 5000;
+function blobWorkersAllowed() {
+  return new Promise((resolve) => {
+    let worker;
+    let url;
+    const timer = setTimeout(() => done(false), PROBE_MS);
+    function done(allowed) {
+      clearTimeout(timer);
+      worker?.terminate();
+      if (url) URL.revokeObjectURL(url);
+      resolve(allowed);
+    }
+    try {
+      url = URL.createObjectURL(new Blob(['postMessage(0)'], { type: 'text/javascript' }));
+      worker = new Worker(url);
+      worker.onmessage = () => done(true);
+      worker.onerror = () => done(false);
+    } catch {
+      done(false);
+    }
+  });
+}
+
+// Threads asked for (or chosen) on a page whose policy forbids blob: workers: 'auto' falls back to
+// one thread and says why in the console; an explicit count is refused with the reason.
+async function checkBlobWorkers(threads, count) {
+  if (count === 1 || inNode || (await blobWorkersAllowed())) return count;
+  const why =
+    "this page's Content-Security-Policy does not allow workers from blob: URLs (worker-src " +
+    "blob:), which the threaded build's workers start from";
+  if (threads !== 'auto' && threads !== undefined) {
+    throw new AttentionLabError(`threads = ${threads}: ${why}; use threads: 'auto' or 1`, {
+      option: 'threads',
+    });
+  }
+  console.warn(`attention-lab: running on one thread: ${why}`);
+  return 1;
+}
+
 // The relaxed build: the glue asks for its usual .wasm name; hand it the relaxed file instead
 // (through the caller's locateFile, when there is one).
 function relaxedLocateFile(locateFile) {
@@ -136,7 +179,7 @@ export async function loadCore({
   wasmBinary,
 } = {}) {
   requireEngineFeatures();
-  const count = chooseThreads(threads);
+  const count = await checkBlobWorkers(threads, chooseThreads(threads));
   const relaxed = chooseRelaxed(relaxedSimd) && !wasmBinary;
   const build = count > 1 ? 'threads' : 'single';
   const files = relaxed ? relaxedLocateFile(locateFile) : locateFile;

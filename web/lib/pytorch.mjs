@@ -130,10 +130,12 @@ export function pytorchSnippet({
     ? `# The class masks with −∞; the page's naive masking gives the same output to rounding.
 assert torch.allclose(stages["output"], context_vecs, atol=1e-6)`
     : `assert torch.equal(stages["output"], context_vecs)  # the same bits as the module's forward`;
+  // The sentence stays off lines 1 and 2: Python reads a `coding:` declaration in a comment there
+  // as the file's encoding, so a sentence could make the snippet unreadable.
   const parts = [
     `# attention-lab${title ? `, ${title}` : ''}: the page's numbers, computed by PyTorch.
-# ${MODULE_CLASSES[module]} on ${printable(JSON.stringify(settings.sentence ?? ''))}, seed ${settings.seed}, ${settings.training ? 'training' : 'evaluation'} mode, ${naive ? 'naive' : '−∞'} masking${settings.causal ? '' : ' (causal masking off)'}.
-# Run it with Python 3 and PyTorch: python3 attention_lab.py`,
+# Run it with Python 3 and PyTorch: python3 attention_lab.py
+# ${MODULE_CLASSES[module]} on ${printable(JSON.stringify(settings.sentence ?? ''))}, seed ${settings.seed}, ${settings.training ? 'training' : 'evaluation'} mode, ${naive ? 'naive' : '−∞'} masking${settings.causal ? '' : ' (causal masking off)'}.`,
     'import torch\nimport torch.nn as nn',
     ...classes,
     stepsSource(module, { naive, causal: settings.causal }),

@@ -5,7 +5,7 @@
 // measured role) in its own WebAssembly module, dist/attention-train.wasm, loaded on the first
 // call only. The result's file is a weights file like the shipped one: lab.loadWeights(file).
 import { AttentionLabError, fromCoreError } from './errors.mjs';
-import { encodeText, tokenText } from './tokenizer.mjs';
+import { MAX_SENTENCE_CHARS, encodeText, tokenText } from './tokenizer.mjs';
 import { unwrap } from './model.mjs';
 import { requireEngineFeatures } from './loader.mjs';
 
@@ -30,6 +30,8 @@ const TRAINING_OPTIONS = [
   'weightDecay',
   'clip',
   'seed',
+  'maxFlops',
+  'maxBytes',
 ];
 const OWN_OPTIONS = [
   'text',
@@ -72,7 +74,48 @@ function classOf(id) {
   return cls;
 }
 
-function textTokens(text, option) {
+/**
+ * The longest piece of text tokenised in one call. Byte-pair encoding takes worse than quadratic
+ * time within one run of letters (a Chinese text has no spaces), so train() cuts its text into
+ * pieces: between words where it can (which changes no token: GPT-2's pre-tokeniser never joins
+ * a space run's last space to what precedes it), and a word or space run longer than this into
+ * pieces of this length (its tokens then differ a little from one call's, as for a sentence
+ * longer than MAX_SENTENCE_CHARS). Between pieces train() checks its signal.
+ */
+export const MAX_PIECE_CHARS = MAX_SENTENCE_CHARS;
+
+const isSpace = (c) => /\s/u.test(c);
+
+// Where the piece of text from `from` ends: the last space that starts a word within
+// MAX_PIECE_CHARS, else MAX_PIECE_CHARS on (not between the two halves of a surrogate pair).
+function pieceEnd(text, from) {
+  const limit = from + MAX_PIECE_CHARS;
+  if (limit >= text.length) return text.length;
+  for (let i = limit - 1; i > from; --i) if (isSpace(text[i]) && !isSpace(text[i + 1])) return i;
+  const code = text.charCodeAt(limit - 1);
+  return code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit;
+}
+
+// The text's GPT-2 ids, a piece at a time, hearing `signal` between pieces and giving the event
+// loop a turn now and then (so that an abort can arrive at all).
+export async function encodeInPieces(text, signal) {
+  const ids = [];
+  let turn = performance.now();
+  for (let from = 0; from < text.length;) {
+    signal?.throwIfAborted();
+    const to = pieceEnd(text, from);
+    for (const id of encodeText(text.slice(from, to))) ids.push(id);
+    from = to;
+    if (performance.now() - turn > 50) {
+      await yieldToEventLoop();
+      turn = performance.now();
+    }
+  }
+  signal?.throwIfAborted();
+  return ids;
+}
+
+async function textTokens(text, option, signal) {
   if (typeof text !== 'string' || text.trim() === '') {
     throw new AttentionLabError(`${option} must be a non-empty string of training text`, {
       option,
@@ -85,12 +128,12 @@ function textTokens(text, option) {
       { option, kind: 'InputError' },
     );
   }
-  const ids = Int32Array.from(encodeText(text));
+  const ids = Int32Array.from(await encodeInPieces(text, signal));
   return { ids, classes: Uint8Array.from(ids, classOf) };
 }
 
 // { train, heldout } as the core reads them: { ids: Int32Array, classes: Uint8Array } each.
-function corpusOf(options, context) {
+async function corpusOf(options, context) {
   if (options.corpus !== undefined) {
     const { train, heldout } = options.corpus ?? {};
     const check = (part, name) => {
@@ -109,9 +152,9 @@ function corpusOf(options, context) {
     }
     return { train: check(train, 'train'), heldout: check(heldout, 'heldout') };
   }
-  const all = textTokens(options.text, 'text');
+  const all = await textTokens(options.text, 'text', options.signal);
   if (options.heldout !== undefined)
-    return { train: all, heldout: textTokens(options.heldout, 'heldout') };
+    return { train: all, heldout: await textTokens(options.heldout, 'heldout', options.signal) };
   const cut = Math.floor(all.ids.length * (1 - HELDOUT_SHARE));
   if (all.ids.length - cut < 3 || cut < context + 1) {
     throw new AttentionLabError(
@@ -157,6 +200,25 @@ function check(options) {
   }
 }
 
+// The core's out-of-memory error speaks of forward()'s options (trace, tokens); in train() it
+// names train()'s own. (maxBytes's estimate refuses most such runs before they start.)
+function trainingError(error) {
+  if (error?.kind !== 'MemoryError' || error.option !== 'memory') return error;
+  return new AttentionLabError(
+    'out of WebAssembly memory while training: use a smaller batch, width, context or ' +
+      'vocabulary (maxBytes is the estimate train() checks before it starts)',
+    { option: 'memory', kind: 'MemoryError', cause: error },
+  );
+}
+
+function unwrapTraining(result) {
+  try {
+    return unwrap(result);
+  } catch (error) {
+    throw trainingError(error);
+  }
+}
+
 // Gives the event loop a turn between steps: progress is drawn, `signal` can fire.
 const yieldToEventLoop = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -165,10 +227,14 @@ const yieldToEventLoop = () => new Promise((resolve) => setTimeout(resolve, 0));
  * `heldout`; without it the text's last tenth is held out), or `corpus` ({ train, heldout } from
  * readCorpus); the model's `vocabulary` (2048), `width` (64), `heads` (4), `context` (64),
  * `dropout` (0.1); training `steps` (3000), `batch` (32), `learningRate` (0.01), `warmup` (100),
- * `finalRate` (0.1), `weightDecay` (0.1), `clip` (1), `seed` (123); `float32` (false: int8 rows);
+ * `finalRate` (0.1), `weightDecay` (0.1), `clip` (1), `seed` (123); the limits checked before
+ * training starts, `maxFlops` (1e11: the work of one step, about ten seconds on one thread; the
+ * signal is heard between steps) and `maxBytes` (2^30: the memory of the whole run), refused with
+ * a WorkError or MemoryError naming the estimate; `float32` (false: int8 rows);
  * `onProgress({ step, steps, loss, rate, tokens, seconds, tokensPerSecond, secondsLeft })`,
  * `onMeasuring(info)` (after the last step, before the measurements: one blocking call),
- * `signal` (an AbortSignal, checked between steps), `stepsPerCall` (1).
+ * `signal` (an AbortSignal, checked while the text is tokenised and between steps; the
+ * measurements after the last step are one call), `stepsPerCall` (1).
  * Resolves { file: Uint8Array (a weights file: lab.loadWeights(file)), info, report: { heldout,
  * perplexity, heldoutFloat32, heldoutUntrained, unigram, bigram }, seconds (training),
  * measuringSeconds }. The same options give the same file, byte for byte.
@@ -176,7 +242,7 @@ const yieldToEventLoop = () => new Promise((resolve) => setTimeout(resolve, 0));
 export async function train(options) {
   check(options);
   const context = options.context ?? 64;
-  const corpus = corpusOf(options, Number.isInteger(context) && context > 0 ? context : 64);
+  const corpus = await corpusOf(options, Number.isInteger(context) && context > 0 ? context : 64);
   const core = await loadTrainingModule();
   const coreOptions = {};
   for (const key of [...MODEL_OPTIONS, ...TRAINING_OPTIONS])
@@ -188,13 +254,13 @@ export async function train(options) {
   const run = new core.TrainingRun(corpus.train, corpus.heldout, coreOptions);
   try {
     const error = run.error();
-    if (error !== undefined) throw fromCoreError(error);
+    if (error !== undefined) throw trainingError(fromCoreError(error));
     const info = run.info();
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     for (let done = 0; done < info.steps;) {
       options.signal?.throwIfAborted();
-      const step = unwrap(run.step(options.stepsPerCall ?? 1));
+      const step = unwrapTraining(run.step(options.stepsPerCall ?? 1));
       done = step.step;
       if (options.onProgress) {
         const elapsed = seconds();
@@ -210,7 +276,7 @@ export async function train(options) {
     }
     const trained = seconds();
     options.onMeasuring?.(info);
-    const { file, report } = unwrap(run.finish(options.float32 === true));
+    const { file, report } = unwrapTraining(run.finish(options.float32 === true));
     return {
       file,
       info,

@@ -47,8 +47,7 @@ async function readWeightsFile() {
  * (Uint8Array or ArrayBuffer, e.g. a file hosted elsewhere or written by `npm run train`).
  */
 export async function weightsBytes(source) {
-  if (source instanceof Uint8Array) return source;
-  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  if (source instanceof Uint8Array || source instanceof ArrayBuffer) return ownCopy(source);
   if (typeof source === 'string' && Object.hasOwn(WEIGHTS, source)) return readWeightsFile();
   const names = Object.keys(WEIGHTS)
     .map((n) => `'${n}'`)
@@ -58,6 +57,41 @@ export async function weightsBytes(source) {
     `unknown weights ${shown}: allowed are ${names} or the bytes of a weights file (a Uint8Array)`,
     { option: 'weights', kind: 'OptionError' },
   );
+}
+
+// The typed-array internals, not properties a caller can redefine (a `length` that lies).
+const typedArrayByteLength = Object.getOwnPropertyDescriptor(
+  Object.getPrototypeOf(Uint8Array.prototype),
+  'byteLength',
+).get;
+
+// A fresh Uint8Array holding the bytes, or an AttentionLabError saying why they cannot be read:
+// something that only looks like a Uint8Array (its prototype, without bytes behind it), or a
+// buffer that was detached (transferred to a worker, or freed), whose bytes are gone.
+function ownCopy(source) {
+  try {
+    return source instanceof ArrayBuffer
+      ? new Uint8Array(ArrayBuffer.prototype.slice.call(source, 0))
+      : Uint8Array.prototype.slice.call(source);
+  } catch (cause) {
+    let real = source instanceof ArrayBuffer;
+    if (!real) {
+      try {
+        typedArrayByteLength.call(source);
+        real = true;
+      } catch {
+        real = false;
+      }
+    }
+    const why = real
+      ? 'its buffer was detached (transferred to a worker or freed), so its bytes are gone'
+      : 'it is not a real Uint8Array (an object made from its prototype holds no bytes)';
+    throw new AttentionLabError(
+      `the weights file's bytes cannot be read: ${why}; pass the file's bytes as a Uint8Array or ` +
+        'an ArrayBuffer',
+      { option: 'weights', kind: 'InputError', cause },
+    );
+  }
 }
 
 /** A token as explain() lists it: its GPT-2 id and text, and whether the model has its own id. */
@@ -148,7 +182,8 @@ export class TrainedModel {
     const run = unwrap(
       model.run(
         Int32Array.from(tokens, (t) => t.id),
-        NEXT_TOKENS,
+        // A model with fewer tokens than NEXT_TOKENS (vocabulary 2 is allowed) lists all of them.
+        Math.min(NEXT_TOKENS, vocabulary),
       ),
     );
     const other = vocabulary - 1;

@@ -80,6 +80,8 @@ TrainingOptions training_options(const val& o) {
   t.final_rate = read_number(o, "finalRate", t.final_rate);
   t.weight_decay = read_number(o, "weightDecay", t.weight_decay);
   t.clip = read_number(o, "clip", t.clip);
+  t.max_flops = read_number(o, "maxFlops", t.max_flops);
+  t.max_bytes = read_number(o, "maxBytes", t.max_bytes);
   const double seed = read_number(o, "seed", t.seed);
   if (!(seed >= 0 && seed <= 4294967295.0 && seed == std::floor(seed)))
     throw OptionError("seed", "seed must be an integer from 0 to 4294967295");

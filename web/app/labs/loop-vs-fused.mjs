@@ -23,6 +23,11 @@ export const summary =
 
 export const DEFAULT_HEADS = '2, 20, 200, 400, 4000';
 export const MAX_HEADS = 10000;
+// Every head count builds its three forms (a wrapper of h heads in two layouts and h per-head
+// modules: about 20 KB of the core's memory per head), kept for the next run. The threaded build
+// has 2 GiB at most, and runs out of memory by aborting: the counts of one run are refused up
+// front when they add up to more than this (about 400 MB).
+export const MAX_TOTAL_HEADS = 20000;
 const CLOCKS = {
   '': 'this browser’s clock',
   1: 'rounded to 1 ms',
@@ -47,6 +52,14 @@ export function parseHeads(text) {
       return { error: `${part} heads: use a count from 1 to ${MAX_HEADS}.` };
     heads.push(n);
   }
+  const total = heads.reduce((sum, n) => sum + n, 0);
+  if (total > MAX_TOTAL_HEADS)
+    return {
+      error:
+        `These counts build ${grouped(total)} heads in all; one run builds at most ` +
+        `${grouped(MAX_TOTAL_HEADS)} (the core’s memory holds every form of every count): ` +
+        'enter fewer or smaller counts.',
+    };
   return { heads };
 }
 
@@ -154,6 +167,12 @@ export function mount(root, ctx) {
       clockLine.textContent = Number.isFinite(resolution)
         ? `Clock resolution: ${durationText(resolution)}, so every time shown spans at least ${MIN_TICKS} ticks (and 20 ms). ${core}`
         : `The clock did not tick twice while it was watched: it is too coarse to time anything here. ${core}`;
+      // Only this run's counts are kept: the budget above is per run.
+      for (const [heads, built] of forms)
+        if (!parsed.heads.includes(heads)) {
+          built.dispose();
+          forms.delete(heads);
+        }
       for (const heads of parsed.heads) {
         if (!forms.has(heads)) {
           status.textContent = `Building ${grouped(heads)} heads in each form…`;

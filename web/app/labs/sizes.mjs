@@ -57,7 +57,8 @@ export function mount(root, ctx) {
 
   // ctx.params is the address at mount: the chosen preset lives here from then on.
   const asked = ctx.params.get('sizes.preset');
-  let name = asked in SIZE_PRESETS ? asked : 'gpt2';
+  // Own keys only: `in` would take 'constructor' (from the prototype) for a preset.
+  let name = asked !== null && Object.hasOwn(SIZE_PRESETS, asked) ? asked : 'gpt2';
 
   function describeTables(d) {
     return [

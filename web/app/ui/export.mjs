@@ -1,4 +1,4 @@
-// Downloads: a step's tensors as JSON or CSV (with their shapes and the settings that produced
+// Downloads: a step's tensors as JSON or CSV (lib/csv.mjs) (with their shapes and the settings that produced
 // them), and one map as PNG (the canvas as drawn) or SVG (the same drawing, ui/svg.mjs). The
 // numbers are the trace's float32 values, each written as the shortest decimal that reads back as
 // the same float32, so a file holds exactly what the core computed.
@@ -72,45 +72,9 @@ export function exportData({ what, title, result, shown, dims }) {
 
 export const toJson = (data) => `${JSON.stringify(data, null, 1)}\n`;
 
-const csvField = (v) => (/[",\n\r]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : v);
-
-/**
- * The export as CSV: `#` lines with the settings and each tensor's shape, then one row per
- * number: pass, tensor, its index along each axis (batch, head, row, column; head empty for
- * (B,T,·) tensors), value.
- */
-export function toCsv(data) {
-  const lines = [
-    `# attention-lab ${data.what}: ${Object.entries(data.settings)
-      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-      .join(' ')}`,
-  ];
-  const passes = [['settings', data.tensors]];
-  if (data.preview) {
-    lines.push(`# preview: ${data.preview.note}; ${JSON.stringify(data.preview.settings)}`);
-    passes.push(['training', data.preview.tensors]);
-  }
-  for (const [pass, tensors] of passes)
-    for (const [name, t] of Object.entries(tensors))
-      lines.push(`# ${pass} ${name} (${t.dims}) = (${t.shape.join(', ')})`);
-  lines.push('pass,tensor,batch,head,row,column,value');
-  for (const [pass, tensors] of passes)
-    for (const [name, t] of Object.entries(tensors)) {
-      const [B, ...rest] = t.shape;
-      const H = rest.length === 3 ? rest[0] : 1;
-      const [R, C] = rest.slice(-2);
-      t.data.forEach((v, i) => {
-        const c = i % C;
-        const r = Math.floor(i / C) % R;
-        const hIndex = Math.floor(i / (C * R)) % H;
-        const b = Math.floor(i / (C * R * H)) % B;
-        lines.push(
-          [pass, name, b, rest.length === 3 ? hIndex : '', r, c, v].map(csvField).join(','),
-        );
-      });
-    }
-  return `${lines.join('\n')}\n`;
-}
+// The CSV writer is a pure module of its own (Node tests it): it quotes and neutralises the
+// sentence a shared URL brings.
+export { toCsv } from '../../lib/csv.mjs';
 
 /** Hands `blob` to the browser as a download called `name`. */
 export function download(blob, name, doc = document) {

@@ -151,6 +151,28 @@ function stageBlock(index, name, dims, { shape, data }, run) {
     // (B, T, X): rows are tokens, batch item 0.
     const [, rows, cols] = shape;
     lines.push(...matrix(data.subarray(0, rows * cols), rows, cols, { rowLabels: labels, format }));
+  } else if (shape.length === 4 && names[1] === 'T') {
+    // (B, T, h, X), the views before the transpose: one matrix per token, batch item 0, its rows
+    // the heads (the forgotten transpose's columns are heads too).
+    const [, tokens, heads, cols] = shape;
+    const headLabels = Array.from({ length: heads }, (_, h) => `head ${h}`);
+    const square = names[3] === 'h';
+    const shown = Math.min(tokens, MAX_HEADS_SHOWN);
+    lines.push(
+      ...headMatrices(data, shown, heads, cols, {
+        rowLabels: headLabels,
+        colLabels: square ? headLabels : undefined,
+        format,
+        title: (t) =>
+          `  token ${t}: ${labels[t]}${square ? '  (its heads against its heads)' : ''}`,
+      }),
+    );
+    if (tokens > shown) {
+      const more = tokens - shown;
+      lines.push(
+        `  … ${more} more ${more === 1 ? 'token' : 'tokens'} (use --stage ${name} with a shorter sentence)`,
+      );
+    }
   } else if (shape.length === 4) {
     // (B, h, T, X): one matrix per head, batch item 0; T × T matrices have tokens as columns.
     const [, heads, rows, cols] = shape;

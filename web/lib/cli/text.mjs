@@ -76,7 +76,10 @@ export function matrix(block, rows, cols, { rowLabels, colLabels, format, minWid
   return lines;
 }
 
-/** One matrix per head, (heads × rows × cols) in `block`, all with the same column width. */
+/**
+ * One matrix per head (or per token), (heads × rows × cols) in `block`, all with the same column
+ * width.
+ */
 export function headMatrices(data, heads, rows, cols, { rowLabels, colLabels, format, title }) {
   const blocks = Array.from({ length: heads }, (_, h) =>
     data.subarray(h * rows * cols, (h + 1) * rows * cols),

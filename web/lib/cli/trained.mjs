@@ -90,12 +90,19 @@ function header(run, model) {
       ),
     );
   }
-  const loss = Number(facts['loss.heldout']);
+  // A file written elsewhere may lack a fact: it is reported as missing, never as NaN.
+  const number = (key) => (/^\s*[-+]?\d/.test(facts[key] ?? '') ? Number(facts[key]) : NaN);
+  const loss = number('loss.heldout');
+  const bigram = number('loss.bigram');
+  const measured = Number.isFinite(loss)
+    ? `held-out loss ${loss.toFixed(3)} nats/token (perplexity ${Math.exp(loss).toFixed(1)})`
+    : 'held-out loss not recorded in the file';
+  const baseline = Number.isFinite(bigram)
+    ? `bigram baseline ${bigram.toFixed(3)}`
+    : 'bigram baseline not recorded';
   lines.push(
     ...wrap(
-      `weights   trained on ${model.info.facts.corpus?.startsWith('Brown Corpus') ? 'the Brown Corpus (docs/TRAINING.md)' : printable(model.info.facts.corpus ?? 'unknown text')}: held-out loss ${loss.toFixed(3)} ` +
-        `nats/token (perplexity ${Math.exp(loss).toFixed(1)}); bigram baseline ` +
-        `${Number(facts['loss.bigram']).toFixed(3)}`,
+      `weights   trained on ${model.info.facts.corpus?.startsWith('Brown Corpus') ? 'the Brown Corpus (docs/TRAINING.md)' : printable(model.info.facts.corpus ?? 'unknown text')}: ${measured}; ${baseline}`,
       hanging,
     ),
     ...wrap(
