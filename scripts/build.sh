@@ -22,7 +22,7 @@ build_wasm() {
 
 build_dist() {
   mkdir -p dist
-  for f in index.mjs model.mjs loader.mjs features.mjs embed.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs trained.mjs train.mjs index.d.ts; do cp "web/lib/$f" dist/; done
+  for f in index.mjs model.mjs loader.mjs features.mjs embeddings.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs setting-text.mjs trained.mjs train.mjs index.d.ts; do cp "web/lib/$f" dist/; done
   # The trained weights (a source file: `npm run train -- --out web/weights/brown.atlm` writes it),
   # beside trained.mjs, which reads it relative to its own URL.
   cp web/weights/brown.atlm dist/
@@ -64,19 +64,17 @@ build_worker() {
 
 build_element() {
   # The <attention-lab> custom element and its types.
-  node web/embed/build.mjs dist/attention-lab.js
-  cp web/embed/attention-lab.d.mts dist/attention-lab.d.mts
+  node web/element/build.mjs dist/attention-lab.js
+  cp web/element/attention-lab.d.mts dist/attention-lab.d.mts
 }
 
 build_site() {
-  # The teaching page: static files as they are; the page's modules
-  # bundled into app.mjs, which imports the API relatively as ./lib/index.mjs (kept external).
+  # The teaching page: static files as they are; the page's modules bundled into app.mjs (and
+  # embed.html's embed.mjs), which import the library modules the package ships as ./lib/*.mjs.
   rm -rf build/site
   mkdir -p build/site/lib
   find web/app -maxdepth 1 -type f ! -name '*.mjs' -exec cp {} build/site/ \;
-  # embed.html (the compact layout for iframes) gets its own entry, embed.mjs.
-  npx --no-install esbuild app=web/app/main.mjs embed=web/app/embed.mjs --bundle --format=esm --target=es2022 \
-    --external:./lib/* --outdir=build/site --out-extension:.js=.mjs --sourcemap --log-level=warning
+  node scripts/build-site.mjs
   # The API and the core builds, with the threaded build's worker (not the CLI: a page has no use
   # for it), and the custom element (lib/attention-lab.js, for pages that embed it from here).
   find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' -o -name 'attention-lab.js' -o -name '*.atlm' \) \

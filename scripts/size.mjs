@@ -48,7 +48,7 @@ const GZIP_BUDGETS = [
       'model.mjs',
       'loader.mjs',
       'features.mjs',
-      'embed.mjs',
+      'embeddings.mjs',
       'experiments.mjs',
       'sizes.mjs',
       'errors.mjs',

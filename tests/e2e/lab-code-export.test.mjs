@@ -12,7 +12,7 @@ import { ROOT, pageSuite, referenceTrace, trainingPreviewSettings } from './help
 const suite = pageSuite();
 const { newPage, problems } = suite;
 
-// The page's defaults (store.mjs): the lecture's MultiHeadAttention(3, 2, …, num_heads=2), batch 2.
+// The page's defaults (state/settings.mjs): the lecture's MultiHeadAttention(3, 2, …, num_heads=2), batch 2.
 const DEFAULTS = {
   sentence: 'Your journey starts with one step',
   dIn: 3,

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nodeLab, pageSuite, referenceTrace, sentenceOf, axeViolations } from './helpers.mjs';
-import { DEFAULT_SETTINGS } from '../../web/app/store.mjs';
+import { DEFAULT_SETTINGS } from '../../web/app/state/settings.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;

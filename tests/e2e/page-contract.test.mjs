@@ -14,10 +14,10 @@ import {
   PAGE_SETTINGS,
   WEIGHTS_SETTING,
   DEFAULT_SETTINGS,
-  parseUrl,
-  createStore,
-} from '../../web/app/store.mjs';
-import { LIMITS } from '../../web/app/compute.mjs';
+  LIMITS,
+} from '../../web/app/state/settings.mjs';
+import { parseUrl } from '../../web/app/state/url.mjs';
+import { createStore } from '../../web/app/state/store.mjs';
 import { GROUPS, CHOICE_LABELS, shortHelp } from '../../web/app/ui/controls.mjs';
 import { nodeLab, pageSuite } from './helpers.mjs';
 

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { referenceTrace, shownCells, compareCells, nodeLab, pageSuite } from './helpers.mjs';
-import { parseUrl } from '../../web/app/store.mjs';
+import { parseUrl } from '../../web/app/state/url.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;

@@ -14,7 +14,7 @@ import {
   hoverCell,
   LECTURE_STEPS,
 } from './helpers.mjs';
-import { parseUrl } from '../../web/app/store.mjs';
+import { parseUrl } from '../../web/app/state/url.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;

@@ -18,7 +18,7 @@ import {
   trainingPreviewSettings,
   LECTURE_STEPS,
 } from './helpers.mjs';
-import { parseUrl } from '../../web/app/store.mjs';
+import { parseUrl } from '../../web/app/state/url.mjs';
 
 const MAIN = {
   embeddings: 'inputs',

@@ -217,7 +217,7 @@ test('attention-lab explain labels the (B,T,h,·) views by token, their rows by 
 // as valid while the page could never draw it.
 test('the page state keeps only valid settings, with the trained weights too', async () => {
   const { compute } = await import('../../web/app/compute.mjs');
-  const { DEFAULT_SETTINGS } = await import('../../web/app/store.mjs');
+  const { DEFAULT_SETTINGS } = await import('../../web/app/state/settings.mjs');
   const trained = await lab.loadWeights('trained');
   const base = { ...DEFAULT_SETTINGS, weights: 'trained', sentence: 'the dog ran' };
   assert.equal(compute(lab, base, trained).source, 'trained');

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAttentionLab } from '../../dist/index.mjs';
 import { compute as pagePass } from '../../web/app/compute.mjs';
-import { DEFAULT_SETTINGS } from '../../web/app/store.mjs';
+import { DEFAULT_SETTINGS } from '../../web/app/state/settings.mjs';
+import { needsOf } from '../../web/app/state/needs.mjs';
 import { readPage } from '../../web/app/labs/kit/page.mjs';
 import { maxAbsDifference } from '../../web/app/labs/kit/tensor.mjs';
 import { readParams, writeParams, runLab } from '../../web/app/labs/harness.mjs';
@@ -28,11 +29,15 @@ const lab = await createAttentionLab();
 const trainedModel = await lab.loadWeights('trained');
 const DOG = 'the dog chased the ball but it could not catch it';
 
-/** The page's state for `settings` (the defaults changed by them), as a lab's compute gets it. */
-function pageOf(extra = {}) {
+/**
+ * The page's state for `settings` (the defaults changed by them), as a lab's compute gets it
+ * with the lab `slug` open: the controller computes what that lab reads besides the pass.
+ */
+function pageOf(extra = {}, slug = null) {
   const settings = { ...DEFAULT_SETTINGS, ...extra };
   const trained = settings.weights === 'trained' ? trainedModel : null;
-  return readPage({ settings, result: pagePass(lab, settings, trained) });
+  const needs = needsOf({ step: null, lab: slug });
+  return readPage({ settings, result: pagePass(lab, settings, trained, needs) });
 }
 
 /** The forward pass of the page's settings as the API runs it, with `overrides`. */
@@ -441,7 +446,7 @@ test('loop vs fused: the forms agree and the operations are the core’s; a bad 
 });
 
 test('code: each step’s PyTorch for the page’s class; the snippet with the random weights only', () => {
-  const data = code.compute(lab, pageOf({ module: 'wrapper' }));
+  const data = code.compute(lab, pageOf({ module: 'wrapper' }, 'code'));
   assert.equal(data.steps.length, 11);
   assert.match(
     data.steps
@@ -451,12 +456,15 @@ test('code: each step’s PyTorch for the page’s class; the snippet with the r
     /torch\.cat\(\[head\(x\) for head in self\.heads\]/,
   );
   assert.match(data.snippet, /import torch/);
-  assert.equal(code.compute(lab, pageOf({ weights: 'trained', sentence: DOG })).snippet, null);
+  assert.equal(
+    code.compute(lab, pageOf({ weights: 'trained', sentence: DOG }, 'code')).snippet,
+    null,
+  );
 });
 
 test('export: every stage of the page’s pass and its preview, equal to the API’s', () => {
   const settings = { ...DEFAULT_SETTINGS, module: 'wrapper', heads: 3 };
-  const data = exportLab.compute(lab, pageOf(settings));
+  const data = exportLab.compute(lab, pageOf(settings, 'export'));
   const trace = apiForward(settings, {}).trace;
   for (const [name, t] of Object.entries(data.data.tensors))
     assert.equal(maxAbsDifference(Float32Array.from(t.data), trace[name].data), 0, name);

@@ -5,8 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAttentionLab } from '../../dist/index.mjs';
-import { compute, PREVIEW_STAGES } from '../../web/app/compute.mjs';
-import { DEFAULT_SETTINGS } from '../../web/app/store.mjs';
+import { compute, withNeeds } from '../../web/app/compute.mjs';
+import { DEFAULT_SETTINGS, previewDropout } from '../../web/app/state/settings.mjs';
+import { PREVIEW_STAGES, needsOf } from '../../web/app/state/needs.mjs';
 
 const lab = await createAttentionLab();
 const model = await lab.loadWeights('trained');
@@ -71,47 +72,65 @@ test('too long for the page: the page’s limit is the message', () => {
   );
 });
 
-test('a pass and its dropout preview write into the arrays of a result no longer shown', () => {
-  const settings = { ...DEFAULT_SETTINGS, training: false };
-  const old = compute(lab, { ...settings, sentence: 'the cat sat on the mat' });
-  old.trainingPreview();
-  const spare = old.spareTraces();
-  assert.ok(spare.trace && spare.preview, 'a drawn preview is offered for recycling');
-  const sentence = 'a dog ran in the park';
-  const next = compute(lab, { ...settings, sentence }, null, spare);
-  const preview = next.trainingPreview();
-  assert.equal(next.trace.attentionWeights.data, spare.trace.attentionWeights.data);
-  assert.equal(preview.trace.droppedWeights.data, spare.preview.droppedWeights.data);
-  // The same numbers as fresh arrays hold.
-  const fresh = compute(lab, { ...settings, sentence });
-  for (const name of Object.keys(fresh.trace))
-    assert.deepEqual(next.trace[name].data, fresh.trace[name].data, name);
-  // The preview copies out only what the dropout step draws (and the stages the sizes come from).
-  const freshPreview = fresh.trainingPreview().trace;
+// Every value reachable from `value` that is a function, as paths ("trainingPreview").
+function functionsIn(value, path = 'result', seen = new Set()) {
+  if (typeof value === 'function') return [path];
+  if (value === null || typeof value !== 'object' || seen.has(value) || ArrayBuffer.isView(value))
+    return [];
+  seen.add(value);
+  return Object.entries(value).flatMap(([k, v]) => functionsIn(v, `${path}.${k}`, seen));
+}
+
+test('a result is plain data, and a later pass writes into none of its arrays', () => {
+  const settings = { ...DEFAULT_SETTINGS, training: false, module: 'mha' };
+  const all = { weights: true, preview: true };
+  for (const weights of ['random', 'trained']) {
+    const old = compute(
+      lab,
+      { ...settings, weights, sentence: 'the cat sat on the mat' },
+      model,
+      all,
+    );
+    assert.deepEqual(functionsIn(old), [], `${weights}: no functions`);
+    assert.ok(old.weights && old.trainingPreview, `${weights}: what was asked for is there`);
+    const copy = (r) => Object.entries(r.trace).map(([k, t]) => [k, Array.from(t.data)]);
+    const before = [copy(old), copy(old.trainingPreview)];
+    for (const sentence of ['a dog ran in the park', 'one two three four five six'])
+      compute(lab, { ...settings, weights, sentence }, model, all);
+    assert.deepEqual([copy(old), copy(old.trainingPreview)], before, `${weights}: unchanged`);
+  }
+});
+
+test('the dropout preview: the same pass in training mode, with only the stages that step draws', () => {
+  const settings = { ...DEFAULT_SETTINGS, training: false, sentence: 'the cat sat on the mat' };
+  assert.equal(compute(lab, settings).trainingPreview, undefined, 'not computed unless asked for');
+  const { trainingPreview: preview } = compute(lab, settings, null, { preview: true });
   assert.deepEqual(Object.keys(preview.trace), ['queries', 'queryHeads', ...PREVIEW_STAGES]);
+  const fresh = compute(lab, { ...settings, training: true, dropout: previewDropout(0.5) });
   for (const name of Object.keys(preview.trace))
-    assert.deepEqual(preview.trace[name].data, freshPreview[name].data, name);
-  // Nothing to recycle from a preview never drawn.
-  assert.equal(compute(lab, { ...settings, sentence }).spareTraces().preview, null);
-});
-
-test('with the trained weights too, the preview writes into the replaced preview’s arrays', () => {
-  const settings = { ...DEFAULT_SETTINGS, weights: 'trained' };
-  const old = compute(lab, { ...settings, sentence: 'the cat sat on the mat' }, model);
-  old.trainingPreview();
-  const spare = old.spareTraces();
-  assert.ok(spare.trace && spare.preview);
-  const sentence = 'a dog ran in the park';
-  const next = compute(lab, { ...settings, sentence }, model, spare);
-  const preview = next.trainingPreview();
-  assert.equal(preview.trace.droppedWeights.data, spare.preview.droppedWeights.data);
-  const fresh = compute(lab, { ...settings, sentence }, model).trainingPreview();
-  for (const name of Object.keys(fresh.trace))
     assert.deepEqual(preview.trace[name].data, fresh.trace[name].data, name);
-  assert.equal(next.spareTraces().preview, preview.trace);
+  assert.deepEqual(preview.settings, fresh.settings);
+  // In training mode the step shows the pass itself.
+  const training = { ...settings, training: true };
+  assert.equal(compute(lab, training, null, { preview: true }).trainingPreview, null);
+  // With the trained weights: the trained block with the p it was trained with, same inputs.
+  const t = compute(lab, { ...settings, weights: 'trained' }, model, { preview: true });
+  const run = model.explain(settings.sentence);
+  const dropout = previewDropout(run.options.dropout);
+  const block = lab.createModel({
+    ...run.options,
+    training: true,
+    dropout,
+    weights: model.stateDict(),
+  });
+  const reference = block.forward(run.inputs.data).trace;
+  block.dispose();
+  assert.equal(t.trainingPreview.settings.dropout, dropout);
+  for (const name of PREVIEW_STAGES)
+    assert.deepEqual(t.trainingPreview.trace[name].data, reference[name].data, name);
 });
 
-test('an edit copies no weights out; weights() reads the pass’s own when a step asks', () => {
+test('an edit copies no weights out; they are read when the shown step needs them', () => {
   const calls = { stateDict: 0 };
   const spy = new Proxy(lab, {
     get(t, key) {
@@ -121,14 +140,16 @@ test('an edit copies no weights out; weights() reads the pass’s own when a ste
     },
   });
   const settings = { ...DEFAULT_SETTINGS, module: 'mha', sentence: 'the cat sat on the mat' };
-  const r = compute(spy, settings);
+  const pass = compute(spy, settings);
   assert.equal(calls.stateDict, 0, 'the pass itself reads no state_dict');
-  const weights = r.weights();
+  assert.equal(pass.weights, undefined);
+  const r = withNeeds(spy, pass, { weights: true });
   assert.equal(calls.stateDict, 1);
-  assert.equal(r.weights(), weights, 'read once, then kept');
+  assert.equal(withNeeds(spy, r, { weights: true }), r, 'read once, then kept');
+  assert.equal(r.trace, pass.trace, 'the same pass');
   // They are the weights of the pass: out_proj(merged heads) = its output.
-  const W = weights['out_proj.weight'].data;
-  const bias = weights['out_proj.bias'].data;
+  const W = r.weights['out_proj.weight'].data;
+  const bias = r.weights['out_proj.bias'].data;
   const merged = r.trace.mergedHeads.data;
   const { D } = r.sizes;
   let worst = 0;
@@ -139,7 +160,30 @@ test('an edit copies no weights out; weights() reads the pass’s own when a ste
       worst = Math.max(worst, Math.abs(sum - r.output.data[row * D + j]));
     }
   assert.ok(worst < 1e-5, `out_proj(merged heads) differs from the output by ${worst}`);
-  assert.equal(compute(lab, { ...settings, module: 'wrapper' }).weights(), null);
+  const wrapper = compute(lab, { ...settings, module: 'wrapper' }, null, { weights: true });
+  assert.equal(wrapper.weights, null);
   const t = compute(lab, { ...settings, weights: 'trained' }, model);
-  assert.equal(t.weights(), model.stateDict());
+  assert.equal(t.weights, model.stateDict());
+});
+
+test('what a view reads besides the pass follows from the state', () => {
+  const none = { weights: false, preview: false };
+  assert.deepEqual(needsOf({ step: 'softmax', lab: '' }), none);
+  assert.deepEqual(needsOf({ step: 'dropout', lab: '' }), { weights: false, preview: true });
+  assert.deepEqual(needsOf({ step: 'output', lab: '' }), { weights: true, preview: false });
+  assert.deepEqual(needsOf({ step: 'qkv', lab: 'export' }), { weights: false, preview: true });
+  assert.deepEqual(needsOf({ step: 'qkv', lab: 'sqrt-dh' }), none);
+});
+
+test('typing keeps the seeded weights already read: they do not depend on the sentence', () => {
+  const settings = { ...DEFAULT_SETTINGS, module: 'mha', sentence: 'the cat sat' };
+  const weights = { weights: true };
+  const first = compute(lab, settings, null, weights);
+  const longer = { ...settings, sentence: 'the cat sat on the mat and slept' };
+  const typed = compute(lab, longer, null, weights, first);
+  assert.equal(typed.weights, first.weights, 'taken over, not copied again');
+  assert.deepEqual(typed.weights, compute(lab, longer, null, weights).weights, 'the same numbers');
+  const reseeded = compute(lab, { ...longer, seed: 7 }, null, weights, typed);
+  assert.notEqual(reseeded.weights, typed.weights, 'other options: read again');
+  assert.notDeepEqual(reseeded.weights, typed.weights);
 });

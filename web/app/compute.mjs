@@ -1,32 +1,18 @@
-// One recomputation: sentence → tokens → embeddings → the core's forward pass with its full trace.
-// Invalid settings throw an error whose .option names the control to show the message at: the
-// core's own messages, plus the limits of this page (so the grids stay readable).
-import { SETTINGS, PAGE_SETTINGS, WEIGHTS_SETTING } from './store.mjs';
-import { computeTrained } from './trained.mjs';
-
-/**
- * What this page can draw readably, a fact of the page, not of the core: the most tokens of a
- * sentence, the largest d_in, h and B, and the widest tensor in columns (D, the width of queries,
- * keys, values and the output, as the trace reports it).
- *
- * 64 tokens: every T × T map is drawn whole, and on a 320 px phone a map has about 200 px for its
- * cells, so 64 tokens keep 3 px a cell: any more and a cell would be narrower than a fingertip's
- * aim can tell apart even with the zoom of the hover box. It is also GPT-2's context of 1,024
- * tokens cut to what one screen can hold, and leaves room for non-English sentences, which take
- * two to four times the tokens of an English one.
- *
- * 768 columns (d_in and D): GPT-2 small's width, with its 12 heads of 64, can be tried. Maps wider
- * than their space are drawn in bands (ui/heatmap.mjs), with every exact number on hover and in
- * the table; the T × T maps per head stay exact, cell for cell.
- */
-export const LIMITS = Object.freeze({ tokens: 64, dIn: 768, heads: 12, batch: 4, width: 768 });
-
-/**
- * The page's upper limit of a size option, or undefined. d_out is never wider than D, so the width
- * bounds it before the pass; D itself is checked on the trace.
- */
-export const pageMax = (name) =>
-  name === 'dOut' ? LIMITS.width : name in LIMITS ? LIMITS[name] : undefined;
+// One recomputation: sentence → tokens → embeddings → the core's forward pass with its full trace,
+// plus what the shown step needs besides (the module's weights, the dropout step's training-mode
+// preview). The result is plain data: numbers and text, no functions, and no array that a later
+// pass writes into. Invalid settings throw an error whose .option names the control to show the
+// message at: the core's own messages, plus the limits of this page (so the grids stay readable).
+import {
+  SETTINGS,
+  WEIGHTS_SETTING,
+  LIMITS,
+  pageMax,
+  coreOptions,
+  previewDropout,
+} from './state/settings.mjs';
+import { PREVIEW_STAGES } from './state/needs.mjs';
+import { computeTrained, trainedPreview } from './compute-trained.mjs';
 
 // What the limit of each size counts, for the message.
 const COUNTS = {
@@ -76,13 +62,6 @@ function checkWidth(settings, D) {
   );
 }
 
-// The settings the core takes: every one but the page's own (the core takes the sentence's
-// embeddings, and the weights are chosen here).
-const coreOptions = (settings) =>
-  Object.fromEntries(
-    SETTINGS.filter((s) => !PAGE_SETTINGS.includes(s.name)).map((s) => [s.name, settings[s.name]]),
-  );
-
 // The sentence's tokens, within what the page draws.
 function checkTokens(tokens) {
   if (tokens.length > LIMITS.tokens) {
@@ -112,27 +91,22 @@ function embedSentence(lab, settings) {
   return embedded;
 }
 
-/** The dropout probability the evaluation-mode preview of the dropout step uses. */
-export const previewDropout = (settings) => (settings.dropout > 0 ? settings.dropout : 0.5);
-
-/**
- * The stages the dropout step's training preview draws; the preview copies out only these (a
- * third of the trace at 64 tokens and 12 heads, which keeps an edit on that step within a frame).
- */
-export const PREVIEW_STAGES = Object.freeze(['dropoutMask', 'droppedWeights']);
-
 // The stages a pass reads its sizes from.
 const SIZE_STAGES = ['queries', 'queryHeads'];
 
+/** Nothing beyond the pass: no weights, no preview. */
+export const NO_NEEDS = Object.freeze({ weights: false, preview: false });
+
 /**
- * { settings, tokens, source, trace, output, weights(), sizes, trainingPreview(), spareTraces(),
- * trained? } or throws (AttentionLabError / PageError). `trained`: the TrainedModel, loaded (by the
- * controller) when settings.weights is 'trained'. `spare`: the spareTraces() of a result no longer
- * shown ({ trace, preview }), or null; their arrays of the right length receive this pass's stages
- * and its preview's (fresh ones cost more than the pass). weights(): the module's state_dict (mha),
- * else null, read on the first call.
+ * The result of `settings`: { settings, tokens, source, trace, output, sizes, trained, weights?,
+ * trainingPreview? }, plain data, or throws (AttentionLabError / PageError). sizes: { B, h, T, dh,
+ * D, dIn }, named in camelCase as the JS API's options are (dIn); the CLI's output keeps the
+ * contract's dimension names (d_in, d_h: present.mjs sizesOf), as the lecture writes them.
+ * `trained`: the TrainedModel, loaded (by the controller) when settings.weights is 'trained'.
+ * `needs`: what the shown step or lab reads besides the pass (state/needs.mjs); see withNeeds(),
+ * as `previous`.
  */
-export function compute(lab, settings, trained = null, spare = null) {
+export function compute(lab, settings, trained = null, needs = NO_NEEDS, previous = null) {
   if (!WEIGHTS_SETTING.choices.includes(settings.weights)) {
     throw new PageError(
       'weights',
@@ -140,13 +114,58 @@ export function compute(lab, settings, trained = null, spare = null) {
     );
   }
   // The trained model tokenises the sentence itself (explain), refusing more than its context.
+  let result;
   if (settings.weights === 'trained') {
     checkWaitingSettings(lab, settings);
-    const result = computeTrained(lab, settings, trained, spare, PREVIEW_STAGES);
+    result = computeTrained(settings, trained);
     checkTokens(result.tokens);
-    return result;
-  }
-  return computeRandom(lab, settings, spare);
+  } else result = computeRandom(lab, settings);
+  return withNeeds(lab, result, needs, previous);
+}
+
+/**
+ * `result` with what `needs` asks for and it lacks, as a new result (or `result` itself when it
+ * has it all):
+ * - weights: the module's state_dict (MultiHeadAttention's; null for the other classes), read
+ *   only when asked for: at GPT-2's width it is 9.4 MB to copy out of the heap, and only the
+ *   output step reads it (its head shares). The seeded weights depend on the options alone, not on
+ *   the sentence, so those of `previous` (the result replaced) are taken when its options are the
+ *   same: typing on the output step copies them once. The trained block's are always there: the
+ *   model keeps them, so they cost nothing.
+ * - preview: the dropout step's training-mode pass (null in training mode, which shows dropout
+ *   itself): evaluation mode skips dropout, so the step shows the same pass in training mode (the
+ *   user's p, or the lecture's 0.5 when p = 0); it holds only the stages that step draws.
+ */
+export function withNeeds(lab, result, needs, previous = null) {
+  const extra = {};
+  if (needs.weights && result.weights === undefined)
+    extra.weights = sameWeights(previous, result) ? previous.weights : weightsOf(lab, result);
+  if (needs.preview && result.trainingPreview === undefined)
+    extra.trainingPreview = previewOf(lab, result);
+  return Object.keys(extra).length ? { ...result, ...extra } : result;
+}
+
+// Whether `previous` holds the seeded weights of `result`: read, and drawn with the same options.
+function sameWeights(previous, result) {
+  if (!previous || previous.weights === undefined || previous.source === 'trained') return false;
+  if (result.source === 'trained') return false;
+  const [a, b] = [coreOptions(previous.settings), coreOptions(result.settings)];
+  return Object.keys(b).every((name) => Object.is(a[name], b[name]));
+}
+
+function weightsOf(lab, result) {
+  if (result.source === 'trained') return result.weights;
+  return result.settings.module === 'mha'
+    ? seededStateDict(lab, result.settings, result.sizes.T)
+    : null;
+}
+
+function previewOf(lab, result) {
+  const { settings } = result;
+  if (settings.training) return null;
+  if (result.source === 'trained') return trainedPreview(lab, result, PREVIEW_STAGES);
+  const training = { ...settings, training: true, dropout: previewDropout(settings.dropout) };
+  return computeRandom(lab, training, PREVIEW_STAGES);
 }
 
 // With the trained weights drawn, the random weights' settings wait in the state for the switch
@@ -170,46 +189,25 @@ function seededStateDict(lab, settings, tokens) {
 }
 
 // The random weights' pass; with `stages`, its trace holds only those (and the sizes' stages).
-function computeRandom(lab, settings, spare, stages) {
+function computeRandom(lab, settings, stages) {
   checkPageLimits(settings);
   const embedded = embedSentence(lab, settings);
   const { dIn } = settings;
   const model = lab.createModel({ ...coreOptions(settings), inputs: embedded.inputs, trace: true });
   try {
     const { output, trace } = model.forward(embedded.inputs, {
-      trace: spare?.trace ?? undefined,
       stages: stages && [...SIZE_STAGES, ...stages],
     });
     const [B, h, T, dh] = trace.queryHeads.shape;
     const D = trace.queries.shape[2];
     checkWidth(settings, D);
-    // out_proj's weight, for the output step's head shares: read when a step asks for it, not
-    // with every pass (at GPT-2's width the state_dict is 9.4 MB to copy out of the heap, 25–40 ms
-    // of a 75 ms edit on a 2-vCPU VM, and the output step asks only on hover there). The seeded
-    // weights do not depend on the pass, so a model built again gives them.
-    let state;
-    const weights = () =>
-      settings.module === 'mha' ? (state ??= seededStateDict(lab, settings, T)) : null;
-    // The dropout step teaches dropout even in evaluation mode, where it does nothing: it shows the
-    // same pass in training mode (the user's p, or the lecture's 0.5 when p = 0), computed only
-    // when that step is drawn and then kept.
-    let preview;
-    const trainingPreview = () => {
-      if (settings.training) return null;
-      const training = { ...settings, training: true, dropout: previewDropout(settings) };
-      preview ??= computeRandom(lab, training, { trace: spare?.preview }, PREVIEW_STAGES);
-      return preview;
-    };
     return {
-      trainingPreview,
-      spareTraces: () => ({ trace, preview: preview?.trace ?? null }),
       settings,
       tokens: embedded.tokens,
       source: embedded.source,
       trained: null,
       trace,
       output,
-      weights,
       sizes: { B, h, T, dh, D, dIn },
     };
   } finally {

@@ -1,9 +1,12 @@
-// The controller: the one way into the store. Input (the controls, the stepper, the keyboard, the
-// element's attributes, a script's update()) becomes a candidate state; settings are recomputed by
-// the core, and only a valid result is stored, together with the view fitted to it. A refused
-// input is stored as an error beside the last valid state, which stays drawn.
-import { compute, isInputError } from './compute.mjs';
-import { DEFAULT_SETTINGS, SETTINGS } from './store.mjs';
+// The controller: the one writer of the store and of the address bar. Input (the controls, the
+// stepper, the keyboard, the element's attributes, a script's update(), a lab's own keys) becomes a
+// candidate state; settings are recomputed by the core, and only a valid result is stored, together
+// with the view fitted to it. A refused input is stored as an error beside the last valid state,
+// which stays drawn. With history and location, the state is mirrored into the URL.
+import { compute, withNeeds, isInputError } from './compute.mjs';
+import { DEFAULT_SETTINGS, SETTINGS } from './state/settings.mjs';
+import { stateUrl, labParamsOf, patchLabParams } from './state/url.mjs';
+import { needsOf } from './state/needs.mjs';
 import { STEPS, findStep } from './stages/index.mjs';
 import { stepError } from './errors.mjs';
 
@@ -29,24 +32,61 @@ export function fitView(view, { sizes }) {
   };
 }
 
+/** What the view `view` will read besides the pass, once fitted (state/needs.mjs). */
+const needsFor = (view) =>
+  needsOf({
+    step: STEPS[Math.max(0, findStep(String(view.step)))].slug,
+    lab: String(view.lab ?? '').trim(),
+  });
+
 const differs = (patch, current) =>
   Object.keys(patch).filter((k) => !Object.is(patch[k], current[k]));
 
 /**
- * createController(store, { onError }); attach(lab) once the core is loaded, then start(). The
- * trained weights are read (lab.loadWeights) the first time a setting asks for them, never before.
+ * The address bar kept in step with the store (replaceState: no history spam). A typed sentence is
+ * written after the frame is painted: writing the address is slow with a long sentence, and an
+ * earlier write of another change writes it first. Without history or location, nothing.
  */
-export function createController(store, { onError = () => {} } = {}) {
+function createUrlWriter(store, history, location) {
+  let later = null;
+  const write = () => {
+    later = null;
+    const url = `${location.pathname}${stateUrl(store.get())}${location.hash}`;
+    if (url !== `${location.pathname}${location.search}${location.hash}`)
+      history.replaceState(null, '', url);
+  };
+  const writeAfterPaint = () => {
+    if (later !== null) return;
+    const frame = globalThis.requestAnimationFrame ?? ((fn) => setTimeout(fn, 0));
+    const ticket = (later = {});
+    frame(() => setTimeout(() => ticket === later && write(), 0));
+  };
+  return (changed, meta) => {
+    if (!history || !location) return;
+    const keys = [...changed].filter((k) => k !== 'result' && k !== 'errors');
+    if (keys.length === 1 && keys[0] === 'sentence' && meta.source === 'ui') writeAfterPaint();
+    else if (keys.length || later !== null) write();
+  };
+}
+
+/**
+ * createController(store, { onError, history, location }); attach(lab) once the core is loaded,
+ * then start(). The trained weights are read (lab.loadWeights) the first time a setting asks for
+ * them, never before. `history` and `location`: the page's, to mirror the state into its URL.
+ */
+export function createController(
+  store,
+  { onError = () => {}, history = null, location = null } = {},
+) {
+  const syncUrl = createUrlWriter(store, history, location);
+  // Every change of the state: stored, then mirrored into the address.
+  const commit = (patch, meta) => syncUrl(store.set(patch, meta), meta);
   let lab = null;
   let trained = null; // the TrainedModel, once loaded
   let loading = null; // its promise while it loads
   let asked = 0; // the latest settings waiting for it: only they are applied when it arrives
-  // The traces of the result replaced last (its pass and, if drawn, its dropout preview): drawn
-  // nowhere any more, so the next pass writes its stages into these arrays instead of new ones (at
-  // 64 tokens and 12 heads, fresh arrays cost Chromium about 12 ms of page faults per pass). Never
-  // a result handed to a script (handOut).
-  let spare = null;
-  const handedOut = new WeakSet();
+  // The results handed to a script (handOut), each with its weights read.
+  const handedOut = new WeakMap();
 
   function loadTrained() {
     loading ??= lab.loadWeights('trained').then(
@@ -78,43 +118,46 @@ export function createController(store, { onError = () => {} } = {}) {
       return { ok: true, pending: applyWhenLoaded(candidate, key, meta) };
     }
     ++asked; // settings that need no loading overtake those still waiting for it
-    const previous = store.get().result;
+    const { view, result: previous } = store.get();
     let result;
     try {
-      result = compute(lab, candidate, trained, spare);
+      result = compute(lab, candidate, trained, needsFor(view), previous);
     } catch (err) {
       if (!isInputError(err)) throw err;
       refuse(err, candidate, key, meta);
       return { ok: false, error: err };
     }
-    store.set(
+    commit(
       {
         settings: candidate,
         result,
-        view: fitView(store.get().view, result),
+        view: fitView(view, result),
         errors: { settings: null },
       },
       meta,
     );
-    spare = previous && !handedOut.has(previous) ? previous.spareTraces() : null;
     return { ok: true };
   }
 
   function refuse(error, asked, key, meta) {
     onError(error);
-    store.set({ errors: { settings: { error, key, asked } } }, meta);
+    commit({ errors: { settings: { error, key, asked } } }, meta);
   }
 
   function refuseStep(value, meta) {
     const error = stepError(value);
     onError(error);
-    store.set({ errors: { step: { error } } }, meta);
+    commit({ errors: { step: { error } } }, meta);
     return { ok: false, error };
   }
 
   function setView(patch, source) {
-    const { view, result } = store.get();
-    store.set({ view: fitView({ ...view, ...patch }, result) }, { source });
+    const { view, result, labParams } = store.get();
+    const next = fitView({ ...view, ...patch }, result);
+    // Another lab: the keys of the one closed are no longer the page's.
+    const own = next.lab === view.lab ? {} : { labParams: labParamsOf({ view: next, labParams }) };
+    // What the new step or lab reads besides the pass, computed before the view shows it.
+    commit({ view: next, result: withNeeds(lab, result, needsOf(next)), ...own }, { source });
   }
 
   return {
@@ -144,8 +187,8 @@ export function createController(store, { onError = () => {} } = {}) {
       const { settings: first, view } = store.get();
       const outcome = loadError ? { ok: false } : applySettings(first, undefined, meta);
       if (!outcome.ok) {
-        const result = compute(lab, DEFAULT_SETTINGS);
-        store.set({ settings: { ...DEFAULT_SETTINGS }, result, view: fitView(view, result) }, meta);
+        const result = compute(lab, DEFAULT_SETTINGS, null, needsFor(view));
+        commit({ settings: { ...DEFAULT_SETTINGS }, result, view: fitView(view, result) }, meta);
         if (loadError) refuse(loadError, first, 'weights', meta);
       }
       if (view.step !== '' && view.step !== undefined && findStep(String(view.step)) < 0)
@@ -159,10 +202,19 @@ export function createController(store, { onError = () => {} } = {}) {
 
     setView,
 
-    /** `result`, which a script now holds: its arrays are never written over. */
+    /** The open lab `slug` changed its own URL keys (a key without the prefix gets it). */
+    setLabParams(slug, patch) {
+      const { view, labParams } = store.get();
+      if (view.lab !== slug) return;
+      commit({ labParams: patchLabParams(labParams, slug, patch) }, { source: 'ui' });
+    },
+
+    /** `result` as a script reads it: with the module's weights (null but for mha). */
     handOut(result) {
-      if (result) handedOut.add(result);
-      return result;
+      if (!result) return result;
+      if (!handedOut.has(result))
+        handedOut.set(result, withNeeds(lab, result, { weights: true, preview: false }));
+      return handedOut.get(result);
     },
 
     /** H: the next head alone, then all heads again. */
@@ -185,10 +237,10 @@ export function createController(store, { onError = () => {} } = {}) {
       let outcome = { ok: true };
       if (changed.length) outcome = applySettings({ ...current, ...known }, changed[0], { source });
       // Back to the valid settings: the refusal no longer applies.
-      else if (Object.keys(known).length) store.set({ errors: { settings: null } }, { source });
+      else if (Object.keys(known).length) commit({ errors: { settings: null } }, { source });
       if (view?.step !== undefined) {
         if (findStep(String(view.step)) < 0) return refuseStep(view.step, { source });
-        store.set({ errors: { step: null } }, { source });
+        commit({ errors: { step: null } }, { source });
       }
       if (view) setView(view, source);
       return outcome;

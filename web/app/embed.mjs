@@ -1,7 +1,7 @@
 // embed.html: the compact layout for an iframe (embed.html?sentence=…&stage=softmax), with the same
 // URL state as the main page; "Open the full page" carries the state over.
-import { createAttentionLab } from './lib/index.mjs';
-import { parseUrl, toUrl } from './store.mjs';
+import { createAttentionLab } from '../lib/index.mjs';
+import { parseUrl, toUrl } from './state/url.mjs';
 import { mountAttentionLab } from './mount.mjs';
 
 // The script runs: the static note for a page whose scripts are blocked goes.

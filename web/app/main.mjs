@@ -2,8 +2,8 @@
 // with the lecture labs (web/app/labs/).
 // The UI itself lives in mount.mjs, shared with the iframe embed page and the <attention-lab>
 // custom element.
-import { createAttentionLab } from './lib/index.mjs';
-import { parseUrl } from './store.mjs';
+import { createAttentionLab } from '../lib/index.mjs';
+import { parseUrl } from './state/url.mjs';
 import { mountAttentionLab } from './mount.mjs';
 import * as labs from './ui/labs.mjs';
 import { createStageTools } from './ui/code.mjs';

@@ -1,10 +1,11 @@
 // mountAttentionLab(root, options): the teaching page's whole UI (controls, tokens, stepper, stage
 // panel) built into `root`, for the page (web/app/main.mjs), the iframe embed page (embed.mjs) and
-// the <attention-lab> custom element (web/embed/element.mjs). It wires the parts; state flows one
+// the <attention-lab> custom element (web/element/element.mjs). It wires the parts; state flows one
 // way through them: input → controller (computes) → store → view and error display (render).
 // Each mount keeps its own state: no module-level mutable state, no document-level listeners unless
 // `page` is set, and all ids stay inside `root` (the element mounts into its own shadow root).
-import { createStore, toUrl } from './store.mjs';
+import { createStore } from './state/store.mjs';
+import { toUrl } from './state/url.mjs';
 import { checkSteps } from './stages/index.mjs';
 import { buildLayout, watchMotion, LAYOUTS } from './layout.mjs';
 import { createController } from './controller.mjs';
@@ -20,10 +21,10 @@ export { LAYOUTS };
 /** Keys typed closer together than this are one burst, computed once at its end. */
 export const TYPING_PAUSE_MS = 120;
 
-// The setting and view keys a store change touched, for onChange ('result' and 'errors' are not
-// state a host can set).
-const stateKeys = (changed) =>
-  new Set([...changed].filter((k) => k !== 'result' && k !== 'errors'));
+// The setting and view keys a store change touched, for onChange ('result', 'errors' and the
+// lab's own keys are not state a host can set).
+const NOT_HOST_STATE = new Set(['result', 'errors', 'labParams']);
+const stateKeys = (changed) => new Set([...changed].filter((k) => !NOT_HOST_STATE.has(k)));
 
 /**
  * Mounts the UI into `root` and starts loading the core.
@@ -31,7 +32,7 @@ const stateKeys = (changed) =>
  * options:
  * - createLab: () => Promise<AttentionLab> (required; the API's createAttentionLab or a shared one)
  * - layout: 'full' (controls, tokens, stepper, stage) or 'compact' (tokens, stepper, stage)
- * - initialState: { settings, view } (partial; missing keys get the page's defaults)
+ * - initialState: { settings, view, labParams } (partial; missing keys get the page's defaults)
  * - syncUrl: mirror the state into the address bar (history.replaceState), as the page does
  * - page: document-level behaviours of a whole page: shortcuts on the document, the tooltip on
  *   <body>, reduced motion on <html>, document.title, <html data-ready>
@@ -72,8 +73,12 @@ export function mountAttentionLab(
   const motion = watchMotion(doc.defaultView, page ? doc.documentElement : root);
   cleanups.push(motion.stop);
   const slots = buildLayout(root, layout, page, Boolean(labsUi));
-  const store = createStore(initialState, syncUrl ? {} : { history: null, location: null });
-  const controller = createController(store, { onError });
+  const store = createStore(initialState);
+  const win = doc.defaultView;
+  const controller = createController(store, {
+    onError,
+    ...(syncUrl ? { history: win.history, location: win.location } : {}),
+  });
   let labs = null; // the lab panel (full page only)
   const openLab = (slug) => {
     controller.setView({ lab: slug }, 'ui');
@@ -145,8 +150,7 @@ export function mountAttentionLab(
         const list = slots.labs.querySelector('#labs-heading');
         (list?.offsetParent ? list : slots.stage.querySelector('#stage-title'))?.focus();
       },
-      syncUrl,
-      win: doc.defaultView,
+      setParams: (slug, patch) => controller.setLabParams(slug, patch),
     });
     cleanups.push(() => labs.destroy());
     return (state, changed) => {
@@ -232,7 +236,7 @@ export function mountAttentionLab(
     get query() {
       return toUrl(store.get());
     },
-    /** The last valid computation: { settings, tokens, trace, output, weights, sizes }. */
+    /** The last valid computation: { settings, tokens, trace, output, weights, sizes }, plain data. */
     get result() {
       return controller.handOut(store.get().result);
     },

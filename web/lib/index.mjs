@@ -2,7 +2,7 @@
 // whose forward() runs causal multi-head self-attention and returns every stage of the lecture.
 import { AttentionLabError } from './errors.mjs';
 import { normalizeOptions, normalizeWeights, toFloat32 } from './options.mjs';
-import { tokenizeSentence, embedSentence } from './embed.mjs';
+import { tokenizeSentence, embedSentence } from './embeddings.mjs';
 import { AttentionModel } from './model.mjs';
 import {
   headExperiment,
@@ -51,7 +51,7 @@ export const PRESETS = Object.freeze(
 
 export { SIZE_PRESETS } from './sizes.mjs';
 
-export { MAX_SENTENCE_TOKENS } from './embed.mjs';
+export { MAX_SENTENCE_TOKENS } from './embeddings.mjs';
 
 class AttentionLab {
   #core;

@@ -6,7 +6,7 @@
 // next tokens per position. roles() gives each head's measured role shares from the file's facts.
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { unwrap } from './model.mjs';
-import { tokenizeSentence } from './embed.mjs';
+import { tokenizeSentence } from './embeddings.mjs';
 import { tokenText } from './tokenizer.mjs';
 import { percent } from './present.mjs';
 

@@ -1,7 +1,7 @@
 // Step 1: tokens → embeddings (B,T,d_in).
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
-import { trainedEmbeddings } from '../ui/trained.mjs';
+import { trainedEmbeddings } from '../ui/trained-notes.mjs';
 
 export const slug = 'embeddings';
 export const title = 'Tokens become vectors';

@@ -1,7 +1,7 @@
 // Step 4: attention scores per head, Q_h · K_hᵀ (B,h,T,T).
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
-import { headRoles } from '../ui/trained.mjs';
+import { headRoles } from '../ui/trained-notes.mjs';
 import { linkBand } from '../ui/maps.mjs';
 import { equationBlock } from '../ui/equation.mjs';
 

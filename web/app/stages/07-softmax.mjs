@@ -1,7 +1,7 @@
 // Step 7: softmax — each row becomes weights that sum to 1 (naive masking: the renormalisation).
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
-import { headRoles } from '../ui/trained.mjs';
+import { headRoles } from '../ui/trained-notes.mjs';
 
 export const slug = 'softmax';
 export const title = 'Softmax: rows of weights';

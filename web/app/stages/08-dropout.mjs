@@ -3,7 +3,7 @@
 import { h, m } from '../ui/dom.mjs';
 import { fmt } from '../ui/format.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
-import { previewDropout } from '../compute.mjs';
+import { previewDropout } from '../state/settings.mjs';
 
 export const slug = 'dropout';
 export const title = 'Dropout';
@@ -18,7 +18,7 @@ export function explain(ctx) {
   const { settings } = ctx;
   const p = settings.dropout;
   if (!settings.training) {
-    const shown = previewDropout(settings);
+    const shown = previewDropout(settings.dropout);
     return [
       h(
         'p',
@@ -77,8 +77,9 @@ export function explain(ctx) {
 }
 
 export function render(ctx) {
-  const preview = ctx.settings.training ? null : ctx.result.trainingPreview?.();
-  // In evaluation mode: the training-mode pass, marked as such (data-trace="training").
+  // In evaluation mode: the training-mode pass (computed with the result, since this step reads
+  // it), marked as such (data-trace="training").
+  const preview = ctx.settings.training ? null : ctx.result.trainingPreview;
   const shown = preview ? { ...ctx, result: preview, settings: preview.settings } : ctx;
   const { trace, sizes } = shown.result;
   const mask = trace.dropoutMask.data;
@@ -91,7 +92,7 @@ export function render(ctx) {
     corner: 'query ↓ key →',
     trace: preview ? 'training' : undefined,
   };
-  const suffix = preview ? ` (training mode, p = ${previewDropout(ctx.settings)})` : '';
+  const suffix = preview ? ` (training mode, p = ${preview.settings.dropout})` : '';
   return h(
     'div',
     { class: 'figure-row' },

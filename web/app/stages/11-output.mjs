@@ -2,7 +2,7 @@
 import { h, m } from '../ui/dom.mjs';
 import { headColour, blend, tint, tintRgb } from '../ui/colour.mjs';
 import { tensorFigure, headLegend } from '../ui/tensor.mjs';
-import { nextTokensExplained, nextTokensTable } from '../ui/trained.mjs';
+import { nextTokensExplained, nextTokensTable } from '../ui/trained-notes.mjs';
 
 export const slug = 'output';
 export const title = 'Output projection';
@@ -51,7 +51,7 @@ export function explain(ctx) {
 // Share of each head in output[b, t, j]: Σ over the head's columns k of |W[j, k] · merged[b, t, k]|.
 function shares(ctx, b, t, j) {
   const { trace, sizes } = ctx.result;
-  const W = ctx.result.weights()['out_proj.weight'].data;
+  const W = ctx.result.weights['out_proj.weight'].data;
   const D = sizes.D;
   const row = trace.mergedHeads.data.subarray((b * sizes.T + t) * D, (b * sizes.T + t + 1) * D);
   const out = new Array(sizes.h).fill(0);

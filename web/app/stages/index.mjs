@@ -12,7 +12,7 @@ import * as dropout from './08-dropout.mjs';
 import * as context from './09-context.mjs';
 import * as merge from './10-merge.mjs';
 import * as output from './11-output.mjs';
-import { choicesOf } from '../store.mjs';
+import { choicesOf } from '../state/settings.mjs';
 
 export const STEPS = Object.freeze([
   embeddings,

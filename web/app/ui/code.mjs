@@ -4,7 +4,7 @@
 import { h } from './dom.mjs';
 import { stepCode, pytorchSnippet, SNIPPET_STAGES } from '../../lib/pytorch.mjs';
 import { exportData, toJson, toCsv, fileName, download, mapToPng, mapToSvg } from './export.mjs';
-import { PREVIEW_STAGES } from '../compute.mjs';
+import { PREVIEW_STAGES } from '../state/needs.mjs';
 
 /** The step's lines as one <pre><code> block, each group under a comment naming its method. */
 export function codeText(slug, settings) {
@@ -42,7 +42,7 @@ export function snippetFor(result, shown, title) {
   const { trace, tokens, settings } = result;
   const names = (pass) => shown.filter((s) => s.pass === pass).map((s) => s.name);
   const preview = names('training').length
-    ? { dropout: result.trainingPreview().settings.dropout, stages: names('training') }
+    ? { dropout: result.trainingPreview.settings.dropout, stages: names('training') }
     : null;
   return pytorchSnippet({
     settings,

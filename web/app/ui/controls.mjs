@@ -1,12 +1,11 @@
 // The sentence box, the presets and every setting, built from the core's option table (SETTINGS in
-// store.mjs): a control's input follows the option's type, its range is the table's range within
-// what the page can draw (LIMITS in compute.mjs), a select offers the table's choices, and its help
+// state/settings.mjs): a control's input follows the option's type, its range is the table's range within
+// what the page can draw (LIMITS in state/settings.mjs), a select offers the table's choices, and its help
 // line is the table's help. The page adds only labels, grouping and the step of the dropout field.
 // Each control has a help line, a live line and a message line; an invalid value shows the core's
 // message there (and the page keeps the last valid state).
 import { h, replace } from './dom.mjs';
-import { setting } from '../store.mjs';
-import { LIMITS, pageMax } from '../compute.mjs';
+import { setting, LIMITS, pageMax } from '../state/settings.mjs';
 import {
   CHOICE_LABELS,
   shortHelp,

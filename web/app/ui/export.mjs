@@ -60,7 +60,7 @@ export function exportData({ what, title, result, shown, dims }) {
     tokens: result.tokens.map((t) => t.text),
     tensors: tensorsOf(result, own, dims),
   };
-  const preview = previewNames.length ? result.trainingPreview?.() : null;
+  const preview = previewNames.length ? result.trainingPreview : null;
   if (preview)
     data.preview = {
       note: 'evaluation mode skips dropout; the dropout step shows this training-mode pass',

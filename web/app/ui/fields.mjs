@@ -3,7 +3,7 @@
 // (the `limit` the page passes, pageMax in compute.mjs), a select offers the table's choices, and its help line is the table's
 // help. Each control has a help line, a live line and a message line.
 import { h } from './dom.mjs';
-import { setting, choicesOf } from '../store.mjs';
+import { setting, choicesOf } from '../state/settings.mjs';
 
 /**
  * The page's words for each choice of the core's choice options (the table has only the values),

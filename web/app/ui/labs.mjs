@@ -3,7 +3,7 @@
 // page's state); a plain click opens the lab in place, without reloading the core.
 import { h, replace } from './dom.mjs';
 import { LABS, findLab, labsAt } from '../labs/index.mjs';
-import { toUrl, labParams } from '../store.mjs';
+import { toUrl } from '../state/url.mjs';
 import { runLab } from '../labs/harness.mjs';
 
 /** The link's address: the page's current state with this lab open. */
@@ -73,25 +73,12 @@ export function refreshLabLinks(root, state) {
 
 /**
  * The lab panel in `root` (a <section>). show(state) opens, keeps or closes the lab the view
- * names; update(state) tells the open lab the page's result changed. `syncUrl`: the page's
- * address holds the lab's own keys.
+ * names; update(state) tells the open lab the page's result changed. `state`: the store's state,
+ * whose labParams are the open lab's own keys; `setParams(slug, patch)` asks the controller to
+ * change them (it writes the store and the address).
  */
-export function createLabPanel(root, { lab, page, close, syncUrl, win }) {
+export function createLabPanel(root, { lab, page, close, setParams }) {
   let open = null; // { slug, instance }
-
-  const location = syncUrl ? win.location : null;
-  const params = (slug) => labParams(location?.search ?? '', slug);
-  // Writes the lab's own keys into the address (page only); the store keeps them while it is open.
-  const setParams = (slug) => (patch) => {
-    if (!location) return;
-    const all = new URLSearchParams(location.search);
-    for (const [key, value] of Object.entries(patch)) {
-      const name = key.startsWith(`${slug}.`) ? key : `${slug}.${key}`;
-      if (value === null || value === undefined || value === '') all.delete(name);
-      else all.set(name, String(value));
-    }
-    win.history.replaceState(null, '', `${location.pathname}?${all}${location.hash}`);
-  };
 
   function unmount() {
     open?.instance?.destroy?.();
@@ -118,7 +105,7 @@ export function createLabPanel(root, { lab, page, close, syncUrl, win }) {
     );
   }
 
-  function mount(spec) {
+  function mount(spec, labParams) {
     const body = h('div', { class: 'lab-body' });
     root.hidden = false;
     root.dataset.lab = spec.slug;
@@ -133,15 +120,22 @@ export function createLabPanel(root, { lab, page, close, syncUrl, win }) {
       ),
       body,
     );
+    // Open before it mounts: a lab that writes its own keys while mounting (setParams) changes
+    // the store, whose listeners then find this lab already open.
+    open = { slug: spec.slug, instance: null };
     let instance = null;
     try {
-      const ctx = { lab, page, params: params(spec.slug), setParams: setParams(spec.slug) };
-      instance = runLab(body, spec, ctx);
+      instance = runLab(body, spec, {
+        lab,
+        page,
+        params: new URLSearchParams(Object.entries(labParams)),
+        setParams: (patch) => setParams(spec.slug, patch),
+      });
     } catch (err) {
       replace(body, h('p', { class: 'msg', role: 'alert' }, `This lab failed: ${err.message}`));
       console.error(err);
     }
-    open = { slug: spec.slug, instance };
+    if (open?.slug === spec.slug) open.instance = instance;
   }
 
   return {
@@ -152,7 +146,7 @@ export function createLabPanel(root, { lab, page, close, syncUrl, win }) {
       unmount();
       if (!slug) return true;
       const spec = findLab(slug);
-      if (spec) mount(spec);
+      if (spec) mount(spec, state.labParams);
       else {
         unknown(slug);
         open = { slug, instance: null };

@@ -6,7 +6,7 @@ import { h } from './dom.mjs';
 import { namedShape, tokenLabel, readable, exactText } from './format.mjs';
 import { headColour } from './colour.mjs';
 import { matrixTable } from './table.mjs';
-import { headCaption } from './trained.mjs';
+import { headCaption } from './trained-notes.mjs';
 import { legendFor, headLegend } from './legend.mjs';
 import { paintScale, registerMap, ensureTable } from '../render/index.mjs';
 import { mapSpec, thumbnailSpec } from './map-spec.mjs';
@@ -156,7 +156,7 @@ function headMatrix(fig, head) {
 function headMap(ctx, fig, head) {
   const m = headMatrix(fig, head);
   const headName = head !== null ? `head ${head + 1}` : '';
-  // With the trained weights a head's caption carries its measured role (ui/trained.mjs); the
+  // With the trained weights a head's caption carries its measured role (ui/trained-notes.mjs); the
   // whole sentence is the caption's tooltip and the table's caption, its accessible name.
   const role = head !== null ? headCaption(ctx.result, head) : null;
   const cellClass = fig.cellClass ? (v, r, c) => fig.cellClass(v, r, c, head) : undefined;

@@ -4,12 +4,13 @@
 // command adds its own few flags (--stage, --decimals, --config).
 import { parseArgs } from 'node:util';
 import { OPTIONS } from '../contract.mjs';
+import { kebabCase, readText } from '../setting-text.mjs';
 
 /** A mistake in the command line itself (exit status 2), as opposed to a value the core refuses. */
 export class UsageError extends Error {}
 
 /** The flag of an option name: `--` and the name in kebab case (`maxFlops` → `--max-flops`). */
-export const flagOf = (name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+export const flagOf = (name) => `--${kebabCase(name)}`;
 
 // The lecture's MultiHeadAttention example, MultiHeadAttention(3, 2, 6, 0.0, num_heads=2) with
 // torch.manual_seed(123): explain's defaults, so it prints the book's own numbers.
@@ -388,21 +389,8 @@ function readValue({ spec, value }, token) {
 // Text that is not a number is a usage error; a number out of range is left to the core, whose
 // message names the option and what it allows.
 function parseValue(spec, flag, text) {
-  if (spec.type === 'choice') {
-    if (!spec.choices.includes(text)) {
-      throw new UsageError(`${flag} '${text}': allowed are ${spec.choices.join(', ')}`);
-    }
-    return text;
-  }
-  if (spec.type === 'integer' || spec.type === 'number') {
-    const value = text.trim() === '' ? NaN : Number(text);
-    if (Number.isNaN(value)) {
-      throw new UsageError(
-        `${flag} '${text}': must be ${spec.type === 'integer' ? 'a whole number' : 'a number'}`,
-      );
-    }
-    return value;
-  }
-  if (text === '') throw new UsageError(`${flag} needs a value`);
-  return text;
+  const read = readText(spec, text);
+  if ('value' in read) return read.value;
+  if (spec.type === 'text') throw new UsageError(`${flag} ${read.error}`);
+  throw new UsageError(`${flag} '${text}': ${read.error}`);
 }

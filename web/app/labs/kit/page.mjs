@@ -5,43 +5,39 @@
 // page (its result is the trained model's), the inputs are the trained model's (its token and
 // position embeddings) and the weights its block's state_dict; with the random ones the weights are
 // null (the core draws them from settings.seed, as the page's pass did).
-import { SETTINGS, PAGE_SETTINGS } from '../../store.mjs';
+import { coreOptions } from '../../state/settings.mjs';
 import { tokenLabel } from '../../ui/format.mjs';
 import { allStages, snippetFor } from '../../ui/code.mjs';
 import { exportData } from '../../ui/export.mjs';
 
-/** The page's settings as the core's options: every one but the page's own (sentence, weights). */
-export const coreOptions = (settings) =>
-  Object.fromEntries(
-    SETTINGS.filter((s) => !PAGE_SETTINGS.includes(s.name)).map((s) => [s.name, settings[s.name]]),
-  );
-
-const copy = ({ shape, data }) => ({ shape: [...shape], data: Float32Array.from(data) });
+export { coreOptions };
 
 /**
  * The page's state ({ settings, result }, as the stepper holds it) as a lab's compute takes it:
  * { settings, trained, tokens, inputs: { shape, data }, weights, controls, result }, or null before
  * the page has a pass. settings: those the pass computed with (with the trained weights, the
- * trained block's); controls: the page's settings as its controls hold them. Copies: the page's next pass may reuse its arrays under a lab still reading them.
+ * trained block's); controls: the page's settings as its controls hold them. The page's result is
+ * plain data that no later pass writes into, so a lab reads its arrays as they are (and, being
+ * pure, never writes into them).
  */
 export function readPage({ settings, result }) {
   if (!result) return null;
   return {
     settings: result.settings ?? settings,
     trained: Boolean(result.trained),
-    tokens: result.tokens.map((t) => ({ ...t })),
-    inputs: copy(result.trace.inputs),
-    weights: result.trained ? result.weights() : null,
+    tokens: result.tokens,
+    inputs: result.trace.inputs,
+    weights: result.trained ? result.weights : null,
     controls: { ...settings },
     result,
   };
 }
 
-/** A stage of the page's own pass, as the page shows it (a copy): { shape, data }. */
-export const pageStage = (page, name) => copy(page.result.trace[name]);
+/** A stage of the page's own pass, as the page shows it: { shape, data }. */
+export const pageStage = (page, name) => page.result.trace[name];
 
 /** The dropout step's training-mode pass of the page ({ settings, trace, … }), or null in training. */
-export const trainingPreview = (page) => page.result.trainingPreview();
+export const trainingPreview = (page) => page.result.trainingPreview;
 
 /** Every stage of the page's pass, and of its training preview: [{ name, pass, shape }]. */
 export const pageStages = (page) =>

@@ -46,7 +46,10 @@ export function maxAbsDifference(a, b) {
   if (a.shape && a.shape.join() !== b.shape.join()) return Infinity;
   const [x, y] = a.shape ? [a.data, b.data] : [a, b];
   let max = 0;
-  for (let i = 0; i < x.length; ++i) if (x[i] !== y[i]) max = Math.max(max, Math.abs(x[i] - y[i]));
+  for (let i = 0; i < x.length; ++i) {
+    // −∞ against −∞ (a masked score in both) is equal, not ∞ − ∞ = NaN.
+    if (x[i] !== y[i]) max = Math.max(max, Math.abs(x[i] - y[i]));
+  }
   return max;
 }
 

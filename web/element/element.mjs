@@ -3,7 +3,7 @@
 //   <script type="module" src="https://…/attention-lab.js"></script>
 //   <attention-lab sentence="the dog chased the ball" heads="2" d-out="6" stage="softmax"></attention-lab>
 //
-// Built by web/embed/build.mjs into dist/attention-lab.js, which imports the API as ./index.mjs:
+// Built by web/element/build.mjs into dist/attention-lab.js, which imports the API as ./index.mjs:
 // the WASM core, the tokenizer and the pthread worker load relative to this script, not to the
 // page. Each element renders into its own shadow root with the page's stylesheet; its attributes
 // and its UI stay in step both ways. The elements of a page share one loaded core (a lab holds no
@@ -16,14 +16,14 @@ import {
   VIEW,
   DEFAULT_SETTINGS,
   DEFAULT_VIEW,
-  readValue,
   choicesOf,
-} from '../app/store.mjs';
+} from '../app/state/settings.mjs';
+import { readLenient, kebabCase } from '../lib/setting-text.mjs';
 import { findStep } from '../app/stages/index.mjs';
 import STYLES from 'attention-lab:styles';
 
 /** An option's attribute: its name in kebab-case (dOut → d-out, qkvBias → qkv-bias). */
-export const attributeName = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+export const attributeName = kebabCase;
 
 /**
  * Attribute → setting (the API's option names): every setting of the page under its kebab-case
@@ -58,7 +58,7 @@ function parseValue(key, raw) {
   const spec = SPEC[key];
   const text = raw.trim().toLowerCase();
   if (spec.type === 'boolean' && (text === '' || text === ATTRIBUTE_OF[key])) return true;
-  return readValue(spec, raw);
+  return readLenient(spec, raw);
 }
 
 // layout="compact" | "full", optionally with the heads' layout: layout="full loop". A word that is

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Builds dist/attention-lab.js: the <attention-lab> element (web/embed/element.mjs) with the
+// Builds dist/attention-lab.js: the <attention-lab> element (web/element/element.mjs) with the
 // page's UI modules bundled in, the page's stylesheet adapted for a shadow
 // root inlined as text, and the API left external as ./index.mjs and ./contract.mjs (beside it in
 // dist/), so the WASM core, the tokenizer and the pthread worker load relative to this script
 // wherever it is hosted.
-// Usage: node web/embed/build.mjs [outfile]   (default dist/attention-lab.js)
+// Usage: node web/element/build.mjs [outfile]   (default dist/attention-lab.js)
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,7 +40,7 @@ export function stylesheetFiles() {
     .trim();
   if (!parts.length || rest)
     throw new Error(
-      'web/app/styles.css must hold only @import url("….css") lines: update web/embed/build.mjs',
+      'web/app/styles.css must hold only @import url("….css") lines: update web/element/build.mjs',
     );
   return parts;
 }
@@ -56,7 +56,9 @@ export function shadowStyles() {
     .join('\n');
   for (const [pattern, replacement] of REWRITES) {
     if (!pattern.test(css))
-      throw new Error(`web/app/styles*.css no longer match ${pattern}: update web/embed/build.mjs`);
+      throw new Error(
+        `web/app/styles*.css no longer match ${pattern}: update web/element/build.mjs`,
+      );
     css = css.replace(pattern, replacement);
   }
   css += '\n' + fs.readFileSync(path.join(here, 'element.css'), 'utf8');

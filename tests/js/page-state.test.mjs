@@ -1,0 +1,85 @@
+// The page's state (web/app/state/) and its one writer (web/app/controller.mjs) in Node: the URL
+// codec reads and writes the open lab's own keys, and the controller alone writes the store and
+// the address, a lab's keys included.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createAttentionLab } from '../../dist/index.mjs';
+import { createStore } from '../../web/app/state/store.mjs';
+import { parseUrl, stateUrl, patchLabParams, toUrl } from '../../web/app/state/url.mjs';
+import { createController } from '../../web/app/controller.mjs';
+
+const lab = await createAttentionLab();
+
+test('the URL codec: a lab’s own keys are read, written after the page’s, and patched', () => {
+  const parsed = parseUrl('?heads=3&lab=sqrt-dh&sqrt-dh.dh=8&masking.x=1&step=softmax');
+  assert.equal(parsed.settings.heads, 3);
+  assert.equal(parsed.view.lab, 'sqrt-dh');
+  assert.deepEqual(parsed.labParams, { 'sqrt-dh.dh': '8' }, 'only the open lab’s keys');
+  assert.deepEqual(parseUrl('?sqrt-dh.dh=8').labParams, {}, 'no lab open: none');
+  assert.equal(stateUrl(parsed), `${toUrl(parsed)}&sqrt-dh.dh=8`);
+  const patched = patchLabParams(parsed.labParams, 'sqrt-dh', { dh: 16, 'sqrt-dh.x': 'a' });
+  assert.deepEqual(patched, { 'sqrt-dh.dh': '16', 'sqrt-dh.x': 'a' });
+  assert.deepEqual(patchLabParams(patched, 'sqrt-dh', { dh: null, x: '' }), {});
+  assert.deepEqual(parsed.labParams, { 'sqrt-dh.dh': '8' }, 'the state itself is not changed');
+});
+
+// A page's history and location, recording each address written.
+function fakeAddress(search) {
+  const location = { pathname: '/', search, hash: '' };
+  const written = [];
+  const history = {
+    replaceState(_, __, url) {
+      written.push(url);
+      location.search = url.slice(1).replace(/#.*$/, '');
+    },
+  };
+  return { location, history, written };
+}
+
+test('the controller writes the store and the address, a lab’s own keys included', () => {
+  const address = fakeAddress('?lab=sqrt-dh&sqrt-dh.dh=8');
+  const store = createStore(parseUrl(address.location.search));
+  const controller = createController(store, address);
+  controller.attach(lab);
+  controller.start();
+  assert.deepEqual(store.get().labParams, { 'sqrt-dh.dh': '8' });
+  assert.match(address.location.search, /&sqrt-dh\.dh=8$/, 'the first state keeps the lab’s key');
+  const heard = [];
+  store.subscribe((state, changed) => heard.push([...changed]));
+  controller.setLabParams('sqrt-dh', { dh: 16 });
+  assert.deepEqual(store.get().labParams, { 'sqrt-dh.dh': '16' });
+  assert.deepEqual(heard.at(-1), ['labParams']);
+  assert.equal(address.location.search, `${toUrl(store.get())}&sqrt-dh.dh=16`);
+  // A lab no longer open changes nothing; another lab drops the keys of the one closed.
+  controller.setLabParams('masking', { x: 1 });
+  assert.deepEqual(store.get().labParams, { 'sqrt-dh.dh': '16' });
+  controller.setView({ lab: 'masking' }, 'ui');
+  assert.deepEqual(store.get().labParams, {});
+  assert.equal(address.location.search, toUrl(store.get()));
+  assert.match(address.location.search, /lab=masking/);
+});
+
+test('the controller computes what the shown step reads before the store changes', () => {
+  const store = createStore({ settings: { training: false, module: 'mha' }, view: {} });
+  const controller = createController(store);
+  controller.attach(lab);
+  controller.start();
+  const first = store.get().result;
+  assert.equal(first.trainingPreview, undefined);
+  const seen = [];
+  store.subscribe((state) => seen.push([state.view.step, state.result]));
+  controller.setView({ step: 'dropout' }, 'ui');
+  const [step, result] = seen.at(-1);
+  assert.equal(step, 'dropout');
+  assert.ok(result.trainingPreview?.trace.dropoutMask, 'the preview is in the stored result');
+  assert.equal(result.trace, first.trace, 'of the same pass');
+  controller.setView({ step: 'output' }, 'ui');
+  assert.ok(store.get().result.weights['out_proj.weight'], 'the weights, for the head shares');
+  assert.ok(store.get().result.trainingPreview, 'what was computed for this pass is kept');
+  // A script's copy has the weights on any step, and the same numbers.
+  controller.setView({ step: 'qkv' }, 'ui');
+  controller.edit({ sentence: 'a dog ran in the park' }, 'sentence');
+  const handed = controller.handOut(store.get().result);
+  assert.ok(handed.weights['out_proj.weight']);
+  assert.equal(handed.trace, store.get().result.trace);
+});
