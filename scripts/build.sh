@@ -29,9 +29,10 @@ build_dist() {
   # The same types as .d.mts: the package has no "type": "module" (emscripten's pthread worker is
   # CommonJS), so TypeScript reads a plain .d.ts as CommonJS.
   cp web/lib/index.d.ts dist/index.d.mts
-  # The CLI (cli.mjs, the bin; its modules in cli/) and present.mjs, shared with the page.
+  # The CLI (cli.mjs, the bin; its modules in cli/), present.mjs and stage-text.mjs, shared with
+  # the page.
   rm -rf dist/cli && mkdir -p dist/cli
-  cp web/lib/cli.mjs web/lib/present.mjs dist/ && cp web/lib/cli/*.mjs dist/cli/ && chmod +x dist/cli.mjs
+  cp web/lib/cli.mjs web/lib/present.mjs web/lib/stage-text.mjs dist/ && cp web/lib/cli/*.mjs dist/cli/ && chmod +x dist/cli.mjs
   # The tokenizer and its GPT-2 vocabulary, bundled into one file with no bare imports.
   npx --no-install esbuild web/lib/tokenizer.mjs --bundle --format=esm --minify \
     --outfile=dist/tokenizer.mjs --log-level=warning

@@ -56,6 +56,7 @@ const GZIP_BUDGETS = [
       'contract.mjs',
       'trained.mjs',
       'present.mjs',
+      'stage-text.mjs',
       'tokenizer.mjs',
       'attention-core.mjs',
       'attention-core.wasm',

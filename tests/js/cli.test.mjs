@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAttentionLab, PRESETS, OPTIONS, STAGES } from '../../dist/index.mjs';
 import * as present from '../../dist/present.mjs';
+import { explainStage } from '../../dist/stage-text.mjs';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -636,7 +637,7 @@ describe('present.mjs: one presentation for the command line and the page', () =
       const config = model.options;
       model.dispose();
       const sizes = present.sizesOf(trace);
-      const say = (name) => present.explainStage(name, config, sizes);
+      const say = (name) => explainStage(name, config, sizes);
       const what = JSON.stringify(options);
       for (const { name } of STAGES.filter((s) => trace[s.name])) {
         const text = say(name);

@@ -1,18 +1,18 @@
 // `attention-lab explain "a sentence"`: one forward pass of the sentence, and every trace stage in
-// lecture order with its named shape, what it is (present.mjs, shared with the page) and its
+// lecture order with its named shape, what it is (stage-text.mjs, shared with the page) and its
 // numbers for batch item 0.
 import { createAttentionLab } from '../index.mjs';
 import { STAGES } from '../contract.mjs';
 import {
   PLAIN,
   MODULE_CLASSES,
-  explainStage,
   formatNumber,
   namedShape,
   printable,
   sizesOf,
   tokenLabel,
 } from '../present.mjs';
+import { explainStage } from '../stage-text.mjs';
 import { LECTURE_EXAMPLE, UsageError, parseCommand } from './args.mjs';
 import { commandHelp } from './help.mjs';
 import { WIDTH, clip, headMatrices, matrix, wrap } from './text.mjs';
