@@ -1,6 +1,6 @@
 // Walks every step of the page for several settings and checks that every number shown is the
 // API's number (dist/index.mjs in Node, same settings), that each section names its trace stage
-// and shape, and saves a screenshot per step into test-artifacts/.
+// and shape and leads with that stage's sentence (the one the CLI prints), and saves a screenshot per step into test-artifacts/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -19,6 +19,8 @@ import {
   LECTURE_STEPS,
 } from './helpers.mjs';
 import { parseUrl } from '../../web/app/state/url.mjs';
+import { TYPESET, sizesOf } from '../../dist/present.mjs';
+import { explainStage } from '../../dist/stage-text.mjs';
 
 const MAIN = {
   embeddings: 'inputs',
@@ -51,6 +53,13 @@ async function checkSection(page, trace, stages, slug, training = null) {
   const dims = stages.find((s) => s.name === stage).dims.split(',');
   const shape = trace[stage].shape.map((n, i) => `${dims[i]}=${n}`).join(', ');
   assert.equal(await section.locator('.stage-shape .shape').textContent(), `(${shape})`);
+  const lead = section.locator('.explain .stage-lead');
+  assert.equal(await lead.getAttribute('data-stage-text'), stage);
+  assert.equal(
+    await lead.textContent(),
+    explainStage(stage, settingsOf(page), sizesOf(trace), TYPESET),
+    `step ${slug} leads with its stage's sentence`,
+  );
   const tensors = await page.$$eval('#stage [data-tensor]', (els) =>
     els.map((e) => e.dataset.tensor),
   );

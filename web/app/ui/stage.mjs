@@ -17,6 +17,7 @@ import { installMapInteractions } from './maps.mjs';
 import { createTooltip, newReadout } from './tooltip.mjs';
 import { toolbar } from './toolbar.mjs';
 import { overviewSection } from './overview.mjs';
+import { stageLead } from '../stages/lead.mjs';
 
 // A selector for the focused control or cell, so that a re-render (new head, batch item, settings)
 // does not throw keyboard users back to the top of the page.
@@ -99,7 +100,13 @@ export function createStagePanel(
       h(
         'div',
         { class: 'stage-body' },
-        h('div', { class: 'explain' }, step.explain(ctx), tools?.(step, index, live, drawn)),
+        h(
+          'div',
+          { class: 'explain' },
+          stageLead(step, ctx),
+          step.explain(ctx),
+          tools?.(step, index, live, drawn),
+        ),
         h('div', { class: 'numbers' }, toolbar(step, ctx, onView), newReadout(), body),
       ),
     );
