@@ -11,12 +11,19 @@ export function explainStage(name, config, sizes, spelling = TYPESET) {
   return STAGE_TEXT[name]?.(config, sizes, spelling) ?? '';
 }
 
+/** What each of the three projections is for, in the queries', keys' and values' sentences. */
+export const ROLE_PURPOSE = Object.freeze({
+  query: 'what each token is looking for',
+  key: 'what each token offers to the queries',
+  value: 'what each token passes on when attended to',
+});
+
 /** Per trace stage, its sentence: (config, sizes, spelling) → text. */
 export const STAGE_TEXT = Object.freeze({
   inputs: (c, s) => `the input embeddings x: one vector of d_in = ${s.d_in} numbers per token`,
-  queries: (c, s) => projection(c, s, 'query', 'what each token is looking for'),
-  keys: (c, s) => projection(c, s, 'key', 'what each token offers to the queries'),
-  values: (c, s) => projection(c, s, 'value', 'what each token passes on when attended to'),
+  queries: (c, s) => projection(c, s, 'query'),
+  keys: (c, s) => projection(c, s, 'key'),
+  values: (c, s) => projection(c, s, 'value'),
   queryView: (c, s) =>
     `the queries viewed as (B,T,h,d_h) = (${s.B},${s.T},${s.h},${s.d_h}): no number moves, each ` +
     'row is read as h pieces; the transpose comes next',
@@ -68,7 +75,8 @@ const round = (v) => +v.toFixed(4);
 const dropping = (c) => c.training && c.dropout > 0;
 
 // queries, keys, values: the wrapper's heads each project x with their own matrix, side by side.
-function projection(c, s, role, purpose) {
+function projection(c, s, role) {
+  const purpose = ROLE_PURPOSE[role];
   const product = `x · W_${role}ᵀ${c.qkvBias ? ` + b_${role}` : ''}`;
   return c.module === 'wrapper'
     ? `each head's ${product}, side by side (D = h·d_out = ${s.D}): ${purpose}`

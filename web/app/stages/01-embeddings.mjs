@@ -1,5 +1,5 @@
 // Step 1: tokens → embeddings (B,T,d_in).
-import { h, m } from '../ui/dom.mjs';
+import { h } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { trainedEmbeddings } from '../ui/trained-notes.mjs';
 
@@ -15,9 +15,7 @@ export function explain(ctx) {
     h(
       'p',
       {},
-      'The network cannot compute with words, so each token is looked up in a table and replaced by a list of ',
-      m(`d_in = ${sizes.dIn}`),
-      ' numbers: its embedding. One row per token, one column per number.',
+      'The network cannot compute with words, so each token is looked up in a table and replaced by its embedding, a list of numbers: one row per token, one column per number.',
     ),
     source === 'trained'
       ? trainedEmbeddings(ctx)

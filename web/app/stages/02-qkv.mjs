@@ -1,6 +1,7 @@
 // Step 2: queries, keys and values (B,T,d_out).
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
+import { ROLE_PURPOSE } from '../../lib/stage-text.mjs';
 
 export const slug = 'qkv';
 export const title = 'Queries, keys and values';
@@ -20,9 +21,9 @@ export function explain(ctx) {
     h(
       'ul',
       {},
-      h('li', {}, h('strong', {}, 'query'), ' — what this token is looking for;'),
-      h('li', {}, h('strong', {}, 'key'), ' — what this token offers to be found by;'),
-      h('li', {}, h('strong', {}, 'value'), ' — what it passes on when it is attended to.'),
+      h('li', {}, h('strong', {}, 'query'), ` — ${ROLE_PURPOSE.query};`),
+      h('li', {}, h('strong', {}, 'key'), ` — ${ROLE_PURPOSE.key};`),
+      h('li', {}, h('strong', {}, 'value'), ` — ${ROLE_PURPOSE.value}.`),
     ),
     h(
       'p',

@@ -19,9 +19,11 @@ export function explain(ctx) {
     h(
       'p',
       {},
-      'In every head, each query is compared with every key by a dot product: ',
+      'A dot product measures how well two vectors agree, so each head gets a ',
+      m(`${sizes.T} × ${sizes.T}`),
+      ' table of scores: ',
       m('scores = Q_h · K_hᵀ'),
-      `, a ${sizes.T} × ${sizes.T} table per head.`,
+      '.',
     ),
     h(
       'p',

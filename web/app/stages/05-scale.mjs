@@ -1,6 +1,5 @@
 // Step 5: scaling by 1/√d_h.
 import { h, m } from '../ui/dom.mjs';
-import { fmt } from '../ui/format.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 
 export const slug = 'scale';
@@ -21,11 +20,9 @@ export function explain(ctx) {
     h(
       'p',
       {},
-      'So every score is divided by the square root of the head size: here ',
+      'Dividing by the square root of the head size, ',
       m(`d_h = ${dh}`),
-      ', so by ',
-      m(`√${dh} = ${fmt(Math.sqrt(dh))}`),
-      '. The pattern stays the same; only the spread shrinks.',
+      ', undoes that growth: the pattern stays the same; only the spread shrinks.',
     ),
     h('p', { class: 'aside' }, 'GPT-2’s heads have d_h = 64 (divide by 8); GPT-3’s have 128.'),
   ];

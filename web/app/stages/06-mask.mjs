@@ -17,11 +17,7 @@ export function explain(ctx) {
   const parts = [];
   if (!settings.causal) {
     parts.push(
-      h(
-        'p',
-        {},
-        'Causal masking is off: every token may look at every other token, the later ones included, as in an encoder such as BERT. Nothing is masked here.',
-      ),
+      h('p', {}, 'That is how an encoder such as BERT reads: the later tokens are in view too.'),
     );
   } else {
     parts.push(

@@ -17,7 +17,7 @@ export function explain(ctx) {
       h(
         'p',
         {},
-        'Naive masking, second half: every zeroed row is divided by its own sum, so it adds up to 1 again (see Σ). When nothing underflowed, these are the same weights as with −∞ masking, up to rounding.',
+        'When nothing underflowed, these are the same weights as with −∞ masking, up to rounding (see Σ).',
       ),
       h('p', {}, 'Switch masking to −∞ to get them in one honest pass.'),
     ];

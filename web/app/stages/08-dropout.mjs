@@ -68,7 +68,7 @@ export function explain(ctx) {
       {},
       'The survivors are multiplied by ',
       m(`1/(1−p) = ${fmt(1 / (1 - p))}`),
-      ': on average the weights then keep the size they have without dropout. Rows no longer sum to 1, and that is expected.',
+      ': in evaluation nothing is dropped or scaled, so the next layer gets weights of the same expected size in both modes.',
     ),
     ctx.result.sizes.B > 1
       ? h('p', {}, 'Each sequence of the batch gets its own mask: compare the batch items.')

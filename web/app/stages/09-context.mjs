@@ -18,14 +18,9 @@ export function explain(ctx) {
     h(
       'p',
       {},
-      'Now each head mixes the value vectors with its weights: ',
+      'In the lecture’s symbols, ',
       m('context_h = weights_h · V_h'),
-      '.',
-    ),
-    h(
-      'p',
-      {},
-      'Row i of the result is a weighted sum of the value rows: token i takes a lot from the tokens it attends to strongly and little from the rest (without dropout the weights of a row add up to 1, so it is an average; with dropout the survivors are scaled by 1/(1 − p), so at p = 0.5 a weight of 1 becomes 2 and a row no longer sums to 1). That is the whole point of attention: every token’s new vector carries information from the tokens that matter to it.',
+      '. Row i of the result is a weighted sum of the value rows: token i takes a lot from the tokens it attends to strongly and little from the rest (without dropout the weights of a row add up to 1, so it is an average; with dropout the survivors are scaled by 1/(1 − p), so at p = 0.5 a weight of 1 becomes 2 and a row no longer sums to 1). That is the whole point of attention: every token’s new vector carries information from the tokens that matter to it.',
     ),
     h(
       'p',

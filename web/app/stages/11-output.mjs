@@ -19,8 +19,8 @@ export function explain(ctx) {
         { class: 'note' },
         h('strong', {}, `There is no output projection for module “${settings.module}”.`),
         settings.module === 'wrapper'
-          ? ' The wrapper simply concatenates its heads: the output is the merged tensor of the previous step, unchanged, and the head colours stay separate.'
-          : ' A single CausalAttention returns its context vectors as they are.',
+          ? ' The merged tensor of the previous step is the output, unchanged: the head colours stay separate.'
+          : null,
       ),
       h('p', {}, 'Choose module “mha” to see the heads being mixed.'),
     ];
