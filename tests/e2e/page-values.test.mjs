@@ -1,6 +1,6 @@
 // Walks every step of the page for several settings and checks that every number shown is the
 // API's number (dist/index.mjs in Node, same settings), that each section names its trace stage
-// and shape and leads with that stage's sentence (the one the CLI prints), and saves a screenshot per step into test-artifacts/.
+// and shape with that stage's sentence (the one the CLI prints under them), and saves a screenshot per step into test-artifacts/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -53,7 +53,7 @@ async function checkSection(page, trace, stages, slug, training = null) {
   const dims = stages.find((s) => s.name === stage).dims.split(',');
   const shape = trace[stage].shape.map((n, i) => `${dims[i]}=${n}`).join(', ');
   assert.equal(await section.locator('.stage-shape .shape').textContent(), `(${shape})`);
-  const lead = section.locator('.explain .stage-lead');
+  const lead = section.locator('.stage-head .stage-lead');
   assert.equal(await lead.getAttribute('data-stage-text'), stage);
   assert.equal(
     await lead.textContent(),

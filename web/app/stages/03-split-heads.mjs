@@ -21,13 +21,7 @@ export function explain(ctx) {
       h(
         'p',
         {},
-        'Multi-head attention does not project again for each head: it cuts the ',
-        m(`d_out = ${sizes.D}`),
-        ' columns into ',
-        m(`h = ${sizes.h}`),
-        ' groups of ',
-        m(`d_h = d_out / h = ${sizes.dh}`),
-        ' columns.',
+        'Multi-head attention does not project again for each head: it cuts the columns it has.',
       ),
     );
   } else {

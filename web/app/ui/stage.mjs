@@ -53,6 +53,7 @@ function stageHead(step, index, count, ctx, main, labLinks) {
         namedShape(ctx.dims(main), tensor.shape),
       ),
     ),
+    stageLead(step, ctx),
     labLinks(step),
   );
 }
@@ -100,13 +101,7 @@ export function createStagePanel(
       h(
         'div',
         { class: 'stage-body' },
-        h(
-          'div',
-          { class: 'explain' },
-          stageLead(step, ctx),
-          step.explain(ctx),
-          tools?.(step, index, live, drawn),
-        ),
+        h('div', { class: 'explain' }, step.explain(ctx), tools?.(step, index, live, drawn)),
         h('div', { class: 'numbers' }, toolbar(step, ctx, onView), newReadout(), body),
       ),
     );
