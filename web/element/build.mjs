@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds dist/attention-lab.js: the <attention-lab> element (web/element/element.mjs) with the
-// page's UI modules bundled in, the page's stylesheet adapted for a shadow
-// root inlined as text, and the API left external as ./index.mjs and ./contract.mjs (beside it in
+// page's UI modules bundled in, the page's stylesheet adapted for a shadow root inlined as text,
+// and the API left external as ./index.mjs, ./contract.mjs and ./stage-text.mjs (beside it in
 // dist/), so the WASM core, the tokenizer and the pthread worker load relative to this script
 // wherever it is hosted.
 // Usage: node web/element/build.mjs [outfile]   (default dist/attention-lab.js)
@@ -92,6 +92,13 @@ const stylesPlugin = {
     b.onResolve({ filter: /\/contract\.mjs$/ }, (args) =>
       path.resolve(args.resolveDir, args.path) === path.join(root, 'web', 'lib', 'contract.mjs')
         ? { path: './contract.mjs', external: true }
+        : undefined,
+    );
+    // And each stage's sentence (with present.mjs, which it imports): the package ships it for the
+    // CLI, so the element reads that file rather than carrying a second copy of every sentence.
+    b.onResolve({ filter: /\/stage-text\.mjs$/ }, (args) =>
+      path.resolve(args.resolveDir, args.path) === path.join(root, 'web', 'lib', 'stage-text.mjs')
+        ? { path: './stage-text.mjs', external: true }
         : undefined,
     );
   },
