@@ -26,6 +26,7 @@ export const TYPING_PAUSE_MS = 120;
 const NOT_HOST_STATE = new Set(['result', 'errors', 'labParams']);
 const stateKeys = (changed) => new Set([...changed].filter((k) => !NOT_HOST_STATE.has(k)));
 
+// A host's mistake is a TypeError at once, not an empty frame later.
 function checkOptions(createLab, layout) {
   if (typeof createLab !== 'function')
     throw new TypeError('mountAttentionLab: createLab must be a function returning a lab');
@@ -33,7 +34,8 @@ function checkOptions(createLab, layout) {
     throw new TypeError(`mountAttentionLab: layout must be 'compact' or 'full', not ${layout}`);
 }
 
-// What the host holds of a mount: the state and result as plain copies, and the two ways in.
+// What a host holds of a mount: copies of the state and the result, never the store itself, so
+// that every change still goes through the controller (update()).
 function createHandle(store, controller, { lab, destroy }) {
   return {
     /** Resolves (with this handle) once the core is loaded and the first state is drawn. */
