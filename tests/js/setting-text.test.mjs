@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { kebabCase, readText, readLenient, writeText } from '../../web/lib/setting-text.mjs';
 import { OPTIONS } from '../../web/lib/contract.mjs';
-import { flagOf } from '../../web/lib/cli/args.mjs';
+import { flagOf } from '../../web/lib/cli/flags.mjs';
 
 test('kebab-case names: one conversion for flags and attributes', () => {
   assert.equal(kebabCase('dOut'), 'd-out');

@@ -27,63 +27,40 @@ const card = (name, title, ...children) =>
     ...children,
   );
 
-/**
- * Builds the frame into `root`; returns its slots: banner (messages without a control), tokens,
- * player, stale (the note over a view that no longer matches the input), stage, and with the full
- * layout sentence and settings (and, on a page with `withLabs`, lab and labs).
- * `page` keeps the page's landmarks (one <main>); an embedded copy must not add a second <main>
- * to someone else's page.
- */
-export function buildLayout(root, layout, page, withLabs = false) {
-  const slots = {
-    banner: h('p', { class: 'lab-error', role: 'alert', hidden: true }),
-    tokens: slot('tokens', { class: 'tokens-root' }),
-    player: slot('player', { class: 'player' }),
-    stage: slot('stage', { class: 'stage-root', tabindex: '-1' }),
-    // Shown while a refused input stands: the numbers below belong to the last valid one.
-    stale: h('p', { class: 'stale-note', id: 'stale-note', role: 'status', hidden: true }),
-  };
-  // The open lab and the list of labs sit below the stage, on the full page only (an embedded copy
-  // is one view, not a course). The lecture's timing is a lab of its own (labs/loop-vs-fused.mjs).
-  if (page && layout === 'full' && withLabs) {
-    slots.lab = h('section', {
+// The open lab and the list of labs sit below the stage, on the full page only (an embedded copy
+// is one view, not a course). The lecture's timing is a lab of its own (labs/loop-vs-fused.mjs).
+function labSlots() {
+  return {
+    lab: h('section', {
       id: 'lab-panel',
       class: 'card lab-panel',
       'aria-labelledby': 'lab-heading',
       hidden: true,
-    });
-    slots.labs = h('section', {
+    }),
+    labs: h('section', {
       id: 'labs',
       class: 'card labs',
       'aria-labelledby': 'labs-heading',
-    });
-  }
-  const lesson = h(
-    page ? 'main' : 'div',
-    { class: 'lesson' },
-    slots.player,
-    slots.stale,
-    slots.stage,
-    slots.lab,
-    slots.labs,
+    }),
+  };
+}
+
+// Compact: the sentence's tokens above the lesson, nothing else.
+function buildCompact(root, slots, lesson) {
+  replace(
+    root,
+    slots.banner,
+    h(
+      'div',
+      { class: 'layout compact' },
+      h('section', { class: 'compact-head', 'aria-label': 'The sentence’s tokens' }, slots.tokens),
+      lesson,
+    ),
   );
-  if (layout === 'compact') {
-    replace(
-      root,
-      slots.banner,
-      h(
-        'div',
-        { class: 'layout compact' },
-        h(
-          'section',
-          { class: 'compact-head', 'aria-label': 'The sentence’s tokens' },
-          slots.tokens,
-        ),
-        lesson,
-      ),
-    );
-    return slots;
-  }
+}
+
+// Full: the sentence card, the lesson, the settings and the keyboard shortcuts.
+function buildFull(root, slots, lesson) {
   slots.sentence = slot('sentence');
   slots.settings = slot('settings', { class: 'settings' });
   const shortcuts = h('div', { id: 'shortcuts-list' });
@@ -100,6 +77,36 @@ export function buildLayout(root, layout, page, withLabs = false) {
     ),
   );
   renderShortcuts(shortcuts);
+}
+
+/**
+ * Builds the frame into `root`; returns its slots: banner (messages without a control), tokens,
+ * player, stale (the note over a view that no longer matches the input), stage, and with the full
+ * layout sentence and settings (and, on a page with `withLabs`, lab and labs).
+ * `page` keeps the page's landmarks (one <main>); an embedded copy must not add a second <main>
+ * to someone else's page.
+ */
+export function buildLayout(root, layout, page, withLabs = false) {
+  const slots = {
+    banner: h('p', { class: 'lab-error', role: 'alert', hidden: true }),
+    tokens: slot('tokens', { class: 'tokens-root' }),
+    player: slot('player', { class: 'player' }),
+    stage: slot('stage', { class: 'stage-root', tabindex: '-1' }),
+    // Shown while a refused input stands: the numbers below belong to the last valid one.
+    stale: h('p', { class: 'stale-note', id: 'stale-note', role: 'status', hidden: true }),
+    ...(page && layout === 'full' && withLabs ? labSlots() : {}),
+  };
+  const lesson = h(
+    page ? 'main' : 'div',
+    { class: 'lesson' },
+    slots.player,
+    slots.stale,
+    slots.stage,
+    slots.lab,
+    slots.labs,
+  );
+  if (layout === 'compact') buildCompact(root, slots, lesson);
+  else buildFull(root, slots, lesson);
   return slots;
 }
 

@@ -26,6 +26,53 @@ export const TYPING_PAUSE_MS = 120;
 const NOT_HOST_STATE = new Set(['result', 'errors', 'labParams']);
 const stateKeys = (changed) => new Set([...changed].filter((k) => !NOT_HOST_STATE.has(k)));
 
+// A host's mistake is a TypeError at once, not an empty frame later.
+function checkOptions(createLab, layout) {
+  if (typeof createLab !== 'function')
+    throw new TypeError('mountAttentionLab: createLab must be a function returning a lab');
+  if (!LAYOUTS.includes(layout))
+    throw new TypeError(`mountAttentionLab: layout must be 'compact' or 'full', not ${layout}`);
+}
+
+// What a host holds of a mount: copies of the state and the result, never the store itself, so
+// that every change still goes through the controller (update()).
+function createHandle(store, controller, { lab, destroy }) {
+  return {
+    /** Resolves (with this handle) once the core is loaded and the first state is drawn. */
+    ready: null,
+    /** { settings, view }: the last valid state. */
+    get state() {
+      const { settings, view } = store.get();
+      return { settings: { ...settings }, view: { ...view } };
+    },
+    /** The query string of the state (the page's URL format). */
+    get query() {
+      return toUrl(store.get());
+    },
+    /** The last valid computation: { settings, tokens, trace, output, weights, sizes }, plain data. */
+    get result() {
+      return controller.handOut(store.get().result);
+    },
+    /** Whether there is a valid computation yet (without handing it out as .result does). */
+    get hasResult() {
+      return Boolean(store.get().result);
+    },
+    get lab() {
+      return lab();
+    },
+    /**
+     * Applies { settings?, view? } (partial). Settings are recomputed; an invalid one shows the
+     * core's message and keeps the last valid state. Returns { ok, error? }.
+     */
+    update(patch, options) {
+      if (!store.get().result) throw new Error('mountAttentionLab: not ready yet (await .ready)');
+      return controller.update(patch, options);
+    },
+    /** Removes the UI and every listener; the lab itself is left to its owner. */
+    destroy,
+  };
+}
+
 /**
  * Mounts the UI into `root` and starts loading the core.
  *
@@ -61,10 +108,7 @@ export function mountAttentionLab(
     onError = () => {},
   } = {},
 ) {
-  if (typeof createLab !== 'function')
-    throw new TypeError('mountAttentionLab: createLab must be a function returning a lab');
-  if (!LAYOUTS.includes(layout))
-    throw new TypeError(`mountAttentionLab: layout must be 'compact' or 'full', not ${layout}`);
+  checkOptions(createLab, layout);
   const doc = root.ownerDocument;
   const cleanups = [];
   let destroyed = false;
@@ -224,45 +268,15 @@ export function mountAttentionLab(
     return handle;
   }
 
-  const handle = {
-    /** Resolves (with this handle) once the core is loaded and the first state is drawn. */
-    ready: null,
-    /** { settings, view }: the last valid state. */
-    get state() {
-      const { settings, view } = store.get();
-      return { settings: { ...settings }, view: { ...view } };
-    },
-    /** The query string of the state (the page's URL format). */
-    get query() {
-      return toUrl(store.get());
-    },
-    /** The last valid computation: { settings, tokens, trace, output, weights, sizes }, plain data. */
-    get result() {
-      return controller.handOut(store.get().result);
-    },
-    /** Whether there is a valid computation yet (without handing it out as .result does). */
-    get hasResult() {
-      return Boolean(store.get().result);
-    },
-    get lab() {
-      return lab;
-    },
-    /**
-     * Applies { settings?, view? } (partial). Settings are recomputed; an invalid one shows the
-     * core's message and keeps the last valid state. Returns { ok, error? }.
-     */
-    update(patch, options) {
-      if (!store.get().result) throw new Error('mountAttentionLab: not ready yet (await .ready)');
-      return controller.update(patch, options);
-    },
-    /** Removes the UI and every listener; the lab itself is left to its owner. */
+  const handle = createHandle(store, controller, {
+    lab: () => lab,
     destroy() {
       destroyed = true;
       for (const fn of cleanups.splice(0)) fn?.();
       root.replaceChildren();
       delete root.dataset.ready;
     },
-  };
+  });
   handle.ready = start();
   return handle;
 }

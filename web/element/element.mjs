@@ -6,69 +6,19 @@
 // Built by web/element/build.mjs into dist/attention-lab.js, which imports the API as ./index.mjs:
 // the WASM core, the tokenizer and the pthread worker load relative to this script, not to the
 // page. Each element renders into its own shadow root with the page's stylesheet; its attributes
-// and its UI stay in step both ways. The elements of a page share one loaded core (a lab holds no
-// per-view state), nothing else.
+// and its UI stay in step both ways (attributes.mjs reads and writes them). The elements of a
+// page share one loaded core (a lab holds no per-view state), nothing else.
 import { createAttentionLab } from './index.mjs';
 import { mountAttentionLab } from '../app/mount.mjs';
-import { LAYOUTS } from '../app/layout.mjs';
 import {
-  SETTINGS,
-  VIEW,
-  DEFAULT_SETTINGS,
-  DEFAULT_VIEW,
-  choicesOf,
-} from '../app/state/settings.mjs';
-import { readLenient, kebabCase } from '../lib/setting-text.mjs';
-import { findStep } from '../app/stages/index.mjs';
+  SETTING_ATTRIBUTES,
+  VIEW_ATTRIBUTES,
+  attributeToReflect,
+  stateFromAttributes,
+} from './attributes.mjs';
 import STYLES from 'attention-lab:styles';
 
-/** An option's attribute: its name in kebab-case (dOut → d-out, qkvBias → qkv-bias). */
-export const attributeName = kebabCase;
-
-/**
- * Attribute → setting (the API's option names): every setting of the page under its kebab-case
- * name, except the heads' layout, which shares the `layout` attribute with the element's layout.
- */
-export const SETTING_ATTRIBUTES = Object.freeze(
-  Object.fromEntries(
-    SETTINGS.filter((s) => s.name !== 'layout').map((s) => [attributeName(s.name), s.name]),
-  ),
-);
-/** Attribute → view key (the page's URL names); `stage` takes a step id or a trace stage name. */
-export const VIEW_ATTRIBUTES = Object.freeze({
-  stage: 'step',
-  head: 'head',
-  item: 'item',
-  numbers: 'numbers',
-});
-// The `layout` attribute holds the element's layout (LAYOUTS: compact, full) and optionally the
-// heads' layout (the core's choices: fused, loop).
-const HEAD_LAYOUTS = choicesOf('layout');
-
-const SPEC = Object.fromEntries([...SETTINGS, ...VIEW].map((s) => [s.name, s]));
-const ATTRIBUTE_OF = Object.fromEntries([
-  ...Object.entries(SETTING_ATTRIBUTES).map(([a, k]) => [k, a]),
-  ...Object.entries(VIEW_ATTRIBUTES).map(([a, k]) => [k, a]),
-]);
-
-// An attribute's text as a setting or view value, as the page reads its URL: what does not parse
-// stays as text, so that the core's message names it ("heads = 'two': must be an integer"). A bare
-// boolean attribute is true: <attention-lab training>.
-function parseValue(key, raw) {
-  const spec = SPEC[key];
-  const text = raw.trim().toLowerCase();
-  if (spec.type === 'boolean' && (text === '' || text === ATTRIBUTE_OF[key])) return true;
-  return readLenient(spec, raw);
-}
-
-// layout="compact" | "full", optionally with the heads' layout: layout="full loop". A word that is
-// neither goes to the core as the heads' layout, so that its message names it.
-function parseLayout(raw) {
-  const words = (raw ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const ui = words.find((w) => LAYOUTS.includes(w)) ?? 'compact';
-  const unknown = words.filter((w) => !LAYOUTS.includes(w) && !HEAD_LAYOUTS.includes(w));
-  return { ui, heads: words.find((w) => HEAD_LAYOUTS.includes(w)) ?? unknown[0] };
-}
+export { attributeName, SETTING_ATTRIBUTES, VIEW_ATTRIBUTES } from './attributes.mjs';
 
 // One stylesheet for every element of the page (constructed once, never changed).
 let sheet;
@@ -174,22 +124,6 @@ export class AttentionLabElement extends Base {
     });
   }
 
-  // The state the attributes describe; missing settings are the page's defaults.
-  #fromAttributes() {
-    const settings = { ...DEFAULT_SETTINGS };
-    for (const [attribute, key] of Object.entries(SETTING_ATTRIBUTES)) {
-      if (this.hasAttribute(attribute))
-        settings[key] = parseValue(key, this.getAttribute(attribute));
-    }
-    const layout = parseLayout(this.getAttribute('layout'));
-    if (layout.heads) settings.layout = layout.heads;
-    const view = {};
-    for (const [attribute, key] of Object.entries(VIEW_ATTRIBUTES)) {
-      if (this.hasAttribute(attribute)) view[key] = parseValue(key, this.getAttribute(attribute));
-    }
-    return { settings, view, layout };
-  }
-
   // How screen readers tell this element from another on the page: its aria-label, or
   // "attention-lab 2" for the second element.
   #name() {
@@ -201,7 +135,7 @@ export class AttentionLabElement extends Base {
   }
 
   #mount() {
-    const { settings, view, layout } = this.#fromAttributes();
+    const { settings, view, layout } = stateFromAttributes(this);
     this.#uiLayout = layout.ui;
     this.#frame ??= this.#shadow.appendChild(document.createElement('div'));
     this.#frame.className = `lab-frame ${layout.ui}`;
@@ -237,7 +171,7 @@ export class AttentionLabElement extends Base {
   #sync() {
     const app = this.#app;
     if (!app?.hasResult) return;
-    const { settings, view, layout } = this.#fromAttributes();
+    const { settings, view, layout } = stateFromAttributes(this);
     if (layout.ui !== this.#uiLayout) {
       this.#state = app.state;
       app.destroy();
@@ -262,29 +196,8 @@ export class AttentionLabElement extends Base {
   }
 
   #reflect(key, state) {
-    if (key === 'layout') {
-      const ui = this.#uiLayout;
-      const heads = state.settings.layout;
-      this.setAttribute('layout', heads === DEFAULT_SETTINGS.layout ? ui : `${ui} ${heads}`); // "full", "full loop"
-      return;
-    }
-    const attribute = ATTRIBUTE_OF[key];
-    if (!attribute) return;
-    if (key in state.settings) {
-      const value = state.settings[key];
-      const now = this.getAttribute(attribute);
-      if (now !== null && Object.is(parseValue(key, now), value)) return; // "0.10" stays "0.10"
-      this.setAttribute(attribute, String(value));
-      return;
-    }
-    const value = state.view[key];
-    const now = this.getAttribute(attribute);
-    if (key === 'step') {
-      if (now !== null && findStep(now) === findStep(value)) return; // "attentionWeights" is "softmax"
-      if (now === null && findStep(value) === 0) return;
-    } else if (now === null ? String(value) === String(DEFAULT_VIEW[key]) : now === String(value))
-      return;
-    this.setAttribute(attribute, String(value));
+    const write = attributeToReflect(this, key, state, this.#uiLayout);
+    if (write) this.setAttribute(write.attribute, write.value);
   }
 
   #emit(type, detail) {

@@ -4,13 +4,14 @@
 // prints JSON (cli/json.mjs); `describe` and `dropout` run two of the notebook's experiments
 // (cli/lab.mjs); `heads` lists the trained heads' measured roles (cli/trained.mjs, which also
 // serves `explain --weights trained`); `train` trains such a model on a text (cli/train.mjs).
-// Flags come from the core's option table (cli/args.mjs).
+// Flags come from the core's option table (cli/commands.mjs), parsed by cli/args.mjs.
 // Exit codes: 0 ok, 1 the library or the core refused a value (bad option values, memory), 2 a
 // usage error (unknown flag, value that is not a number, unreadable file).
 import { readFileSync } from 'node:fs';
 import { AttentionLabError } from './index.mjs';
 import { printable } from './present.mjs';
-import { UsageError, commandFlags } from './cli/args.mjs';
+import { UsageError } from './cli/args.mjs';
+import { commandFlags } from './cli/commands.mjs';
 import { MAIN_HELP } from './cli/help.mjs';
 import { explainCommand } from './cli/explain.mjs';
 import { forwardCommand } from './cli/json.mjs';

@@ -149,13 +149,9 @@ const perHeadStages = (naive) => [
   'contextHeads',
 ];
 
-/**
- * The forward of `kind` ('causal' | 'wrapper' | 'mha') written out as a function of the module
- * (named self, so its lines read as the class's), returning every stage under the page's trace
- * names. `naive`: the notebook's naive masking instead of −∞; `causal`: false when masking is off.
- */
-export function stepsSource(kind, { naive = false, causal = true } = {}) {
-  const head = `def causal_attention_steps(self, x):
+// CausalAttention.forward line by line: one head, the building block of the first two classes.
+function causalAttentionSteps(naive, causal) {
+  return `def causal_attention_steps(self, x):
     """CausalAttention.forward, line by line, keeping every stage on the way."""
     b, num_tokens, d_in = x.shape
     keys = self.W_key(x)
@@ -180,12 +176,10 @@ PER_HEAD = (${perHeadStages(naive)
     .map((name) => `"${name}"`)
     .join(', ')})
 `;
-  if (kind === 'causal')
-    return `${DROPOUT_WITH_MASK}
+}
 
-${head}
-
-def steps(self, x):
+// The causal class's steps: its one head's stages, with the page's head axis of size 1.
+const ONE_HEAD_STEPS = `def steps(self, x):
     """One head: the (B, T, ...) stages get the page's head axis, h = 1."""
     s = causal_attention_steps(self, x)
     stages = dict(inputs=x, queries=s["queries"], keys=s["keys"], values=s["values"])
@@ -196,12 +190,9 @@ def steps(self, x):
     stages["mergedHeads"] = stages["output"] = s["contextHeads"]
     return stages
 `;
-  if (kind === 'wrapper')
-    return `${DROPOUT_WITH_MASK}
 
-${head}
-
-def steps(self, x):
+// The wrapper's steps: every head in turn, their stages stacked on the head axis.
+const WRAPPER_STEPS = `def steps(self, x):
     """MultiHeadAttentionWrapper.forward: each head in turn (the order of its random draws)."""
     per_head = [causal_attention_steps(head, x) for head in self.heads]
     stages = dict(inputs=x)
@@ -214,9 +205,10 @@ def steps(self, x):
     stages["mergedHeads"] = stages["output"] = torch.cat([s["contextHeads"] for s in per_head], dim=-1)
     return stages
 `;
-  return `${DROPOUT_WITH_MASK}
 
-def steps(self, x):
+// MultiHeadAttention.forward line by line: the weight split, view and transpose, merge, out_proj.
+function multiHeadSteps(naive, causal) {
+  return `def steps(self, x):
     """MultiHeadAttention.forward, line by line, keeping every stage on the way."""
     b, num_tokens, d_in = x.shape
     stages = dict(inputs=x)
@@ -251,4 +243,17 @@ ${maskAndSoftmax('mha', naive, causal)}
     stages["output"] = context_vec
     return stages
 `;
+}
+
+/**
+ * The forward of `kind` ('causal' | 'wrapper' | 'mha') written out as a function of the module
+ * (named self, so its lines read as the class's), returning every stage under the page's trace
+ * names. `naive`: the notebook's naive masking instead of −∞; `causal`: false when masking is off.
+ */
+export function stepsSource(kind, { naive = false, causal = true } = {}) {
+  if (kind !== 'causal' && kind !== 'wrapper')
+    return `${DROPOUT_WITH_MASK}\n\n${multiHeadSteps(naive, causal)}`;
+  // The two classes built on CausalAttention share its steps and differ in how they stack heads.
+  const steps = kind === 'causal' ? ONE_HEAD_STEPS : WRAPPER_STEPS;
+  return `${DROPOUT_WITH_MASK}\n\n${causalAttentionSteps(naive, causal)}\n\n${steps}`;
 }

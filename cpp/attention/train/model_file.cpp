@@ -1,16 +1,6 @@
-// The trained model's file (see model_file.hpp). Layout, little-endian, every section starting
-// on a multiple of 4 bytes:
-//   0   "ATLM"
-//   4   u32 version (1)
-//   8   u32 size of the whole file in bytes
-//   12  u32 CRC-32 of bytes [16, size)
-//   16  u32 V, u32 d, u32 h, u32 context, u32 quantisation (0 float32, 1 int8 rows), u32 F
-//   40  F bytes of facts, UTF-8 "key value\n" lines, then zero padding
-//       (V − 1) × u16: the GPT-2 id of model ids 0 … V − 2, then zero padding
-//       every parameter in state_dict order (language_model.hpp's parameters()):
-//         vectors (biases): float32 values;
-//         matrices, float32: the values; int8 rows: one float32 scale per row, then the int8
-//         values row by row, then zero padding
+// Reading the trained model's file (see model_file.hpp; the bytes are model_file_layout.hpp's):
+// every size, length, value and checksum is checked, and anything that does not fit throws
+// InputError("weightsFile", ...) naming what was wrong. Also the CRC-32 both sides compute.
 #include "attention/train/model_file.hpp"
 
 #include <algorithm>
@@ -20,30 +10,18 @@
 #include <cstring>
 
 #include "attention/api/errors.hpp"
+#include "attention/train/model_file_layout.hpp"
 
 namespace attention {
 namespace {
 
-constexpr std::size_t kHeaderBytes = 40;
+using model_file_layout::is_matrix;
+using model_file_layout::kHeaderBytes;
+using model_file_layout::round_up4;
 
 [[noreturn]] void bad(const std::string& why) {
   throw InputError("weightsFile", "the weights file is not usable: " + why);
 }
-
-struct Writer {
-  std::vector<std::uint8_t> bytes;
-  void u32(std::uint32_t v) {
-    for (int k = 0; k < 4; ++k) bytes.push_back(static_cast<std::uint8_t>(v >> (8 * k)));
-  }
-  void f32(float v) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &v, 4);
-    u32(bits);
-  }
-  void pad() {
-    while (bytes.size() % 4 != 0) bytes.push_back(0);
-  }
-};
 
 struct Reader {
   const std::uint8_t* bytes;
@@ -67,19 +45,11 @@ struct Reader {
   void pad() { at = std::min(size, (at + 3) / 4 * 4); }
 };
 
-bool is_matrix(const NamedParameter& p) {
-  return p.shape.size() == 2;
-}
-
 // The largest parameter magnitude a file may hold. Trained weights stay near 1 (the shipped
 // file's largest is 1.7); below this bound every stage of the forward pass stays finite in
 // float32 whatever the sizes (inputs 2·10^4, projections 4096·10^4·2·10^4 ≈ 10^12, logits about
 // 10^27, all far from float32's 3.4·10^38), so accepted weights can never give a silent NaN.
 constexpr float kMaxParameterMagnitude = 1e4f;
-
-std::uint64_t round_up4(std::uint64_t n) {
-  return (n + 3) / 4 * 4;
-}
 
 // The bytes a file with these sizes has, in 64 bits (the largest sizes need about 2.2 GB):
 // header, facts, vocabulary, then every parameter as write_model_file lays it out.
@@ -94,18 +64,6 @@ std::uint64_t file_bytes(LanguageModel& model, bool int8_rows, std::uint64_t fac
   return n;
 }
 
-// One row, as int8 and its scale: x ≈ q · scale, q in [−127, 127].
-float quantise_row(const float* x, int n, std::int8_t* q) {
-  float largest = 0.0f;
-  for (int k = 0; k < n; ++k) largest = std::max(largest, std::abs(x[k]));
-  const float scale = largest / 127.0f;
-  for (int k = 0; k < n; ++k) {
-    const float r = scale > 0.0f ? std::nearbyint(x[k] / scale) : 0.0f;
-    q[k] = static_cast<std::int8_t>(std::clamp(r, -127.0f, 127.0f));
-  }
-  return scale;
-}
-
 std::array<std::uint32_t, 256> crc_table() {
   std::array<std::uint32_t, 256> table{};
   for (std::uint32_t n = 0; n < 256; ++n) {
@@ -115,78 +73,6 @@ std::array<std::uint32_t, 256> crc_table() {
   }
   return table;
 }
-
-}  // namespace
-
-std::uint32_t crc32(const std::uint8_t* bytes, std::size_t count) {
-  static const std::array<std::uint32_t, 256> table = crc_table();
-  std::uint32_t c = 0xFFFFFFFFu;
-  for (std::size_t i = 0; i < count; ++i) c = table[(c ^ bytes[i]) & 0xFF] ^ (c >> 8);
-  return c ^ 0xFFFFFFFFu;
-}
-
-const std::string* TrainedModel::fact(const std::string& key) const {
-  for (const auto& [k, v] : facts)
-    if (k == key) return &v;
-  return nullptr;
-}
-
-LanguageModel quantised(const LanguageModel& model) {
-  LanguageModel out = model;
-  for (const NamedParameter& p : parameters(out)) {
-    if (!is_matrix(p)) continue;
-    const int rows = p.shape[0], cols = p.shape[1];
-    std::vector<std::int8_t> q(cols);
-    for (int r = 0; r < rows; ++r) {
-      float* x = p.values->data() + std::size_t(r) * cols;
-      const float scale = quantise_row(x, cols, q.data());
-      for (int k = 0; k < cols; ++k) x[k] = static_cast<float>(q[k]) * scale;
-    }
-  }
-  return out;
-}
-
-std::vector<std::uint8_t> write_model_file(const TrainedModel& trained, Quantisation quantisation) {
-  const LanguageModelConfig& c = trained.model.config;
-  std::string facts;
-  for (const auto& [key, value] : trained.facts) facts += key + " " + value + "\n";
-  Writer w;
-  for (char ch : std::string("ATLM")) w.bytes.push_back(static_cast<std::uint8_t>(ch));
-  w.u32(kModelFileVersion);
-  w.u32(0);  // size, filled in below
-  w.u32(0);  // CRC-32, filled in below
-  for (int v : {c.vocabulary, c.width, c.heads, c.context}) w.u32(static_cast<std::uint32_t>(v));
-  w.u32(static_cast<std::uint32_t>(quantisation));
-  w.u32(static_cast<std::uint32_t>(facts.size()));
-  w.bytes.insert(w.bytes.end(), facts.begin(), facts.end());
-  w.pad();
-  for (int id : trained.vocabulary.gpt2_ids) {
-    w.bytes.push_back(static_cast<std::uint8_t>(id & 0xFF));
-    w.bytes.push_back(static_cast<std::uint8_t>(id >> 8));
-  }
-  w.pad();
-  LanguageModel model = trained.model;
-  for (const NamedParameter& p : parameters(model)) {
-    if (!is_matrix(p) || quantisation == Quantisation::float32) {
-      for (float x : *p.values) w.f32(x);
-      continue;
-    }
-    const int rows = p.shape[0], cols = p.shape[1];
-    std::vector<std::int8_t> q(std::size_t(rows) * cols);
-    for (int r = 0; r < rows; ++r)
-      w.f32(
-          quantise_row(p.values->data() + std::size_t(r) * cols, cols, &q[std::size_t(r) * cols]));
-    for (std::int8_t v : q) w.bytes.push_back(static_cast<std::uint8_t>(v));
-    w.pad();
-  }
-  const std::uint32_t size = static_cast<std::uint32_t>(w.bytes.size());
-  for (int k = 0; k < 4; ++k) w.bytes[8 + k] = static_cast<std::uint8_t>(size >> (8 * k));
-  const std::uint32_t crc = crc32(w.bytes.data() + 16, w.bytes.size() - 16);
-  for (int k = 0; k < 4; ++k) w.bytes[12 + k] = static_cast<std::uint8_t>(crc >> (8 * k));
-  return w.bytes;
-}
-
-namespace {
 
 // The space-separated numbers of one fact (`count` of them), or InputError. (strtod, not a string
 // stream: iostreams would add about 100 kB to the WebAssembly module.)
@@ -212,6 +98,19 @@ std::vector<double> numbers_of(const TrainedModel& t, const std::string& key, in
 
 }  // namespace
 
+std::uint32_t crc32(const std::uint8_t* bytes, std::size_t count) {
+  static const std::array<std::uint32_t, 256> table = crc_table();
+  std::uint32_t c = 0xFFFFFFFFu;
+  for (std::size_t i = 0; i < count; ++i) c = table[(c ^ bytes[i]) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+const std::string* TrainedModel::fact(const std::string& key) const {
+  for (const auto& [k, v] : facts)
+    if (k == key) return &v;
+  return nullptr;
+}
+
 FileHeadRoles head_roles(const TrainedModel& t) {
   std::string names;
   for (int r = 0; r < kHeadRoles; ++r)
@@ -234,41 +133,57 @@ FileHeadRoles head_roles(const TrainedModel& t) {
   return out;
 }
 
-TrainedModel read_model_file(const std::uint8_t* bytes, std::size_t count) {
-  if (count < kHeaderBytes || std::memcmp(bytes, "ATLM", 4) != 0)
+namespace {
+
+// The sizes the header gives, after "ATLM", the version, the length and the CRC-32.
+struct Sizes {
+  std::uint32_t V, d, h, context, quantisation, facts;
+};
+
+// "ATLM", the version, the length and the CRC-32; then the sizes, into the model's config (its
+// parameters stay empty). The length those sizes need is compared with the file's before anything
+// is allocated: a header asking for gigabytes is refused by its length, not found out after
+// growing memory to hold them.
+Sizes read_header(Reader& r, LanguageModel& model) {
+  if (r.size < kHeaderBytes || std::memcmp(r.bytes, "ATLM", 4) != 0)
     bad("it does not start with ATLM (is it the right file?)");
-  Reader r{bytes, count, 4};
+  r.at = 4;
   const std::uint32_t version = r.u32("the header");
   if (version != kModelFileVersion)
     bad("version " + std::to_string(version) + "; this build reads version " +
         std::to_string(kModelFileVersion));
   const std::uint32_t size = r.u32("the header"), crc = r.u32("the header");
-  if (size != count)
-    bad("it has " + std::to_string(count) + " bytes, its header says " + std::to_string(size) +
+  if (size != r.size)
+    bad("it has " + std::to_string(r.size) + " bytes, its header says " + std::to_string(size) +
         " (truncated?)");
-  if (crc32(bytes + 16, count - 16) != crc) bad("its CRC-32 does not match (the file is damaged)");
-  TrainedModel t;
-  LanguageModelConfig& c = t.model.config;
-  const std::uint32_t V = r.u32("the header"), d = r.u32("the header"), h = r.u32("the header"),
-                      context = r.u32("the header"), q = r.u32("the header"),
-                      facts = r.u32("the header");
-  if (V > 65536 || d > 4096 || h > 4096 || context > 4096 || q > 1)
+  if (crc32(r.bytes + 16, r.size - 16) != crc)
+    bad("its CRC-32 does not match (the file is damaged)");
+  LanguageModelConfig& c = model.config;
+  Sizes s;
+  for (std::uint32_t* field : {&s.V, &s.d, &s.h, &s.context, &s.quantisation, &s.facts})
+    *field = r.u32("the header");
+  if (s.V > 65536 || s.d > 4096 || s.h > 4096 || s.context > 4096 || s.quantisation > 1)
     bad("its sizes are out of range");
-  c.vocabulary = static_cast<int>(V);
-  c.width = static_cast<int>(d);
-  c.heads = static_cast<int>(h);
-  c.context = static_cast<int>(context);
+  c.vocabulary = static_cast<int>(s.V);
+  c.width = static_cast<int>(s.d);
+  c.heads = static_cast<int>(s.h);
+  c.context = static_cast<int>(s.context);
   validate(c);
-  // Compared with the file's length before anything is allocated: a header asking for gigabytes
-  // is refused by its length, not found out after growing memory to hold them.
-  const std::uint64_t expected = file_bytes(t.model, q == 1, facts);
-  if (expected != count)
-    bad("its header's sizes need " + std::to_string(expected) + " bytes (V = " + std::to_string(V) +
-        ", d = " + std::to_string(d) + ", context " + std::to_string(context) + ", " +
-        std::to_string(facts) + " bytes of facts), the file has " + std::to_string(count));
-  r.need(facts, "the facts");
-  const std::string text(reinterpret_cast<const char*>(bytes + r.at), facts);
-  r.at += facts;
+  const std::uint64_t expected = file_bytes(model, s.quantisation == 1, s.facts);
+  if (expected != r.size)
+    bad("its header's sizes need " + std::to_string(expected) +
+        " bytes (V = " + std::to_string(s.V) + ", d = " + std::to_string(s.d) + ", context " +
+        std::to_string(s.context) + ", " + std::to_string(s.facts) +
+        " bytes of facts), the file has " + std::to_string(r.size));
+  return s;
+}
+
+// The "key value" lines, and the dropout the model was trained with (it acts in training only;
+// info reports it).
+void read_facts(Reader& r, std::uint32_t count, TrainedModel& t) {
+  r.need(count, "the facts");
+  const std::string text(reinterpret_cast<const char*>(r.bytes + r.at), count);
+  r.at += count;
   r.pad();
   for (std::size_t line = 0; line < text.size();) {
     const std::size_t end = std::min(text.find('\n', line), text.size());
@@ -277,56 +192,93 @@ TrainedModel read_model_file(const std::uint8_t* bytes, std::size_t count) {
     t.facts.emplace_back(text.substr(line, space - line), text.substr(space + 1, end - space - 1));
     line = end + 1;
   }
-  // The dropout it was trained with (it acts in training only; info reports it).
   if (t.fact("training.dropout") != nullptr) {
     const double p = numbers_of(t, "training.dropout", 1)[0];
     if (!(p >= 0.0 && p < 1.0)) bad("its fact 'training.dropout' is not a probability in [0, 1)");
-    c.dropout = p;
+    t.model.config.dropout = p;
   }
+}
+
+// The GPT-2 id of each model id but the last (the last stands for every token cut away).
+void read_vocabulary(Reader& r, std::uint32_t V, Vocabulary& vocabulary) {
   r.need(std::size_t(V - 1) * 2, "the vocabulary");
   for (std::uint32_t m = 0; m + 1 < V; ++m) {
-    const int id = bytes[r.at] | bytes[r.at + 1] << 8;
+    const int id = r.bytes[r.at] | r.bytes[r.at + 1] << 8;
     r.at += 2;
     if (id >= kGpt2Vocabulary) bad("its vocabulary holds a token id beyond GPT-2's");
-    t.vocabulary.gpt2_ids.push_back(id);
+    vocabulary.gpt2_ids.push_back(id);
   }
   r.pad();
-  t.model.token_embedding.resize(std::size_t(V) * d);
-  t.model.position_embedding.resize(std::size_t(context) * d);
-  t.model.attention.query_weight.resize(std::size_t(d) * d);
-  t.model.attention.key_weight.resize(std::size_t(d) * d);
-  t.model.attention.value_weight.resize(std::size_t(d) * d);
-  t.model.attention.out_weight.resize(std::size_t(d) * d);
-  t.model.attention.out_bias.resize(d);
-  t.model.unembedding_weight.resize(std::size_t(V) * d);
-  t.model.unembedding_bias.resize(V);
-  for (const NamedParameter& p : parameters(t.model)) {
-    if (!is_matrix(p) || q == 0) {
-      r.need(p.values->size() * 4, p.name.c_str());
-      for (float& x : *p.values) x = r.f32(p.name.c_str());
-    } else {
-      const int rows = p.shape[0], cols = p.shape[1];
-      std::vector<float> scales(rows);
-      for (float& s : scales) {
-        s = r.f32(p.name.c_str());
-        if (!(s >= 0.0f && s <= kMaxParameterMagnitude / 127.0f))
-          bad(p.name + " has a row scale of " + std::to_string(s) + "; a row scale is from 0 to " +
-              std::to_string(kMaxParameterMagnitude / 127.0f));
-      }
-      r.need(std::size_t(rows) * cols, p.name.c_str());
-      for (int row = 0; row < rows; ++row)
-        for (int k = 0; k < cols; ++k)
-          (*p.values)[std::size_t(row) * cols + k] =
-              static_cast<float>(static_cast<std::int8_t>(bytes[r.at++])) * scales[row];
-      r.pad();
-    }
-    for (float x : *p.values) {
-      if (!std::isfinite(x)) bad(p.name + " holds a value that is not a finite number");
-      if (std::abs(x) > kMaxParameterMagnitude)
-        bad(p.name + " holds the value " + std::to_string(x) + "; a parameter is at most " +
-            std::to_string(kMaxParameterMagnitude) + " in magnitude (trained weights stay near 1)");
-    }
+}
+
+// Room for every parameter; only once the header's sizes have matched the file's length.
+void allocate_parameters(LanguageModel& model, const Sizes& s) {
+  model.token_embedding.resize(std::size_t(s.V) * s.d);
+  model.position_embedding.resize(std::size_t(s.context) * s.d);
+  model.attention.query_weight.resize(std::size_t(s.d) * s.d);
+  model.attention.key_weight.resize(std::size_t(s.d) * s.d);
+  model.attention.value_weight.resize(std::size_t(s.d) * s.d);
+  model.attention.out_weight.resize(std::size_t(s.d) * s.d);
+  model.attention.out_bias.resize(s.d);
+  model.unembedding_weight.resize(std::size_t(s.V) * s.d);
+  model.unembedding_bias.resize(s.V);
+}
+
+void read_float32(Reader& r, const NamedParameter& p) {
+  r.need(p.values->size() * 4, p.name.c_str());
+  for (float& x : *p.values) x = r.f32(p.name.c_str());
+}
+
+// One float32 scale per row, each checked, then the int8 values row by row.
+void read_int8_rows(Reader& r, const NamedParameter& p) {
+  const int rows = p.shape[0], cols = p.shape[1];
+  std::vector<float> scales(rows);
+  for (float& s : scales) {
+    s = r.f32(p.name.c_str());
+    if (!(s >= 0.0f && s <= kMaxParameterMagnitude / 127.0f))
+      bad(p.name + " has a row scale of " + std::to_string(s) + "; a row scale is from 0 to " +
+          std::to_string(kMaxParameterMagnitude / 127.0f));
   }
+  r.need(std::size_t(rows) * cols, p.name.c_str());
+  for (int row = 0; row < rows; ++row)
+    for (int k = 0; k < cols; ++k)
+      (*p.values)[std::size_t(row) * cols + k] =
+          static_cast<float>(static_cast<std::int8_t>(r.bytes[r.at++])) * scales[row];
+  r.pad();
+}
+
+// Every value finite and within kMaxParameterMagnitude, so the forward pass stays finite.
+void check_values(const NamedParameter& p) {
+  for (float x : *p.values) {
+    if (!std::isfinite(x)) bad(p.name + " holds a value that is not a finite number");
+    if (std::abs(x) > kMaxParameterMagnitude)
+      bad(p.name + " holds the value " + std::to_string(x) + "; a parameter is at most " +
+          std::to_string(kMaxParameterMagnitude) + " in magnitude (trained weights stay near 1)");
+  }
+}
+
+// Every parameter in state_dict order, as the header's quantisation stores it.
+void read_parameters(Reader& r, const Sizes& s, LanguageModel& model) {
+  allocate_parameters(model, s);
+  for (const NamedParameter& p : parameters(model)) {
+    if (!is_matrix(p) || s.quantisation == 0) {
+      read_float32(r, p);
+    } else {
+      read_int8_rows(r, p);
+    }
+    check_values(p);
+  }
+}
+
+}  // namespace
+
+TrainedModel read_model_file(const std::uint8_t* bytes, std::size_t count) {
+  Reader r{bytes, count, 0};
+  TrainedModel t;
+  const Sizes s = read_header(r, t.model);
+  read_facts(r, s.facts, t);
+  read_vocabulary(r, s.V, t.vocabulary);
+  read_parameters(r, s, t.model);
   if (r.at != count) bad("it has bytes after its last parameter");
   return t;
 }

@@ -15,27 +15,30 @@ export const main = () => 'queryHeads';
 export function explain(ctx) {
   const { sizes } = ctx.result;
   const { settings } = ctx;
-  const parts = [];
+  return [howHeadsAreCut(settings, sizes), ...viewAndTranspose(), ...asides(settings, sizes)];
+}
+
+// The cut itself (its sizes are in the step's lead sentence), or why there is nothing to cut.
+function howHeadsAreCut(settings, sizes) {
   if (settings.module === 'mha') {
-    parts.push(
-      h(
-        'p',
-        {},
-        'Multi-head attention does not project again for each head: it cuts the columns it has.',
-      ),
-    );
-  } else {
-    parts.push(
-      h(
-        'p',
-        {},
-        settings.module === 'wrapper'
-          ? `The wrapper's ${sizes.h} heads each projected their own ${sizes.dh} columns; stacking them gives the same layout as a split.`
-          : 'A single CausalAttention module has just one head: the “split” keeps all columns together.',
-      ),
+    return h(
+      'p',
+      {},
+      'Multi-head attention does not project again for each head: it cuts the columns it has.',
     );
   }
-  parts.push(
+  return h(
+    'p',
+    {},
+    settings.module === 'wrapper'
+      ? `The wrapper's ${sizes.h} heads each projected their own ${sizes.dh} columns; stacking them gives the same layout as a split.`
+      : 'A single CausalAttention module has just one head: the “split” keeps all columns together.',
+  );
+}
+
+// The lecture's two moves, view then transpose, and the same split at the sizes of real models.
+function viewAndTranspose() {
+  return [
     h(
       'ol',
       { class: 'moves' },
@@ -61,7 +64,12 @@ export function explain(ctx) {
       { class: 'aside' },
       'For scale: GPT-2 small splits 768 columns into 12 heads of 64; GPT-3 splits 12 288 into 96 heads of 128.',
     ),
-  );
+  ];
+}
+
+// What the current settings make hard to see (one-column heads) or different (the loop layout).
+function asides(settings, sizes) {
+  const parts = [];
   if (sizes.h > 1 && sizes.dh === 1) {
     parts.push(
       h(

@@ -16,45 +16,56 @@ const active = (s) => s.training && s.dropout > 0;
 
 export function explain(ctx) {
   const { settings } = ctx;
+  if (!settings.training) return evaluationMode(settings);
+  if (!active(settings)) return nothingDropped();
+  return whileTraining(ctx);
+}
+
+// Evaluation mode drops nothing: the maps show what training mode would do, and say so.
+function evaluationMode(settings) {
   const p = settings.dropout;
-  if (!settings.training) {
-    const shown = previewDropout(settings.dropout);
-    return [
-      h(
-        'p',
-        { class: 'note' },
-        h('strong', {}, 'Evaluation mode: nothing is dropped in this pass.'),
-        ' Dropout only acts while a model is being trained. In evaluation mode this step is skipped: the next steps use the softmax weights as they are, with nothing zeroed and nothing rescaled.',
-      ),
-      h(
-        'p',
-        {},
-        'So that there is something to see, the maps here show ',
-        h('strong', {}, `what training mode would do, with `, m(`p = ${shown}`)),
-        p > 0 ? '' : ' (the lecture’s Dropout(0.5), since p is 0 here)',
-        ': the same weights and seed, a share p of them dropped, the survivors multiplied by ',
-        m(`1/(1−p) = ${fmt(1 / (1 - shown))}`),
-        '. Rows no longer sum to 1, and that is expected.',
-      ),
-      h(
-        'p',
-        { class: 'aside' },
-        'To make dropout part of the pass, switch the mode to training (the “mode” setting; in an embedded view, its ',
-        m('training'),
-        ' attribute).',
-      ),
-    ];
-  }
-  if (!active(settings)) {
-    return [
-      h(
-        'p',
-        { class: 'note' },
-        h('strong', {}, 'p = 0: nothing is dropped.'),
-        ' Raise the dropout probability to see the mask.',
-      ),
-    ];
-  }
+  const shown = previewDropout(settings.dropout);
+  return [
+    h(
+      'p',
+      { class: 'note' },
+      h('strong', {}, 'Evaluation mode: nothing is dropped in this pass.'),
+      ' Dropout only acts while a model is being trained. In evaluation mode this step is skipped: the next steps use the softmax weights as they are, with nothing zeroed and nothing rescaled.',
+    ),
+    h(
+      'p',
+      {},
+      'So that there is something to see, the maps here show ',
+      h('strong', {}, `what training mode would do, with `, m(`p = ${shown}`)),
+      p > 0 ? '' : ' (the lecture’s Dropout(0.5), since p is 0 here)',
+      ': the same weights and seed, a share p of them dropped, the survivors multiplied by ',
+      m(`1/(1−p) = ${fmt(1 / (1 - shown))}`),
+      '. Rows no longer sum to 1, and that is expected.',
+    ),
+    h(
+      'p',
+      { class: 'aside' },
+      'To make dropout part of the pass, switch the mode to training (the “mode” setting; in an embedded view, its ',
+      m('training'),
+      ' attribute).',
+    ),
+  ];
+}
+
+function nothingDropped() {
+  return [
+    h(
+      'p',
+      { class: 'note' },
+      h('strong', {}, 'p = 0: nothing is dropped.'),
+      ' Raise the dropout probability to see the mask.',
+    ),
+  ];
+}
+
+// Training with p > 0: which weights are dropped, and why the survivors are scaled up.
+function whileTraining(ctx) {
+  const p = ctx.settings.dropout;
   return [
     h(
       'p',

@@ -2,6 +2,7 @@
 // block the student can fold, a "copy as PyTorch" button (a runnable snippet that prints the
 // numbers on screen: web/lib/pytorch.mjs), and the step's downloads (ui/export.mjs).
 import { h } from './dom.mjs';
+import { copySnippet } from './clipboard.mjs';
 import { stepCode, pytorchSnippet, SNIPPET_STAGES } from '../../lib/pytorch.mjs';
 import { exportData, toJson, toCsv, fileName, download, mapToPng, mapToSvg } from './export.mjs';
 import { PREVIEW_STAGES } from '../state/needs.mjs';
@@ -74,22 +75,7 @@ export function copyButton(snippet, label = 'Copy as PyTorch') {
       type: 'button',
       class: 'copy-pytorch',
       dataset: { action: 'copy-pytorch' },
-      onclick: async () => {
-        const text = snippet();
-        try {
-          if (!globalThis.navigator?.clipboard?.writeText) throw new Error('no clipboard');
-          await navigator.clipboard.writeText(text);
-          fallback.hidden = true;
-          status.textContent = 'Copied: paste it into a Python file or a notebook cell and run it.';
-        } catch {
-          fallback.value = text;
-          fallback.hidden = false;
-          fallback.focus();
-          fallback.select();
-          status.textContent =
-            'The clipboard is not available here: the snippet is in the box below, selected; copy it by hand.';
-        }
-      },
+      onclick: () => copySnippet(snippet(), { status, fallback }),
     },
     label,
   );

@@ -13,7 +13,8 @@ import {
   tokenLabel,
 } from '../present.mjs';
 import { explainStage } from '../stage-text.mjs';
-import { LECTURE_EXAMPLE, UsageError, parseCommand } from './args.mjs';
+import { UsageError, parseCommand } from './args.mjs';
+import { LECTURE_EXAMPLE } from './flags.mjs';
 import { commandHelp } from './help.mjs';
 import { WIDTH, clip, headMatrices, matrix, wrap } from './text.mjs';
 import { explainTrained } from './trained.mjs';

@@ -2,7 +2,7 @@
 // each flag with its range or choices, its default, the table's help and its rule, so the help
 // cannot disagree with what the core accepts.
 import { STAGES } from '../contract.mjs';
-import { COMMANDS, commandFlags } from './args.mjs';
+import { COMMANDS, commandFlags } from './commands.mjs';
 import { WIDTH, wrap } from './text.mjs';
 
 export const MAIN_HELP = `attention-lab: causal multi-head self-attention, stage by stage, real numbers

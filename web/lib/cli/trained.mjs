@@ -13,7 +13,8 @@ import {
   tokenLabel,
   trainedTokenLabel,
 } from '../present.mjs';
-import { UsageError, flagOf, parseCommand } from './args.mjs';
+import { UsageError, parseCommand } from './args.mjs';
+import { flagOf } from './flags.mjs';
 import { commandHelp } from './help.mjs';
 import { clip, wrap } from './text.mjs';
 

@@ -2,24 +2,15 @@
 // available (permissions, a page over http), shows it in a text area to copy by hand. What it
 // says after a click belongs to the click, not to the view: the handler writes it.
 import { h } from '../../render/h.mjs';
+import { copySnippet } from '../../ui/clipboard.mjs';
 
-async function copy(e, text) {
+// The box holds the button, its status line and its fallback text area.
+function copy(e, text) {
   const box = e.currentTarget.parentElement;
-  const status = box.querySelector('.copy-status');
-  const fallback = box.querySelector('.snippet-text');
-  try {
-    if (!globalThis.navigator?.clipboard?.writeText) throw new Error('no clipboard');
-    await navigator.clipboard.writeText(text);
-    fallback.hidden = true;
-    status.textContent = 'Copied: paste it into a Python file or a notebook cell and run it.';
-  } catch {
-    fallback.value = text;
-    fallback.hidden = false;
-    fallback.focus();
-    fallback.select();
-    status.textContent =
-      'The clipboard is not available here: the snippet is in the box below, selected; copy it by hand.';
-  }
+  return copySnippet(text, {
+    status: box.querySelector('.copy-status'),
+    fallback: box.querySelector('.snippet-text'),
+  });
 }
 
 /** The copy button, its status line and its fallback text area, for `text`. */
