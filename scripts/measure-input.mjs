@@ -5,7 +5,7 @@
 //
 //   bash scripts/build.sh site && node scripts/measure-input.mjs [--runs 20] [--steps softmax,dropout]
 //
-// --gpt2 measures GPT-2 small's sizes instead (issue 16): d_in = d_out = 768, 12 heads of 64,
+// --gpt2 measures GPT-2 small's sizes instead: d_in = d_out = 768, 12 heads of 64,
 // batch 1, where the d-wide tensors are drawn in bands.
 //
 // --eval measures in evaluation mode (the page's default), where the dropout step adds a traced

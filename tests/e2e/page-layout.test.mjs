@@ -1,4 +1,4 @@
-// The page at a glance (issue 13): every T × T map is seen whole, Σ column included, from a 320 px
+// The page at a glance: every T × T map is seen whole, Σ column included, from a 320 px
 // phone to a 1920 px projector, for 6, 29 and 64 tokens; no step is taller than two screens at
 // 1280 × 800; the sticky stepper's Next brings the new step's title into view; the numbers are the
 // trace's. Screenshots go to test-artifacts/.

@@ -262,7 +262,7 @@ test('--no-isolation omits COOP/COEP; a busy PORT falls back to a free port', as
   }
 });
 
-// Audit item 1: a rebuild while serving. Another process replaces files by rename (the old bytes
+// A rebuild while serving. Another process replaces files by rename (the old bytes
 // stay readable through an open descriptor), deletes and recreates them, and removes the whole root
 // (`rm -rf build/site` in scripts/build.sh) while requests for them run concurrently. The server
 // must survive, and no response may mix two versions of a file or announce a length it does not send.
@@ -355,7 +355,7 @@ test('keeps serving while files are replaced or removed under it (a rebuild whil
   );
 });
 
-// Audit item 2: a Location header must be ASCII; Node throws (and used to stop the server) otherwise.
+// A Location header must be ASCII; Node throws otherwise, which must not stop the server.
 test('redirects a directory whose name is not Latin-1 (or needs escaping) to its percent-encoded path', async (t) => {
   const { dir, cleanup } = tempRoot({
     'index.html': '<p>root</p>\n',
@@ -382,7 +382,7 @@ test('redirects a directory whose name is not Latin-1 (or needs escaping) to its
   assert.equal((await get(own.port, '/')).status, 200, 'the server still answers');
 });
 
-// Audit item 3: "//lib/" in a Location is scheme-relative, i.e. http://lib/, off this site.
+// "//lib/" in a Location is scheme-relative, i.e. http://lib/, off this site.
 // Repeated slashes are collapsed (the Location is rebuilt from the path's segments); encoded
 // slashes and backslashes are refused with 400.
 test('never redirects off-site: repeated, encoded or backslashed slashes', async () => {
@@ -416,7 +416,7 @@ test('never redirects off-site: repeated, encoded or backslashed slashes', async
   assert.equal((await get(server.port, '/%5Clib')).status, 400);
 });
 
-// Audit item 4: each bad request gets its own 4xx, and the server goes on serving.
+// Each bad request gets its own 4xx, and the server goes on serving.
 test('answers bad requests with a 4xx and keeps serving', async () => {
   for (const [target, expected] of [
     ['/%zz', [400]],
