@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // How long the page takes from a typed sentence to the painted frame, at the largest size it
-// offers: T = 64 tokens, d_out = 96, 12 heads, batch 4 (issue 13's target: 50 ms). Not a test
+// offers: T = 64 tokens, d_out = 96, 12 heads, batch 4 (the aim: 50 ms). Not a test
 // (timings depend on the machine); it prints the median of 20 edits for a few steps.
 //
 //   bash scripts/build.sh site && node scripts/measure-input.mjs [--runs 20] [--steps softmax,dropout]
@@ -21,16 +21,36 @@
 import { parseArgs } from 'node:util';
 import { startServer, launch, checkSite, sentenceOf } from '../tests/e2e/helpers.mjs';
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '20' },
-    steps: { type: 'string', default: 'softmax,dropout,qkv,context' },
-    width: { type: 'string', default: '1280' },
-    root: { type: 'string' },
-    gpt2: { type: 'boolean', default: false },
-    eval: { type: 'boolean', default: false },
-  },
-});
+const USAGE = `Usage: node scripts/measure-input.mjs [options]   (after bash scripts/build.sh site)
+  --runs N        edits per step (default 20)
+  --steps LIST    steps to measure (default softmax,dropout,qkv,context)
+  --width PX      the window's width (default 1280)
+  --root DIR      another build of the page, for A/B runs (default build/site)
+  --gpt2          GPT-2 small's sizes: d_in = d_out = 768, 12 heads, batch 1
+  --eval          evaluation mode (the page's default) instead of training mode
+  --help`;
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '20' },
+      steps: { type: 'string', default: 'softmax,dropout,qkv,context' },
+      width: { type: 'string', default: '1280' },
+      root: { type: 'string' },
+      gpt2: { type: 'boolean', default: false },
+      eval: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }));
+} catch (err) {
+  console.error(`measure-input: ${err.message}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const runs = Number(values.runs);
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
