@@ -24,13 +24,16 @@ test('the URL codec: a lab’s own keys are read, written after the page’s, an
 });
 
 // A page's history and location, recording each address written.
-function fakeAddress(search) {
-  const location = { pathname: '/', search, hash: '' };
+function fakeAddress(search, pathname = '/') {
+  const location = { pathname, search, hash: '' };
   const written = [];
   const history = {
     replaceState(_, __, url) {
       written.push(url);
-      location.search = url.slice(1).replace(/#.*$/, '');
+      const next = new URL(url, `http://127.0.0.1:8000${location.pathname}${location.search}`);
+      assert.equal(next.origin, 'http://127.0.0.1:8000', `${url} leaves the page's origin`);
+      location.pathname = next.pathname;
+      location.search = next.search;
     },
   };
   return { location, history, written };
@@ -82,4 +85,16 @@ test('the controller computes what the shown step reads before the store changes
   const handed = controller.handOut(store.get().result);
   assert.ok(handed.weights['out_proj.weight']);
   assert.equal(handed.trace, store.get().result.trace);
+});
+
+test('the address written keeps the page on its path and origin, even a path of "//"', () => {
+  const address = fakeAddress('?heads=3', '//');
+  const store = createStore(parseUrl(address.location.search));
+  const controller = createController(store, address);
+  controller.attach(lab);
+  controller.start();
+  controller.setView({ lab: 'masking' }, 'ui');
+  assert.ok(address.written.length > 0, 'the address was written');
+  assert.equal(address.location.pathname, '//');
+  assert.equal(address.location.search, toUrl(store.get()));
 });

@@ -51,9 +51,10 @@ function createUrlWriter(store, history, location) {
   let later = null;
   const write = () => {
     later = null;
-    const url = `${location.pathname}${stateUrl(store.get())}${location.hash}`;
-    if (url !== `${location.pathname}${location.search}${location.hash}`)
-      history.replaceState(null, '', url);
+    // A reference of query and fragment only keeps the page's path, whatever it is: a path
+    // written out would make "//?…" (a page served at "//") a link to another host.
+    const url = `${stateUrl(store.get())}${location.hash}`;
+    if (url !== `${location.search}${location.hash}`) history.replaceState(null, '', url);
   };
   const writeAfterPaint = () => {
     if (later !== null) return;
