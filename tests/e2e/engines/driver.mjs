@@ -16,12 +16,15 @@ import net from 'node:net';
 import { launchChromium } from '../../../scripts/chromium.mjs';
 
 export const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
-const SETUP = 'run `bash scripts/setup.sh` (Debian packages firefox-esr, webkit2gtk-driver, xvfb)';
 
-/** Throws when a program an engine needs is missing: a missing browser fails, never skips. */
-export function need(...files) {
-  for (const file of files)
-    if (!fs.existsSync(file)) throw new Error(`${file} is missing: ${SETUP}`);
+/**
+ * Throws when a program an engine needs is missing: a missing browser fails, never skips.
+ * `needs`: { file: the Debian package that installs it }.
+ */
+export function need(needs) {
+  for (const [file, pkg] of Object.entries(needs))
+    if (!fs.existsSync(file))
+      throw new Error(`${file} is missing: install Debian's ${pkg} (bash scripts/setup.sh does)`);
 }
 
 // `fn` (a function or an expression) called with `args`, its result or error as plain data.
@@ -81,7 +84,7 @@ function watch(page, problems) {
 }
 
 async function chromium() {
-  need(process.env.CHROMIUM ?? '/usr/bin/chromium');
+  need({ [process.env.CHROMIUM ?? '/usr/bin/chromium']: 'chromium' });
   const browser = await launchChromium();
   return {
     name: 'chromium',
@@ -104,7 +107,7 @@ async function chromium() {
 }
 
 async function firefox() {
-  need(FIREFOX);
+  need({ [FIREFOX]: 'firefox-esr' });
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX });
   return {
@@ -147,4 +150,4 @@ export function freePort() {
   });
 }
 
-export { expression, unwrap, withWaitFor, sleep, SETUP };
+export { expression, unwrap, withWaitFor, sleep };

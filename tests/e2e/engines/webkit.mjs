@@ -41,7 +41,12 @@ function client(base) {
 
 // Starts the driver under xvfb-run in a process group of its own; resolves once it answers.
 async function startDriver() {
-  need('/usr/bin/xvfb-run', '/usr/bin/xauth', WEBKIT_DRIVER, MINIBROWSER);
+  need({
+    '/usr/bin/xvfb-run': 'xvfb',
+    '/usr/bin/xauth': 'xauth',
+    [WEBKIT_DRIVER]: 'webkit2gtk-driver',
+    [MINIBROWSER]: 'libwebkit2gtk-4.1-0 (a dependency of webkit2gtk-driver)',
+  });
   const port = await freePort();
   const child = spawn('/usr/bin/xvfb-run', ['-a', WEBKIT_DRIVER, `--port=${port}`], {
     detached: true,
