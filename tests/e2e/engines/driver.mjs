@@ -12,6 +12,8 @@
 // error display). Every function runs in the page as an expression, with JSON arguments and a
 // JSON result; a rejection comes back as an Error naming the page's error.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 import { launchChromium } from '../../../scripts/chromium.mjs';
 
@@ -109,7 +111,22 @@ async function chromium() {
 async function firefox() {
   need({ [FIREFOX]: 'firefox-esr' });
   const { default: puppeteer } = await import('puppeteer-core');
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX });
+  // A profile of our own, removed on close and also when the process exits without closing
+  // (puppeteer-core stops Firefox then, but leaves its profile in the temporary folder).
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-lab-firefox-'));
+  const removeProfile = () => fs.rmSync(profile, { recursive: true, force: true });
+  process.once('exit', removeProfile);
+  let browser;
+  try {
+    browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: FIREFOX,
+      userDataDir: profile,
+    });
+  } catch (err) {
+    removeProfile();
+    throw err;
+  }
   return {
     name: 'firefox',
     version: await browser.version(),
@@ -124,7 +141,11 @@ async function firefox() {
         frames: () => page.frames(),
       });
     },
-    close: () => browser.close(),
+    async close() {
+      await browser.close();
+      process.off('exit', removeProfile);
+      removeProfile();
+    },
   };
 }
 

@@ -39,7 +39,9 @@ function client(base) {
   };
 }
 
-// Starts the driver under xvfb-run in a process group of its own; resolves once it answers.
+// Starts the driver under xvfb-run in a process group of its own; resolves once it answers. The
+// driver is stopped by itself: xvfb-run then stops Xvfb and removes its temporary folder, which a
+// signal to xvfb-run would leave behind; MiniBrowser, losing its display, ends too.
 async function startDriver() {
   need({
     '/usr/bin/xvfb-run': 'xvfb',
@@ -48,29 +50,39 @@ async function startDriver() {
     [MINIBROWSER]: 'libwebkit2gtk-4.1-0 (a dependency of webkit2gtk-driver)',
   });
   const port = await freePort();
-  const child = spawn('/usr/bin/xvfb-run', ['-a', WEBKIT_DRIVER, `--port=${port}`], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // sh prints its pid, then becomes the driver (exec): that pid is the driver's.
+  const shell = 'echo "driver pid $$"; exec "$0" "$@"';
+  const child = spawn(
+    '/usr/bin/xvfb-run',
+    ['-a', 'sh', '-c', shell, WEBKIT_DRIVER, `--port=${port}`],
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const killGroup = (signal) => {
+  const kill = (pid, signal) => {
     try {
-      process.kill(-child.pid, signal);
+      process.kill(pid, signal);
     } catch {
-      // the group has already exited
+      // already exited
     }
   };
-  const onExit = () => killGroup('SIGKILL');
-  process.once('exit', onExit);
+  const stopDriver = () => {
+    const pid = Number(output.match(/driver pid (\d+)/)?.[1]);
+    if (pid) kill(pid, 'SIGTERM');
+  };
+  process.once('exit', stopDriver);
   const stop = async () => {
-    process.off('exit', onExit);
-    if (child.exitCode !== null || child.signalCode !== null) return killGroup('SIGKILL');
-    const exited = new Promise((r) => child.once('exit', r));
-    killGroup('SIGTERM');
-    if ((await Promise.race([exited.then(() => true), sleep(5000)])) !== true) killGroup('SIGKILL');
-    killGroup('SIGKILL'); // the browser's own processes, should any outlive the driver
+    process.off('exit', stopDriver);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      stopDriver();
+      await Promise.race([exited, sleep(10000)]);
+    }
+    kill(-child.pid, 'SIGKILL'); // whatever outlived the driver and Xvfb
   };
   const call = client(`http://127.0.0.1:${port}`);
   for (let tries = 0; ; ++tries) {
