@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what attention-lab needs on a fresh Debian bookworm machine: Debian's emscripten, Eigen,
-# Catch2, Chromium, clang-format 14, clang's libFuzzer and PyTorch (apt), and the npm dev
+# Catch2, Chromium, Firefox ESR and WebKitGTK's WebDriver (the engine e2e suites), clang-format 14,
+# clang's libFuzzer and PyTorch (apt), and the npm dev
 # dependencies (npm ci, Prettier and TypeScript among them). Safe to run again: it only installs what is missing. Needs root (or sudo)
 # for apt.
 set -euo pipefail
@@ -8,7 +9,11 @@ cd "$(dirname "$0")/.."
 
 # clang and libclang-rt-14-dev: the libFuzzer harness (tests/fuzz/core_fuzz.cpp). python3-torch: Debian's PyTorch,
 # which runs the page's "copy as PyTorch" snippets in tests/js/pytorch.test.mjs (/usr/bin/python3).
-APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium clang-format clang libclang-rt-14-dev cmake g++ make python3-torch)
+# firefox-esr (driven by puppeteer-core over WebDriver BiDi), webkit2gtk-driver (WebKitWebDriver and
+# MiniBrowser: Safari's engine) and xvfb + xauth (MiniBrowser needs a display): the e2e-firefox and
+# e2e-webkit suites.
+APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium clang-format clang libclang-rt-14-dev cmake g++ make python3-torch
+  firefox-esr webkit2gtk-driver xvfb xauth)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

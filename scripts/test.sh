@@ -15,6 +15,11 @@
 #   pack         node --test tests/pack: the npm tarball in empty projects: Node, npx, tsc, Vite,
 #                webpack
 #   e2e          node --test tests/e2e: the page in headless Chromium, and the bench page's smoke run
+#   e2e-firefox  the page's main checks (tests/e2e/engines/, also run in Chromium by e2e) in Firefox
+#                ESR over WebDriver BiDi: every step, URL state, keyboard, fallback, the element and the
+#                iframe, the build it picks, Node's exact bits
+#   e2e-webkit   the same in WebKitGTK's MiniBrowser (Safari's engine) under Xvfb; a missing browser
+#                fails these two suites, naming the package (scripts/setup.sh installs them)
 #   embed        node --test tests/embed: the element across origins, the iframe, size budgets
 #   fuzz-api     node --test tests/fuzz: 2,000 seeded calls of the API fuzzer per build, with a
 #                watchdog and a bit check after every error (npm run fuzz: the long runs)
@@ -104,12 +109,14 @@ if [ "$build_status" -eq 0 ]; then
   suite js node_tests tests/js
   suite pack node_tests tests/pack --test-concurrency=1
   suite e2e node_tests tests/e2e --test-concurrency=1
+  suite e2e-firefox node --test --test-reporter=spec tests/e2e/engines/firefox.test.mjs
+  suite e2e-webkit node --test --test-reporter=spec tests/e2e/engines/webkit.test.mjs
   suite embed node_tests tests/embed --test-concurrency=1
   suite fuzz-api node_tests tests/fuzz --test-concurrency=1
   suite fuzz-native bash scripts/fuzz.sh native 60
 else
   echo "tests: the build failed, so the suites after it did not run"
-  for name in core-native core-wasm types js pack e2e embed fuzz-api fuzz-native; do
+  for name in core-native core-wasm types js pack e2e e2e-firefox e2e-webkit embed fuzz-api fuzz-native; do
     rows+=("$name|not run|0")
     failed+=("$name")
     failures=$((failures + 1))

@@ -42,10 +42,29 @@ function chooseRelaxed(relaxedSimd) {
 
 const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
-// Threads need SharedArrayBuffer, which browsers give only to cross-origin-isolated pages.
-function canUseThreads() {
-  if (typeof SharedArrayBuffer !== 'function') return false;
-  return inNode || globalThis.crossOriginIsolated === true;
+// Threads need SharedArrayBuffer, which browsers give only to cross-origin-isolated pages, and
+// which some engines lack even there (WebKitGTK: crossOriginIsolated true, no SharedArrayBuffer).
+// Why the threaded build cannot run here and what to do, naming the piece that is missing (only
+// isolation is the page author's to give), or '' when it can run.
+const ONE_THREAD = "use threads: 'auto' or 1";
+function whyNoThreads() {
+  const shared = typeof SharedArrayBuffer === 'function';
+  if (inNode)
+    return shared
+      ? ''
+      : `this Node.js has no SharedArrayBuffer, so WebAssembly threads are unavailable; ${ONE_THREAD}`;
+  if (globalThis.crossOriginIsolated !== true)
+    return (
+      `this page is not cross-origin isolated, so WebAssembly threads are unavailable; ${ONE_THREAD}, ` +
+      'or serve the page with Cross-Origin-Opener-Policy: same-origin and ' +
+      'Cross-Origin-Embedder-Policy: require-corp'
+    );
+  if (!shared)
+    return (
+      'this browser has no SharedArrayBuffer although the page is cross-origin isolated, so ' +
+      `WebAssembly threads are unavailable in it; ${ONE_THREAD}`
+    );
+  return '';
 }
 
 /** The most threads the threaded build can use (its pthread pool size, from the core). */
@@ -53,7 +72,7 @@ export const MAX_THREADS = LIMITS.poolSize;
 
 function chooseThreads(threads) {
   if (threads === 'auto' || threads === undefined) {
-    if (inNode || !canUseThreads()) return 1;
+    if (inNode || whyNoThreads()) return 1;
     return Math.max(1, Math.min(MAX_THREADS, globalThis.navigator?.hardwareConcurrency ?? 1));
   }
   if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
@@ -62,14 +81,8 @@ function chooseThreads(threads) {
       { option: 'threads' },
     );
   }
-  if (threads > 1 && !canUseThreads()) {
-    throw new AttentionLabError(
-      `threads = ${threads}: this page is not cross-origin isolated, so WebAssembly threads are unavailable; ` +
-        "use threads: 'auto' or 1, or serve the page with Cross-Origin-Opener-Policy: same-origin and " +
-        'Cross-Origin-Embedder-Policy: require-corp',
-      { option: 'threads' },
-    );
-  }
+  const why = threads > 1 ? whyNoThreads() : '';
+  if (why) throw new AttentionLabError(`threads = ${threads}: ${why}`, { option: 'threads' });
   return threads;
 }
 
