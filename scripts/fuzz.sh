@@ -8,8 +8,9 @@
 #                                        reader and a forward pass of what it accepts (default 60 s)
 #   scripts/fuzz.sh api [ARGS...]        node tests/fuzz/api-fuzz.mjs ARGS (default: 2000 calls, both builds)
 #   scripts/fuzz.sh soak                 the API's memory soak (100,000 failing + 100,000 good calls)
+#   scripts/fuzz.sh weights-api [ARGS]   node tests/fuzz/weights-fuzz.mjs ARGS: damaged weights files
 #   scripts/fuzz.sh all [SECONDS]        native and weights for SECONDS each (default 1800), api 20000
-#                                        calls, soak
+#                                        calls, soak, 100,000 damaged weights files
 #   scripts/fuzz.sh build                only build the native harness
 #   scripts/fuzz.sh replay FILE...       run the native harness on saved inputs (crash files), verbose
 #   scripts/fuzz.sh replay-weights FILE...  the same with the weights harness
@@ -34,7 +35,7 @@ seeds="tests/fuzz/corpus/core"
 replay=replay
 
 usage() {
-  sed -n '5,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '5,16p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -257,6 +258,7 @@ case "$what" in
     for f in "$@"; do UBSAN_OPTIONS=print_stacktrace=1 "$out/model_file_fuzz" -runs=1 "$f"; done
     ;;
   api) run_api "$@" ;;
+  weights-api) node tests/fuzz/weights-fuzz.mjs "$@" ;;
   soak) run_api --soak --build both ;;
   all)
     status=0
@@ -264,6 +266,7 @@ case "$what" in
     FUZZ_CORPUS="${FUZZ_CORPUS:-$out/corpus-weights}" run_weights "${1:-1800}" || status=1
     run_api --calls 20000 --build both --report "$out/api-fuzz-report.json" || status=1
     run_api --soak --build both || status=1
+    node tests/fuzz/weights-fuzz.mjs --calls 100000 --report "$out/weights-fuzz-report.json" || status=1
     exit "$status"
     ;;
   *) usage ;;

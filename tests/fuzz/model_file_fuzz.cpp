@@ -14,6 +14,8 @@
 // What counts as a bug (the harness aborts naming the step, so libFuzzer saves the input):
 //   - any exception that is not an attention::Error: std::bad_alloc and std::length_error too,
 //     because the reader must compare the header's sizes with the file's length before allocating;
+//   - a refusal of the file (by the reader or by head_roles) that does not name it: its option must
+//     be weightsFile, the option JS, the CLI and the page report a damaged file under;
 //   - an accepted file whose model breaks what the reader promises: sizes outside the config's
 //     ranges, a vocabulary or a parameter of the wrong length, a parameter that is not finite or
 //     over 1e4 in magnitude;
@@ -128,12 +130,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     g_step = "head_roles";
     try {
       attention::head_roles(t);
-    } catch (const attention::Error&) {
+    } catch (const attention::Error& e) {
       // A file whose role facts do not read is refused by loadWeights; its weights still run.
+      if (e.option() != "weightsFile") bug("head_roles refused under option " + e.option());
     }
     check_forward(t, 1 + (mode >> 4), (mode & 4) != 0, file.data(), file.size());
-  } catch (const attention::Error&) {
-    // A typed refusal: what a damaged file must get.
+  } catch (const attention::Error& e) {
+    // A typed refusal: what a damaged file must get, under the option that names the file.
+    if (std::string(g_step) == "read_model_file" && e.option() != "weightsFile")
+      bug("the file was refused under option " + e.option() + ": " + e.what());
   } catch (const std::exception& e) {
     bug(std::string("an exception that is not an attention::Error: ") + typeid(e).name() + ": " +
         e.what());
