@@ -10,7 +10,8 @@
 #   scripts/fuzz.sh soak                 the API's memory soak (100,000 failing + 100,000 good calls)
 #   scripts/fuzz.sh weights-api [ARGS]   node tests/fuzz/weights-fuzz.mjs ARGS: damaged weights files
 #   scripts/fuzz.sh all [SECONDS]        native and weights for SECONDS each (default 1800), api 20000
-#                                        calls, soak, 100,000 damaged weights files
+#                                        calls, soak, 100,000 damaged weights files, 100,000
+#                                        tiny training calls
 #   scripts/fuzz.sh build                only build the native harness
 #   scripts/fuzz.sh replay FILE...       run the native harness on saved inputs (crash files), verbose
 #   scripts/fuzz.sh replay-weights FILE...  the same with the weights harness
@@ -35,7 +36,7 @@ seeds="tests/fuzz/corpus/core"
 replay=replay
 
 usage() {
-  sed -n '5,16p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '5,17p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -267,6 +268,7 @@ case "$what" in
     run_api --calls 20000 --build both --report "$out/api-fuzz-report.json" || status=1
     run_api --soak --build both || status=1
     node tests/fuzz/weights-fuzz.mjs --calls 100000 --report "$out/weights-fuzz-report.json" || status=1
+    node tests/fuzz/train-fuzz.mjs --calls 100000 || status=1
     exit "$status"
     ;;
   *) usage ;;
