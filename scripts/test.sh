@@ -24,6 +24,8 @@
 #   fuzz-api     node --test tests/fuzz: 2,000 seeded calls of the API fuzzer per build, with a
 #                watchdog and a bit check after every error (npm run fuzz: the long runs)
 #   fuzz-native  libFuzzer on the core's validation and small forwards, ASan + UBSan, 60 s
+#   fuzz-weights libFuzzer on the weights-file reader and a forward pass of each file it accepts,
+#                ASan + UBSan, 45 s
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export npm_config_update_notifier=false
@@ -114,9 +116,10 @@ if [ "$build_status" -eq 0 ]; then
   suite embed node_tests tests/embed --test-concurrency=1
   suite fuzz-api node_tests tests/fuzz --test-concurrency=1
   suite fuzz-native bash scripts/fuzz.sh native 60
+  suite fuzz-weights bash scripts/fuzz.sh weights 45
 else
   echo "tests: the build failed, so the suites after it did not run"
-  for name in core-native core-wasm types js pack e2e e2e-firefox e2e-webkit embed fuzz-api fuzz-native; do
+  for name in core-native core-wasm types js pack e2e e2e-firefox e2e-webkit embed fuzz-api fuzz-native fuzz-weights; do
     rows+=("$name|not run|0")
     failed+=("$name")
     failures=$((failures + 1))

@@ -169,6 +169,13 @@ export function checkOptions(options) {
       throw new AttentionLabError(`${key} must be a function`, { option: key });
     }
   }
+  // An AbortSignal, or anything that reads like one (a signal of another realm, an iframe's).
+  const { signal } = options;
+  if (signal != null && (typeof signal.throwIfAborted !== 'function' || !('aborted' in signal))) {
+    throw new AttentionLabError('signal must be an AbortSignal (new AbortController().signal)', {
+      option: 'signal',
+    });
+  }
   if (options.float32 !== undefined && typeof options.float32 !== 'boolean') {
     throw new AttentionLabError('float32 must be true or false', { option: 'float32' });
   }

@@ -42,6 +42,20 @@ function trainingError(error) {
   );
 }
 
+// Each option's value, checked by the core before the text is tokenised (seconds for a long
+// text): a run without a corpus reads the options first and stops at the corpus, so any other
+// error is the options'.
+function checkValues(core, options) {
+  const probe = new core.TrainingRun(null, null, coreOptionsOf(options));
+  try {
+    const error = probe.error();
+    if (error !== undefined && fromCoreError(error).option !== 'corpus')
+      throw trainingError(fromCoreError(error));
+  } finally {
+    probe.delete();
+  }
+}
+
 function unwrapTraining(result) {
   try {
     return unwrap(result);
@@ -69,9 +83,10 @@ function unwrapTraining(result) {
  */
 export async function train(options) {
   checkOptions(options);
-  const context = options.context ?? 64;
-  const corpus = await corpusOf(options, Number.isInteger(context) && context > 0 ? context : 64);
   const core = await loadTrainingModule();
+  checkValues(core, options);
+  const context = options.context ?? 64;
+  const corpus = await corpusOf(options, context);
   const run = new core.TrainingRun(corpus.train, corpus.heldout, coreOptionsOf(options));
   try {
     const error = run.error();

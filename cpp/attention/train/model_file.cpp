@@ -168,7 +168,15 @@ Sizes read_header(Reader& r, LanguageModel& model) {
   c.width = static_cast<int>(s.d);
   c.heads = static_cast<int>(s.h);
   c.context = static_cast<int>(s.context);
-  validate(c);
+  // Sizes no model has (heads that do not divide d, a vocabulary of one) are the file's fault: the
+  // refusal names the file, not an option the caller never gave.
+  try {
+    validate(c);
+  } catch (const OptionError& e) {
+    bad(std::string("its sizes (V = ") + std::to_string(s.V) + ", d = " + std::to_string(s.d) +
+        ", h = " + std::to_string(s.h) + ", context " + std::to_string(s.context) +
+        ") are no model's: " + e.what());
+  }
   const std::uint64_t expected = file_bytes(model, s.quantisation == 1, s.facts);
   if (expected != r.size)
     bad("its header's sizes need " + std::to_string(expected) +

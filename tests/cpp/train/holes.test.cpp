@@ -72,6 +72,28 @@ TEST_CASE("a weights file whose header asks for more bytes than it has is refuse
   }
 }
 
+TEST_CASE("a weights file whose sizes no model has is refused as a weights file",
+          "[holes][model-file]") {
+  // Sizes within the header's ranges that the model's own check refuses: heads that do not divide
+  // the width, no heads, no width, a vocabulary of one, a context of one. The refusal names the
+  // file (the option weightsFile), not an option the caller never gave.
+  const std::uint32_t cases[][4] = {
+      {6, 8, 3, 5}, {6, 8, 0, 5}, {6, 0, 1, 5}, {1, 8, 2, 5}, {6, 8, 2, 1}};
+  for (const auto& c : cases) {
+    const std::vector<std::uint8_t> bytes = header_only_file(c[0], c[1], c[2], c[3]);
+    INFO("V " << c[0] << ", d " << c[1] << ", h " << c[2] << ", context " << c[3]);
+    try {
+      read_model_file(bytes.data(), bytes.size());
+      FAIL("accepted");
+    } catch (const Error& e) {
+      CHECK(std::string(e.kind()) == "InputError");
+      CHECK(e.option() == "weightsFile");
+      CHECK(std::string(e.what()).find("the weights file is not usable: its sizes") !=
+            std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("a weights file with absurd parameter values is refused at load", "[holes][model-file]") {
   for (Quantisation q : {Quantisation::float32, Quantisation::int8_rows}) {
     TrainedModel t = tiny_trained_model();

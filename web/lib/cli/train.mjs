@@ -2,7 +2,8 @@
 // scripts/prepare_corpus.mjs), with a progress bar on stderr, a report of the held-out loss
 // against the unigram and bigram baselines and each head's measured role, and the weights file
 // that explain/heads --weights FILE and lab.loadWeights(bytes) read.
-import { readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createAttentionLab, readCorpus, train } from '../index.mjs';
 import { printable } from '../present.mjs';
@@ -38,6 +39,27 @@ async function source(own) {
   return { text, heldout: await readInput(own.heldout, '--heldout', true) };
 }
 
+// The weights file's path, checked before training starts (a run takes minutes): not a folder, and
+// a file that can be written or a folder that can take one. The file itself is written only once
+// training has made it, so a refused or failed run leaves a file already there as it was.
+async function checkOut(out) {
+  const cannot = (why) => new UsageError(`--out '${printable(out)}': cannot write it (${why})`);
+  let stats;
+  try {
+    stats = await stat(out);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw cannot(error.code ?? error.message);
+  }
+  if (stats?.isDirectory()) throw cannot('EISDIR: it is a folder; give a file name');
+  try {
+    await access(stats ? out : path.dirname(path.resolve(out)), constants.W_OK);
+  } catch (error) {
+    throw cannot(
+      error.code === 'ENOENT' ? 'ENOENT: its folder does not exist' : (error.code ?? error.message),
+    );
+  }
+}
+
 const clock = (seconds) => {
   const s = Math.max(0, Math.round(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -70,6 +92,7 @@ export async function trainCommand(args) {
   if (positionals.length > 0)
     throw new UsageError(`train takes no arguments ('${positionals[0]}'); the text is --text FILE`);
   const { out, json, quiet, text: _t, heldout: _h, corpus: _c, ...settings } = own;
+  await checkOut(out);
   const given = await source(own);
   const onMeasuring = (info) => {
     if (quiet || json) return;
@@ -85,7 +108,9 @@ export async function trainCommand(args) {
     onMeasuring,
   });
   await writeFile(out, result.file).catch((error) => {
-    throw new UsageError(`--out '${out}': cannot write it (${error.code ?? error.message})`);
+    throw new UsageError(
+      `--out '${printable(out)}': cannot write it (${error.code ?? error.message})`,
+    );
   });
   // The file's heads, read back as every other command reads a weights file.
   const lab = await createAttentionLab();
