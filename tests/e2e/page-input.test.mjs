@@ -2,7 +2,14 @@
 // hostile sentences are shown as text and run nothing; the URL holds and restores the whole state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { referenceTrace, shownCells, compareCells, nodeLab, pageSuite } from './helpers.mjs';
+import {
+  referenceTrace,
+  shownCells,
+  compareCells,
+  nodeLab,
+  pageSuite,
+  withSetup,
+} from './helpers.mjs';
 import { parseUrl } from '../../web/app/state/url.mjs';
 
 const suite = pageSuite();
@@ -166,7 +173,7 @@ test('a new sentence repaints the same canvases (a fresh canvas costs its contex
 });
 
 test('the URL holds the whole state and restores it', async () => {
-  const page = await newPage();
+  const page = await newPage(withSetup('notebook'));
   await page.click('.preset:has-text("the dog chased")');
   await page.fill('#ctl-dOut', '8');
   await page.fill('#ctl-heads', '4');

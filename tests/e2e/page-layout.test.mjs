@@ -13,6 +13,7 @@ import {
   referenceTrace,
   hoverCell,
   LECTURE_STEPS,
+  withSetup,
 } from './helpers.mjs';
 import { parseUrl } from '../../web/app/state/url.mjs';
 
@@ -244,18 +245,18 @@ test('the split: glued heads do not overlap (labels clipped), then the transpose
   await page.close();
 });
 
-test('the split at the default d_h = 1 says how to make the pieces visible; at d_h = 3 it does not', async () => {
+test('the split at the notebook’s d_h = 1 says how to make the pieces visible; at the lectures’ d_h = 3 it does not', async () => {
   const hint = /set d_out to 6 \(2 heads of 3 columns\)/;
-  let page = await newPage('?step=split');
+  let page = await newPage(withSetup('notebook', '?step=split'));
   assert.match(await page.locator('#stage-root').innerText(), hint);
   await page.close();
-  page = await newPage('?step=split&dOut=6&heads=2');
-  assert.doesNotMatch(await page.locator('#stage-root').innerText(), /With d_h = 1/);
+  page = await newPage(withSetup('lectures', '?step=split'));
+  assert.doesNotMatch(await page.locator('#stage-root').innerText(), /With d_h = 1|set d_out/);
   await page.close();
 });
 
 test('equations: hovering a score rings its query row and key column; a context cell its weight row and value column', async () => {
-  const page = await newPage('?step=scores&dOut=4&heads=2');
+  const page = await newPage(withSetup('lectures', '?step=scores&dOut=4&heads=2&training=false'));
   const ring = (selector) =>
     page.evaluate((sel) => {
       const map = document.querySelector(sel);
@@ -320,7 +321,7 @@ test('the overview: every step as a picture of its main tensor; a card opens its
 });
 
 test('a refused sentence marks the drawn numbers as the last valid ones, until it is fixed', async () => {
-  const page = await newPage('?step=softmax');
+  const page = await newPage(withSetup('notebook', '?step=softmax'));
   const note = page.locator('#stale-note');
   assert.equal(await note.isVisible(), false);
   await page.fill('#ctl-sentence', sentenceOf(70));

@@ -167,11 +167,12 @@ test('an edit copies no weights out; they are read when the shown step needs the
 });
 
 test('what a view reads besides the pass follows from the state', () => {
-  const none = { weights: false, preview: false };
+  const none = { weights: false, preview: false, routes: false };
   assert.deepEqual(needsOf({ step: 'softmax', lab: '' }), none);
-  assert.deepEqual(needsOf({ step: 'dropout', lab: '' }), { weights: false, preview: true });
-  assert.deepEqual(needsOf({ step: 'output', lab: '' }), { weights: true, preview: false });
-  assert.deepEqual(needsOf({ step: 'qkv', lab: 'export' }), { weights: false, preview: true });
+  assert.deepEqual(needsOf({ step: 'dropout', lab: '' }), { ...none, preview: true });
+  assert.deepEqual(needsOf({ step: 'output', lab: '' }), { ...none, weights: true });
+  assert.deepEqual(needsOf({ step: 'mask', lab: '' }), { ...none, routes: true });
+  assert.deepEqual(needsOf({ step: 'qkv', lab: 'export' }), { ...none, preview: true });
   assert.deepEqual(needsOf({ step: 'qkv', lab: 'sqrt-dh' }), none);
 });
 

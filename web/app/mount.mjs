@@ -168,16 +168,15 @@ export function mountAttentionLab(
     const controls = createControls(slots.sentence, slots.settings, {
       presets: lab.presets,
       onChange: (key) => (key === 'sentence' ? editSentence() : edit(key)),
+      // A set-up sets several settings at once; an example sentence its text (and the notebook
+      // sentence its d_in).
       onPreset: (preset) => {
         clearTimeout(typing);
-        controller.edit(
-          {
-            ...controls.read(),
-            sentence: preset.sentence,
-            ...(preset.dIn ? { dIn: preset.dIn } : {}),
-          },
-          'sentence',
-        );
+        const patch = preset.settings ?? {
+          sentence: preset.sentence,
+          ...(preset.dIn ? { dIn: preset.dIn } : {}),
+        };
+        controller.edit({ ...controls.read(), ...patch }, 'sentence');
       },
     });
     return controls;

@@ -26,20 +26,67 @@ export const PAGE_CHOICES = Object.freeze({
 
 /**
  * The page's teaching defaults where they differ from the API's. The API starts from the smallest
- * model; the page starts from the lecture's own set-up, so the first view is the lecture's example.
+ * model; the page starts from the lectures' own example, so the first view is the one they draw:
+ * "dream big and work for it" as 6-dimensional vectors, projected to d_out = 6 and split into 2
+ * heads of 3, so the split, the ÷ √d_h and the 6 × 6 mixing of the heads all have something to show.
  */
 export const PAGE_DEFAULTS = Object.freeze({
-  heads: 2, // the lecture's MultiHeadAttention(…, num_heads=2): two heads to compare
-  batch: 2, // the lecture stacks its sentence twice: torch.stack((inputs, inputs))
+  dIn: 6, // the lectures' inputs: six tokens of six numbers each (a 6 × 6 matrix)
+  dOut: 6, // d_out = d_in = 6, as in the lectures; out_proj is then a 6 × 6 matrix
+  heads: 2, // the lecture's MultiHeadAttention(…, num_heads=2): two heads of d_h = 3
+  batch: 2, // the lecture stacks its sentence twice: torch.stack((inputs, inputs)), a (2, 6, 6) batch
   dropout: 0.5, // the lecture's dropout example, Dropout(0.5); it acts only in training mode
 });
+
+/** The lectures' example sentence: six words, six GPT-2 tokens. */
+const LECTURE_SENTENCE = 'dream big and work for it';
 
 /** The text the page tokenizes: not an option of the core, which takes embeddings. */
 const SENTENCE = Object.freeze({
   name: 'sentence',
   type: 'text',
-  default: 'Your journey starts with one step',
+  default: LECTURE_SENTENCE,
 });
+
+/**
+ * Whole set-ups one click away: the settings each one sets (every other setting is kept; both
+ * are the seeded random weights, the lectures' and the notebook's own). The
+ * lectures' example is the page's default; the book's notebook is the chapter's own code, whose
+ * printed numbers the page reproduces: its 3-d vectors of "Your journey starts with one step",
+ * MultiHeadAttention(d_in=3, d_out=2, num_heads=2) on torch.stack((inputs, inputs)).
+ */
+export const SETUPS = Object.freeze(
+  [
+    {
+      id: 'lectures',
+      label: "The lectures' example",
+      note: '"dream big and work for it": d_in = d_out = 6, 2 heads of 3, a (2, 6, 6) batch',
+      settings: {
+        sentence: LECTURE_SENTENCE,
+        weights: 'random',
+        dIn: 6,
+        dOut: 6,
+        heads: 2,
+        batch: 2,
+        module: 'mha',
+      },
+    },
+    {
+      id: 'notebook',
+      label: "The book's notebook",
+      note: "the notebook's own 3-d vectors: d_in = 3, d_out = 2, 2 heads of 1, a (2, 6, 3) batch",
+      settings: {
+        sentence: 'Your journey starts with one step',
+        weights: 'random',
+        dIn: 3,
+        dOut: 2,
+        heads: 2,
+        batch: 2,
+        module: 'mha',
+      },
+    },
+  ].map((s) => Object.freeze({ ...s, settings: Object.freeze(s.settings) })),
+);
 
 /**
  * Which weights the block computes with: the lecture's seeded random ones (every setting below
