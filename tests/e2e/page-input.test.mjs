@@ -205,7 +205,14 @@ test('the URL holds the whole state and restores it', async () => {
     layout: 'loop',
     module: 'mha',
   });
-  assert.deepEqual(state.view, { step: 'softmax', head: '2', item: 0, numbers: false, lab: '' });
+  assert.deepEqual(state.view, {
+    step: 'softmax',
+    head: '2',
+    item: 0,
+    numbers: false,
+    lab: '',
+    theme: 'system',
+  });
   const shown = await snapshot(page);
 
   const restored = await newPage(new URL(url).search);

@@ -15,6 +15,7 @@ import { createControls } from './ui/controls.mjs';
 import { createPlayer } from './ui/player.mjs';
 import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
+import { mountTheme } from './ui/theme.mjs';
 
 export { LAYOUTS };
 
@@ -123,6 +124,8 @@ export function mountAttentionLab(
     onError,
     ...(syncUrl ? { history: win.history, location: win.location } : {}),
   });
+  const theme = page ? mountTheme(store, doc) : null;
+  if (theme) cleanups.push(theme.stop);
   let labs = null; // the lab panel (full page only)
   const openLab = (slug) => {
     controller.setView({ lab: slug }, 'ui');
@@ -221,6 +224,7 @@ export function mountAttentionLab(
     if (destroyed) return handle;
     const steps = checkSteps(lab.stages);
     const controls = buildControls();
+    if (theme && slots.theme) theme.switchInto(slots.theme, (p) => controller.setView(p, 'ui'));
     if (slots.lab) listen(buildLabs());
     let view = null;
     const player = createPlayer(slots.player, {

@@ -125,8 +125,9 @@ export const SETTINGS = Object.freeze([
 ]);
 
 /**
- * What is looked at: the step (its slug), one head or all, which batch item, numbers in cells, and
- * the open lab (its slug, '' for none; the full page draws it, web/app/labs/).
+ * What is looked at: the step (its slug), one head or all, which batch item, numbers in cells, the
+ * open lab (its slug, '' for none; the full page draws it, web/app/labs/), and the page's colour
+ * theme (system: the reader's system setting; a shared link can ask for light for a projector).
  */
 export const VIEW = Object.freeze([
   { name: 'step', type: 'text', default: '' },
@@ -134,6 +135,12 @@ export const VIEW = Object.freeze([
   { name: 'item', type: 'integer', default: 0 },
   { name: 'numbers', type: 'boolean', default: true },
   { name: 'lab', type: 'text', default: '' },
+  {
+    name: 'theme',
+    type: 'choice',
+    choices: Object.freeze(['system', 'light', 'dark']),
+    default: 'system',
+  },
 ]);
 
 const SETTING = new Map(SETTINGS.map((s) => [s.name, s]));
