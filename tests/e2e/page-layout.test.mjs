@@ -281,7 +281,8 @@ test('equations: hovering a score rings its query row and key column; a context 
 
   await page.click('.step-link[data-slug="context"]');
   await hoverCell(page, '#stage figure[data-tensor="contextHeads"] .map', 4, 1);
-  assert.equal((await ring('#stage figure[data-tensor="droppedWeights"] .map'))?.row, 4);
+  // In evaluation mode the weights are the attention weights (nothing is dropped).
+  assert.equal((await ring('#stage figure[data-tensor="attentionWeights"] .map'))?.row, 4);
   assert.equal((await ring('#stage figure[data-tensor="valueHeads"] .map'))?.col, 1);
   await page.close();
 });

@@ -199,9 +199,15 @@ export function mountAttentionLab(
       setParams: (slug, patch) => controller.setLabParams(slug, patch),
     });
     cleanups.push(() => labs.destroy());
-    return (state, changed) => {
+    return (state, changed, { source }) => {
       if (!state.result) return;
       const fresh = labs.show(state);
+      // A shared link to a lab opens on the lab, not on step 1 with the lab far below; once more
+      // after the maps' layout, which may move it.
+      if (fresh && source === 'initial' && state.view.lab) {
+        labs.focus();
+        requestAnimationFrame(() => labs.focus());
+      }
       if (!fresh && changed.has('result')) labs.update();
       if (!slots.labs.firstChild) labsUi.renderLabList(slots.labs, state, openLab);
       else labsUi.refreshLabLinks(slots.labs, state);
