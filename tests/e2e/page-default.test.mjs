@@ -4,7 +4,8 @@
 // one story of masking, with the max |Δ| between naive masking and −∞ that the API measures.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, nodeLab, referenceForward, withSetup } from './helpers.mjs';
+import { pageSuite, nodeLab, referenceForward, withSetup, sentenceOf } from './helpers.mjs';
+import { LIMITS } from '../../web/app/state/settings.mjs';
 import { parseUrl } from '../../web/app/state/url.mjs';
 import { maskRoutesDifference, formatDifference } from '../../dist/stage-text.mjs';
 
@@ -102,6 +103,60 @@ test('the masking lab tells the same story as the step', async () => {
   assert.match(lab, /no division by a sum that can be 0/);
   assert.doesNotMatch(lab, /looked into the future/);
   await nodeLab(); // the API is loaded for the other tests of this file
+  await page.close();
+});
+
+test('long sentences: a Chinese sentence of 94 tokens and 120 English ones render; 129 are refused', async () => {
+  const chinese =
+    '我们今天学习注意力机制，它让每个词都能看到前面的词，并从中获取信息。这就是大语言模型的核心。';
+  const lab = await nodeLab();
+  assert.equal(lab.tokenize(chinese).length, 94);
+  const page = await newPage(
+    withSetup('lectures', `?step=softmax&sentence=${encodeURIComponent(chinese)}`),
+  );
+  const rows = () =>
+    page.$eval('#stage figure[data-tensor="attentionWeights"]', (f) => f.dataset.shape);
+  assert.equal(await rows(), '2,2,94,94');
+  await page.fill('#ctl-sentence', sentenceOf(120));
+  await page.waitForFunction(
+    () => new URL(location.href).searchParams.get('sentence')?.length > 300,
+  );
+  assert.equal(await rows(), '2,2,120,120');
+  assert.equal(await page.locator('#msg-sentence').textContent(), '');
+  await page.waitForTimeout(200); // past the typing burst
+  await page.fill('#ctl-sentence', sentenceOf(LIMITS.tokens + 1));
+  await page.locator('#msg-sentence').waitFor({ state: 'visible' });
+  const message = await page.locator('#msg-sentence').textContent();
+  assert.match(
+    message,
+    new RegExp(`has ${LIMITS.tokens + 1} tokens; this page shows at most ${LIMITS.tokens}`),
+  );
+  assert.equal(await rows(), '2,2,120,120', 'the last valid sentence stays drawn');
+  await page.close();
+});
+
+test(`${LIMITS.tokens} tokens on a 320 px phone: every T × T map is seen whole`, async () => {
+  const query = `?step=scores&sentence=${encodeURIComponent(sentenceOf(LIMITS.tokens))}`;
+  const page = await newPage(withSetup('lectures', query), {
+    viewport: { width: 320, height: 700 },
+  });
+  for (const slug of ['scores', 'scale', 'mask', 'softmax']) {
+    await page.click(`.step-link[data-slug="${slug}"]`);
+    const maps = await page.$$eval('#stage figure[data-shape] .map canvas', (canvases) =>
+      canvases.map((c) => {
+        const [T, X] = c.closest('figure').dataset.shape.split(',').map(Number).slice(-2);
+        const [left, , w] = c.dataset.grid.split(',').map(Number);
+        const box = c.getBoundingClientRect();
+        return { T, X, left: box.left + left, right: box.left + left + X * w };
+      }),
+    );
+    const square = maps.filter((m) => m.T === m.X);
+    assert.ok(square.length > 0, `${slug}: T × T maps are drawn`);
+    for (const m of square) {
+      assert.equal(m.T, LIMITS.tokens, slug);
+      assert.ok(m.left >= 0 && m.right <= 320, `${slug}: cells from ${m.left} to ${m.right}`);
+    }
+  }
   await page.close();
 });
 

@@ -74,10 +74,10 @@ test('other invalid values show a message next to their control', async () => {
   await page.fill('#ctl-sentence', '   ');
   assert.match(await page.locator('#msg-sentence').textContent(), /empty/);
   assert.equal(await snapshot(page), before);
-  await page.fill('#ctl-sentence', Array.from({ length: 70 }, (_, i) => `word${i}`).join(' '));
+  await page.fill('#ctl-sentence', Array.from({ length: 140 }, (_, i) => `word${i}`).join(' '));
   // Typed right after the last edit: one burst of typing, computed 120 ms after its last key.
   await page.waitForFunction(() =>
-    /at most 64/.test(document.querySelector('#msg-sentence').textContent),
+    /at most 128/.test(document.querySelector('#msg-sentence').textContent),
   );
   assert.equal(await snapshot(page), before);
   assert.equal(await page.locator('#stage').count(), 1);

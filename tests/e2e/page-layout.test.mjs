@@ -325,11 +325,11 @@ test('a refused sentence marks the drawn numbers as the last valid ones, until i
   const page = await newPage(withSetup('notebook', '?step=softmax'));
   const note = page.locator('#stale-note');
   assert.equal(await note.isVisible(), false);
-  await page.fill('#ctl-sentence', sentenceOf(70));
+  await page.fill('#ctl-sentence', sentenceOf(134));
   await note.waitFor({ state: 'visible' });
   assert.match(await note.textContent(), /still for the last valid sentence, “Your journey/);
   assert.equal(await page.locator('#stage-root.stale').count(), 1, 'the maps are dimmed');
-  assert.match(await page.locator('#msg-sentence').textContent(), /at most 64/);
+  assert.match(await page.locator('#msg-sentence').textContent(), /at most 128/);
   await page.waitForTimeout(200); // past the typing burst
   await page.fill('#ctl-sentence', 'all dogs are animals');
   await note.waitFor({ state: 'hidden' });

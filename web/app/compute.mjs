@@ -68,7 +68,8 @@ function checkTokens(tokens) {
   if (tokens.length > LIMITS.tokens) {
     throw new PageError(
       'sentence',
-      `The sentence has ${tokens.length} tokens; this page shows at most ${LIMITS.tokens}. Please shorten it.`,
+      `The sentence has ${tokens.length} tokens; this page shows at most ${LIMITS.tokens}, so that ` +
+        'every token-by-token map stays readable. Please shorten it.',
     );
   }
   return tokens;

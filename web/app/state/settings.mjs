@@ -163,17 +163,19 @@ export const DEFAULT_VIEW = Object.freeze(defaults(VIEW));
  * sentence, the largest d_in, h and B, and the widest tensor in columns (D, the width of queries,
  * keys, values and the output, as the trace reports it).
  *
- * 64 tokens: every T × T map is drawn whole, and on a 320 px phone a map has about 200 px for its
- * cells, so 64 tokens keep 3 px a cell: any more and a cell would be narrower than a fingertip's
- * aim can tell apart even with the zoom of the hover box. It is also GPT-2's context of 1,024
- * tokens cut to what one screen can hold, and leaves room for non-English sentences, which take
- * two to four times the tokens of an English one.
+ * 128 tokens: every T × T map is drawn whole. Sentences in other scripts take two to four times
+ * the tokens of an English one (a 44-character Chinese sentence is about 100 GPT-2 tokens), and
+ * 128 keeps such a sentence, or an English paragraph, on the page. At 128 tokens every map still
+ * fits a 320 px phone whole, at under 2 px a cell (the hover box and the table give each number);
+ * beyond that, cells would drop below a pixel and a map could no longer show each token. An edit
+ * computes and redraws T × T cells per head, four times the work of 64 tokens, and stays within a
+ * few frames. GPT-2's own context is 1,024 tokens; the trained model reads at most 64 (its own).
  *
  * 768 columns (d_in and D): GPT-2 small's width, with its 12 heads of 64, can be tried. Maps wider
  * than their space are drawn in bands (ui/heatmap.mjs), with every exact number on hover and in
  * the table; the T × T maps per head stay exact, cell for cell.
  */
-export const LIMITS = Object.freeze({ tokens: 64, dIn: 768, heads: 12, batch: 4, width: 768 });
+export const LIMITS = Object.freeze({ tokens: 128, dIn: 768, heads: 12, batch: 4, width: 768 });
 
 /**
  * The page's upper limit of a size option, or undefined. d_out is never wider than D, so the width
