@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import fs from 'node:fs';
 import { launchChromium } from '../../scripts/chromium.mjs';
+import { SETUPS } from '../../web/app/state/settings.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -25,6 +26,18 @@ export const LECTURE_STEPS = Object.freeze([
   'merge',
   'output',
 ]);
+
+/**
+ * `query` ("?step=softmax&heads=1") with every setting of the page's set-up `id` (web/app/state/
+ * settings.mjs: 'notebook', the book's notebook; 'lectures', the lectures' example) that the query
+ * does not set itself: a test that checks one set-up's numbers says so, whatever the default.
+ */
+export function withSetup(id, query = '') {
+  const params = new URLSearchParams(query);
+  for (const [key, value] of Object.entries(SETUPS.find((s) => s.id === id).settings))
+    if (!params.has(key)) params.set(key, String(value));
+  return `?${params}`;
+}
 
 /** Fails clearly when build/site is missing or older than web/app or dist/ (run: bash scripts/build.sh site). */
 export function checkSite() {

@@ -7,12 +7,13 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, pageSuite, referenceTrace, trainingPreviewSettings } from './helpers.mjs';
+import { ROOT, pageSuite, referenceTrace, trainingPreviewSettings, withSetup } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
 
-// The page's defaults (state/settings.mjs): the lecture's MultiHeadAttention(3, 2, …, num_heads=2), batch 2.
+// The book notebook's set-up (state/settings.mjs SETUPS, opened explicitly with withSetup):
+// MultiHeadAttention(3, 2, …, num_heads=2), batch 2.
 const DEFAULTS = {
   sentence: 'Your journey starts with one step',
   dIn: 3,
@@ -48,7 +49,7 @@ function maxDifference(got, want) {
 }
 
 test('?lab=code: every step with its lecture lines, for the page’s module', async () => {
-  const page = await newPage('?lab=code');
+  const page = await newPage(withSetup('notebook', '?lab=code'));
   const root = page.locator('[data-lab="code"]');
   await root.waitFor();
   assert.equal(await root.locator('tbody tr').count(), 11);
@@ -57,7 +58,7 @@ test('?lab=code: every step with its lecture lines, for the page’s module', as
   assert.match((await code('output')).join('\n'), /self\.out_proj\(context_vec\)/);
   assert.match((await code('mask')).join('\n'), /# MultiHeadAttention\.forward/);
   // The lab follows the page: with the wrapper, the merge is torch.cat.
-  await page.goto(`${suite.server.url}?lab=code&module=wrapper`);
+  await page.goto(`${suite.server.url}${withSetup('notebook', '?lab=code&module=wrapper')}`);
   await page.locator('[data-lab="code"] tr[data-step="merge"]').waitFor();
   assert.match(
     (await code('merge')).join('\n'),
@@ -71,9 +72,12 @@ test(
   '?lab=code: the copied snippet prints every stage of the API’s pass',
   { skip: !existsSync('/usr/bin/python3') && 'no /usr/bin/python3' },
   async () => {
-    const page = await newPage('?lab=code&heads=3&dOut=6&dIn=4&training=true&dropout=0.2', {
-      permissions: ['clipboard-read', 'clipboard-write'],
-    });
+    const page = await newPage(
+      withSetup('notebook', '?lab=code&heads=3&dOut=6&dIn=4&training=true&dropout=0.2'),
+      {
+        permissions: ['clipboard-read', 'clipboard-write'],
+      },
+    );
     await page.click('[data-lab="code"] [data-action="copy-pytorch"]');
     await page.waitForFunction(() =>
       /Copied/.test(document.querySelector('[data-lab="code"] .copy-status').textContent),
@@ -106,7 +110,7 @@ async function downloadOf(page, action) {
 }
 
 test('?lab=export: every stage as JSON and CSV, equal to the API', async () => {
-  const page = await newPage('?lab=export&module=wrapper&heads=3');
+  const page = await newPage(withSetup('notebook', '?lab=export&module=wrapper&heads=3'));
   await page.locator('[data-lab="export"]').waitFor();
   const settings = { ...DEFAULTS, module: 'wrapper', heads: 3 };
   const trace = await referenceTrace(settings);

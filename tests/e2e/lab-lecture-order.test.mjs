@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ROOT, nodeLab, pageSuite, axeViolations } from './helpers.mjs';
+import { ROOT, nodeLab, pageSuite, axeViolations, withSetup } from './helpers.mjs';
 import fs from 'node:fs';
 
 const suite = pageSuite();
@@ -141,7 +141,7 @@ const shown = (page) =>
 const asNumber = (text) => Number(text.replace('\u2212', '-'));
 
 test('?lab=lecture-order shows the notebook’s printed numbers to 4 decimals, equal to the API’s', async () => {
-  const page = await newPage('?lab=lecture-order');
+  const page = await newPage(withSetup('notebook', '?lab=lecture-order'));
   await page.locator('#lab-panel[data-lab="lecture-order"]').waitFor();
   const modules = await page.$$eval('#lab-panel .lab-class', (s) => s.map((e) => e.dataset.module));
   assert.deepEqual(
@@ -188,7 +188,7 @@ test('?lab=lecture-order shows the notebook’s printed numbers to 4 decimals, e
 });
 
 test('axe-core finds no violations in lab 1', async () => {
-  const page = await newPage('?lab=lecture-order', { bypassCSP: true });
+  const page = await newPage(withSetup('notebook', '?lab=lecture-order'), { bypassCSP: true });
   assert.deepEqual(await axeViolations(page, '#lab-panel'), []);
   await page.close();
 });

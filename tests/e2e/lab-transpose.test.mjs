@@ -4,7 +4,7 @@
 // scrambled rows; the shown head is kept in the URL; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, nodeLab, axeViolations } from './helpers.mjs';
+import { pageSuite, nodeLab, axeViolations, withSetup } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -31,7 +31,7 @@ const cells = (page, selector) =>
 
 test('?lab=transpose: shapes and numbers are the API’s, the head is kept in the URL', async () => {
   const trace = await reference();
-  const page = await newPage('?lab=transpose&transpose.head=1');
+  const page = await newPage(withSetup('notebook', '?lab=transpose&transpose.head=1'));
   const panel = page.locator('#lab-panel[data-lab="transpose"]');
   await panel.waitFor();
   const shapes = await page.$$eval('.lab-pipeline li', (lis) =>
@@ -102,7 +102,7 @@ test('?lab=transpose: shapes and numbers are the API’s, the head is kept in th
 });
 
 test('the lab follows the page: 4 heads of 3', async () => {
-  const page = await newPage('?lab=transpose&dIn=6&dOut=12&heads=4&batch=1');
+  const page = await newPage(withSetup('notebook', '?lab=transpose&dIn=6&dOut=12&heads=4&batch=1'));
   await page.locator('#lab-panel[data-lab="transpose"]').waitFor();
   const shape = await page.getAttribute('.lab-wrong .axes', 'data-shape');
   assert.equal(shape, '1,6,4,4');
@@ -111,7 +111,9 @@ test('the lab follows the page: 4 heads of 3', async () => {
   await page.close();
 
   // The wrapper on the page: the lab says it uses MultiHeadAttention of the same width (2 · 3).
-  const wrapper = await newPage('?lab=transpose&module=wrapper&dOut=3&heads=2');
+  const wrapper = await newPage(
+    withSetup('notebook', '?lab=transpose&module=wrapper&dOut=3&heads=2'),
+  );
   await wrapper.locator('[data-module-note="wrapper"]').waitFor();
   assert.match(await wrapper.locator('[data-module-note]').textContent(), /d_out = 6, 2 heads/);
   assert.equal(await wrapper.getAttribute('.lab-wrong .axes', 'data-shape'), '2,6,2,2');
@@ -120,7 +122,10 @@ test('the lab follows the page: 4 heads of 3', async () => {
 
 for (const colorScheme of ['light', 'dark'])
   test(`axe-core: the transpose lab has no violations (${colorScheme})`, async () => {
-    const page = await newPage('?lab=transpose', { bypassCSP: true, colorScheme });
+    const page = await newPage(withSetup('notebook', '?lab=transpose'), {
+      bypassCSP: true,
+      colorScheme,
+    });
     await page.locator('#lab-panel[data-lab="transpose"] .lab-pipeline').waitFor();
     assert.deepEqual(await axeViolations(page, '#lab-panel'), []);
     await page.close();

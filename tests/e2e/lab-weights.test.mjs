@@ -4,11 +4,12 @@
 // shares; the W_o choice is kept in the URL; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, nodeLab, axeViolations } from './helpers.mjs';
+import { pageSuite, nodeLab, axeViolations, withSetup } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
-const QUERY = '?lab=weights&dIn=4&dOut=6&heads=3&batch=1';
+// The notebook's sentence (its set-up, opened explicitly), with the lab's own sizes.
+const QUERY = withSetup('notebook', '?lab=weights&dIn=4&dOut=6&heads=3&batch=1');
 
 async function reference() {
   const lab = await nodeLab();

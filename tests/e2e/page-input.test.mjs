@@ -2,7 +2,14 @@
 // hostile sentences are shown as text and run nothing; the URL holds and restores the whole state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { referenceTrace, shownCells, compareCells, nodeLab, pageSuite } from './helpers.mjs';
+import {
+  referenceTrace,
+  shownCells,
+  compareCells,
+  nodeLab,
+  pageSuite,
+  withSetup,
+} from './helpers.mjs';
 import { parseUrl } from '../../web/app/state/url.mjs';
 
 const suite = pageSuite();
@@ -67,10 +74,10 @@ test('other invalid values show a message next to their control', async () => {
   await page.fill('#ctl-sentence', '   ');
   assert.match(await page.locator('#msg-sentence').textContent(), /empty/);
   assert.equal(await snapshot(page), before);
-  await page.fill('#ctl-sentence', Array.from({ length: 70 }, (_, i) => `word${i}`).join(' '));
+  await page.fill('#ctl-sentence', Array.from({ length: 140 }, (_, i) => `word${i}`).join(' '));
   // Typed right after the last edit: one burst of typing, computed 120 ms after its last key.
   await page.waitForFunction(() =>
-    /at most 64/.test(document.querySelector('#msg-sentence').textContent),
+    /at most 128/.test(document.querySelector('#msg-sentence').textContent),
   );
   assert.equal(await snapshot(page), before);
   assert.equal(await page.locator('#stage').count(), 1);
@@ -166,7 +173,7 @@ test('a new sentence repaints the same canvases (a fresh canvas costs its contex
 });
 
 test('the URL holds the whole state and restores it', async () => {
-  const page = await newPage();
+  const page = await newPage(withSetup('notebook'));
   await page.click('.preset:has-text("the dog chased")');
   await page.fill('#ctl-dOut', '8');
   await page.fill('#ctl-heads', '4');
@@ -198,7 +205,14 @@ test('the URL holds the whole state and restores it', async () => {
     layout: 'loop',
     module: 'mha',
   });
-  assert.deepEqual(state.view, { step: 'softmax', head: '2', item: 0, numbers: false, lab: '' });
+  assert.deepEqual(state.view, {
+    step: 'softmax',
+    head: '2',
+    item: 0,
+    numbers: false,
+    lab: '',
+    theme: 'system',
+  });
   const shown = await snapshot(page);
 
   const restored = await newPage(new URL(url).search);

@@ -13,6 +13,7 @@ import {
   referenceTrace,
   hoverCell,
   LECTURE_STEPS,
+  withSetup,
 } from './helpers.mjs';
 import { parseUrl } from '../../web/app/state/url.mjs';
 
@@ -244,18 +245,18 @@ test('the split: glued heads do not overlap (labels clipped), then the transpose
   await page.close();
 });
 
-test('the split at the default d_h = 1 says how to make the pieces visible; at d_h = 3 it does not', async () => {
+test('the split at the notebook’s d_h = 1 says how to make the pieces visible; at the lectures’ d_h = 3 it does not', async () => {
   const hint = /set d_out to 6 \(2 heads of 3 columns\)/;
-  let page = await newPage('?step=split');
+  let page = await newPage(withSetup('notebook', '?step=split'));
   assert.match(await page.locator('#stage-root').innerText(), hint);
   await page.close();
-  page = await newPage('?step=split&dOut=6&heads=2');
-  assert.doesNotMatch(await page.locator('#stage-root').innerText(), /With d_h = 1/);
+  page = await newPage(withSetup('lectures', '?step=split'));
+  assert.doesNotMatch(await page.locator('#stage-root').innerText(), /With d_h = 1|set d_out/);
   await page.close();
 });
 
 test('equations: hovering a score rings its query row and key column; a context cell its weight row and value column', async () => {
-  const page = await newPage('?step=scores&dOut=4&heads=2');
+  const page = await newPage(withSetup('lectures', '?step=scores&dOut=4&heads=2&training=false'));
   const ring = (selector) =>
     page.evaluate((sel) => {
       const map = document.querySelector(sel);
@@ -280,7 +281,8 @@ test('equations: hovering a score rings its query row and key column; a context 
 
   await page.click('.step-link[data-slug="context"]');
   await hoverCell(page, '#stage figure[data-tensor="contextHeads"] .map', 4, 1);
-  assert.equal((await ring('#stage figure[data-tensor="droppedWeights"] .map'))?.row, 4);
+  // In evaluation mode the weights are the attention weights (nothing is dropped).
+  assert.equal((await ring('#stage figure[data-tensor="attentionWeights"] .map'))?.row, 4);
   assert.equal((await ring('#stage figure[data-tensor="valueHeads"] .map'))?.col, 1);
   await page.close();
 });
@@ -320,14 +322,14 @@ test('the overview: every step as a picture of its main tensor; a card opens its
 });
 
 test('a refused sentence marks the drawn numbers as the last valid ones, until it is fixed', async () => {
-  const page = await newPage('?step=softmax');
+  const page = await newPage(withSetup('notebook', '?step=softmax'));
   const note = page.locator('#stale-note');
   assert.equal(await note.isVisible(), false);
-  await page.fill('#ctl-sentence', sentenceOf(70));
+  await page.fill('#ctl-sentence', sentenceOf(134));
   await note.waitFor({ state: 'visible' });
   assert.match(await note.textContent(), /still for the last valid sentence, “Your journey/);
   assert.equal(await page.locator('#stage-root.stale').count(), 1, 'the maps are dimmed');
-  assert.match(await page.locator('#msg-sentence').textContent(), /at most 64/);
+  assert.match(await page.locator('#msg-sentence').textContent(), /at most 128/);
   await page.waitForTimeout(200); // past the typing burst
   await page.fill('#ctl-sentence', 'all dogs are animals');
   await note.waitFor({ state: 'hidden' });

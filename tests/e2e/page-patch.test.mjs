@@ -156,9 +156,9 @@ test('a refused sentence still marks the patched step stale; a valid one patches
   const page = await newPage(query(FIRST, 'softmax', SMALL));
   await mark(page);
   const before = await page.evaluate(() => document.querySelector('#stage canvas').toDataURL());
-  await page.fill('#ctl-sentence', sentenceOf(65));
+  await page.fill('#ctl-sentence', sentenceOf(129));
   await page.locator('#msg-sentence').waitFor({ state: 'visible' });
-  assert.match(await page.textContent('#msg-sentence'), /65 tokens.*at most 64/);
+  assert.match(await page.textContent('#msg-sentence'), /129 tokens.*at most 128/);
   const stale = () => page.evaluate(() => document.querySelector('.stage-root').matches('.stale'));
   assert.equal(await stale(), true, 'the old numbers are marked stale');
   const after = await page.evaluate(() => document.querySelector('#stage canvas').toDataURL());

@@ -17,6 +17,7 @@ import {
   hoverCell,
   trainingPreviewSettings,
   LECTURE_STEPS,
+  withSetup,
 } from './helpers.mjs';
 import { parseUrl } from '../../web/app/state/url.mjs';
 import { TYPESET, sizesOf } from '../../dist/present.mjs';
@@ -154,7 +155,9 @@ test('naive masking, wrapper, loop layout, qkv bias, training dropout', async ()
 });
 
 test('CausalAttention, no causal mask, evaluation mode, the lecture vectors', async () => {
-  const page = await newPage('?module=causal&heads=1&dOut=3&causal=false&batch=2&training=false');
+  const page = await newPage(
+    withSetup('notebook', '?module=causal&heads=1&dOut=3&causal=false&batch=2&training=false'),
+  );
   assert.equal(settingsOf(page).sentence, 'Your journey starts with one step');
   assert.match(await page.locator('.tokens-root').textContent(), /lecture notebook/);
   await walk(page, 'causal-off');
@@ -177,7 +180,7 @@ test('CausalAttention, no causal mask, evaluation mode, the lecture vectors', as
 });
 
 test('hover and focus show the value and the row and column tokens; focus the exact float32', async () => {
-  const page = await newPage('?step=softmax');
+  const page = await newPage(withSetup('notebook', '?step=softmax'));
   const cell = page.locator('#stage table[data-head="0"] tbody tr:nth-child(2) td[data-i]').first();
   const value = Number(await cell.getAttribute('data-value'));
   await hoverCell(page, '#stage .map[data-head="0"]', 1, 0);

@@ -15,11 +15,13 @@ import {
   shownCells,
   compareCells,
   trainingPreviewSettings,
+  withSetup,
 } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
 
+// The book notebook's set-up (opened explicitly: withSetup), whose numbers the snippets print.
 const LECTURE = {
   sentence: 'Your journey starts with one step',
   dIn: 3,
@@ -53,7 +55,7 @@ const openStep = (page, slug) => page.click(`.step-link[data-slug="${slug}"]`);
 const codeOf = (page) => page.locator('#stage .code-lines pre code').textContent();
 
 test('every step shows the lines of the lecture class that compute it', async () => {
-  const page = await newPage('?heads=2&dOut=4');
+  const page = await newPage(withSetup('notebook', '?heads=2&dOut=4'));
   for (const [slug, line] of Object.entries(LINES)) {
     await openStep(page, slug);
     assert.ok((await codeOf(page)).includes(line), `${slug}: ${line}`);
@@ -83,7 +85,7 @@ test(
   'copy as PyTorch: the snippet prints the numbers on screen (dropout step, training preview)',
   { skip: !existsSync('/usr/bin/python3') && 'no /usr/bin/python3' },
   async () => {
-    const page = await newPage('?step=dropout', {
+    const page = await newPage(withSetup('notebook', '?step=dropout'), {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     await page.click('#stage [data-action="copy-pytorch"]');
@@ -114,7 +116,7 @@ test(
 );
 
 test('without a clipboard the snippet is shown in a text area', async () => {
-  const page = await newPage('?step=softmax&module=wrapper');
+  const page = await newPage(withSetup('notebook', '?step=softmax&module=wrapper'));
   await page.evaluate(() => {
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
   });
@@ -138,7 +140,9 @@ async function downloadOf(page, action) {
 
 test('JSON and CSV: the step’s tensors, shapes and settings, equal to the API', async () => {
   const settings = { ...LECTURE, training: true, dropout: 0.3, heads: 2, dOut: 4 };
-  const page = await newPage('?step=dropout&training=true&dropout=0.3&dOut=4');
+  const page = await newPage(
+    withSetup('notebook', '?step=dropout&training=true&dropout=0.3&dOut=4'),
+  );
   await page.click('#stage .stage-export > summary');
   const json = await downloadOf(page, 'export-json');
   assert.match(json.name, /^attention-lab_dropout_mha_h2_din3_dout4_b2_seed123_train-p0\.3\.json$/);
@@ -169,7 +173,7 @@ test('JSON and CSV: the step’s tensors, shapes and settings, equal to the API'
 });
 
 test('JSON in evaluation mode: the dropout step exports its training-mode preview', async () => {
-  const page = await newPage('?step=dropout');
+  const page = await newPage(withSetup('notebook', '?step=dropout'));
   await page.click('#stage .stage-export > summary');
   const data = JSON.parse((await downloadOf(page, 'export-json')).bytes.toString('utf8'));
   assert.deepEqual(Object.keys(data.tensors), []);
@@ -184,7 +188,7 @@ test('JSON in evaluation mode: the dropout step exports its training-mode previe
 });
 
 test('PNG and SVG of a map: well-formed, the canvas size, one SVG cell per cell', async () => {
-  const page = await newPage('?step=softmax');
+  const page = await newPage(withSetup('notebook', '?step=softmax'));
   await page.click('#stage .stage-export > summary');
   const options = await page.locator('#export-map option').allTextContents();
   assert.equal(options.length, 2, 'two heads of one batch item');
@@ -253,7 +257,10 @@ test('PNG and SVG of a map: well-formed, the canvas size, one SVG cell per cell'
 
 for (const colorScheme of ['light', 'dark'])
   test(`axe: the code block and the download menu (${colorScheme} theme)`, async () => {
-    const page = await newPage('?heads=2&dOut=4&training=true', { bypassCSP: true, colorScheme });
+    const page = await newPage(withSetup('notebook', '?heads=2&dOut=4&training=true'), {
+      bypassCSP: true,
+      colorScheme,
+    });
     await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
     const found = [];
     for (const slug of ['qkv', 'mask', 'output']) {

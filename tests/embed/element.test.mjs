@@ -14,7 +14,7 @@ import { cellPoint } from '../e2e/helpers.mjs';
 
 const SENTENCE = 'the dog chased the ball';
 const DOG = 'the dog chased the ball but it could not catch it';
-const ATTRS = `sentence="${SENTENCE}" heads="2" d-out="6" dropout="0.1" seed="123" stage="softmax"`;
+const ATTRS = `sentence="${SENTENCE}" d-in="3" heads="2" d-out="6" dropout="0.1" seed="123" stage="softmax"`;
 // The element's settings for ATTRS: the page's defaults for everything not given.
 const SETTINGS = {
   sentence: SENTENCE,
@@ -69,7 +69,7 @@ before(async () => {
       <attention-lab id="b" stage="no-such-step"></attention-lab>`),
     '/iframe.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,"></head>
       <body><h1>Quiz</h1><iframe id="embed" title="attention-lab" allow="cross-origin-isolated" style="width:900px;height:1000px;border:1px solid #ccc"
-      src="${site.origin}/embed.html?sentence=${encodeURIComponent(SENTENCE)}&stage=softmax&heads=2&dOut=6&dropout=0.1"></iframe></body></html>`,
+      src="${site.origin}/embed.html?sentence=${encodeURIComponent(SENTENCE)}&stage=softmax&dIn=3&heads=2&dOut=6&dropout=0.1"></iframe></body></html>`,
   };
   // A strict policy, as some LMSs send: exactly what EMBEDDING.md says the element needs.
   const csp =

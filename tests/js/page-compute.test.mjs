@@ -1,6 +1,6 @@
 // The page's recomputation (web/app/compute.mjs) in Node: one edit tokenises the sentence once
 // (embed() gives the tokens the page checks, the trained model's explain() tokenises for itself),
-// and the page's limit of 64 tokens is still the message for a longer sentence, even one longer
+// and the page's limit of 128 tokens is still the message for a longer sentence, even one longer
 // than embed()'s own 1,024.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,7 +49,7 @@ test('an edit tokenises the sentence once, with either weights', () => {
 });
 
 test('too long for the page: the page’s limit is the message', () => {
-  for (const words of [70, 1100]) {
+  for (const words of [129, 1100]) {
     const { spy } = counted();
     assert.throws(
       () => compute(spy, { ...DEFAULT_SETTINGS, sentence: 'a '.repeat(words) }),
@@ -57,7 +57,8 @@ test('too long for the page: the page’s limit is the message', () => {
         err.name === 'PageError' &&
         err.option === 'sentence' &&
         err.message ===
-          `The sentence has ${words} tokens; this page shows at most 64. Please shorten it.`,
+          `The sentence has ${words} tokens; this page shows at most 128, so that every ` +
+            'token-by-token map stays readable. Please shorten it.',
     );
   }
   // The trained model says its own context is the limit.
@@ -167,11 +168,12 @@ test('an edit copies no weights out; they are read when the shown step needs the
 });
 
 test('what a view reads besides the pass follows from the state', () => {
-  const none = { weights: false, preview: false };
+  const none = { weights: false, preview: false, routes: false };
   assert.deepEqual(needsOf({ step: 'softmax', lab: '' }), none);
-  assert.deepEqual(needsOf({ step: 'dropout', lab: '' }), { weights: false, preview: true });
-  assert.deepEqual(needsOf({ step: 'output', lab: '' }), { weights: true, preview: false });
-  assert.deepEqual(needsOf({ step: 'qkv', lab: 'export' }), { weights: false, preview: true });
+  assert.deepEqual(needsOf({ step: 'dropout', lab: '' }), { ...none, preview: true });
+  assert.deepEqual(needsOf({ step: 'output', lab: '' }), { ...none, weights: true });
+  assert.deepEqual(needsOf({ step: 'mask', lab: '' }), { ...none, routes: true });
+  assert.deepEqual(needsOf({ step: 'qkv', lab: 'export' }), { ...none, preview: true });
   assert.deepEqual(needsOf({ step: 'qkv', lab: 'sqrt-dh' }), none);
 });
 

@@ -13,6 +13,7 @@ import {
 } from './state/settings.mjs';
 import { PREVIEW_STAGES } from './state/needs.mjs';
 import { computeTrained, trainedPreview } from './compute-trained.mjs';
+import { maskRoutesDifference } from '../lib/stage-text.mjs';
 
 // What the limit of each size counts, for the message.
 const COUNTS = {
@@ -67,7 +68,8 @@ function checkTokens(tokens) {
   if (tokens.length > LIMITS.tokens) {
     throw new PageError(
       'sentence',
-      `The sentence has ${tokens.length} tokens; this page shows at most ${LIMITS.tokens}. Please shorten it.`,
+      `The sentence has ${tokens.length} tokens; this page shows at most ${LIMITS.tokens}, so that ` +
+        'every token-by-token map stays readable. Please shorten it.',
     );
   }
   return tokens;
@@ -94,8 +96,8 @@ function embedSentence(lab, settings) {
 // The stages a pass reads its sizes from.
 const SIZE_STAGES = ['queries', 'queryHeads'];
 
-/** Nothing beyond the pass: no weights, no preview. */
-export const NO_NEEDS = Object.freeze({ weights: false, preview: false });
+/** Nothing beyond the pass: no weights, no preview, no second masking route. */
+export const NO_NEEDS = Object.freeze({ weights: false, preview: false, routes: false });
 
 /**
  * The result of `settings`: { settings, tokens, source, trace, output, sizes, trained, weights?,
@@ -135,6 +137,9 @@ export function compute(lab, settings, trained = null, needs = NO_NEEDS, previou
  * - preview: the dropout step's training-mode pass (null in training mode, which shows dropout
  *   itself): evaluation mode skips dropout, so the step shows the same pass in training mode (the
  *   user's p, or the lecture's 0.5 when p = 0); it holds only the stages that step draws.
+ * - routes: { difference }, the largest |Δ| between the attention weights of naive masking and
+ *   of −∞ on this very input (the pass gives one route, a second pass the other), which the mask
+ *   step prints.
  */
 export function withNeeds(lab, result, needs, previous = null) {
   const extra = {};
@@ -142,6 +147,7 @@ export function withNeeds(lab, result, needs, previous = null) {
     extra.weights = sameWeights(previous, result) ? previous.weights : weightsOf(lab, result);
   if (needs.preview && result.trainingPreview === undefined)
     extra.trainingPreview = previewOf(lab, result);
+  if (needs.routes && result.maskRoutes === undefined) extra.maskRoutes = routesOf(lab, result);
   return Object.keys(extra).length ? { ...result, ...extra } : result;
 }
 
@@ -166,6 +172,23 @@ function previewOf(lab, result) {
   if (result.source === 'trained') return trainedPreview(lab, result, PREVIEW_STAGES);
   const training = { ...settings, training: true, dropout: previewDropout(settings.dropout) };
   return computeRandom(lab, training, PREVIEW_STAGES);
+}
+
+// The same block and input through the other masking route, up to its attention weights.
+function routesOf(lab, result) {
+  const trained = result.source === 'trained';
+  const options = trained
+    ? { ...result.trained.options, weights: result.weights }
+    : { ...coreOptions(result.settings), inputs: result.trace.inputs.data };
+  const other = options.masking === 'naive' ? 'neg-inf' : 'naive';
+  const block = lab.createModel({ ...options, masking: other, trace: true });
+  try {
+    const { trace } = block.forward(result.trace.inputs.data, { stages: ['attentionWeights'] });
+    const [mine, theirs] = [result.trace.attentionWeights.data, trace.attentionWeights.data];
+    return { difference: maskRoutesDifference(mine, theirs) };
+  } finally {
+    block.dispose();
+  }
 }
 
 // With the trained weights drawn, the random weights' settings wait in the state for the switch

@@ -4,18 +4,19 @@
 // with the view fitted to it. A refused input is stored as an error beside the last valid state,
 // which stays drawn. With history and location, the state is mirrored into the URL.
 import { compute, withNeeds, isInputError } from './compute.mjs';
-import { DEFAULT_SETTINGS, SETTINGS } from './state/settings.mjs';
+import { DEFAULT_SETTINGS, SETTINGS, VIEW } from './state/settings.mjs';
 import { stateUrl, labParamsOf, patchLabParams } from './state/url.mjs';
 import { needsOf } from './state/needs.mjs';
 import { STEPS, findStep } from './stages/index.mjs';
 import { stepError } from './errors.mjs';
 
 const SETTING_NAMES = new Set(SETTINGS.map((s) => s.name));
+const THEMES = VIEW.find((v) => v.name === 'theme').choices;
 
 /**
  * The view fitted to a result: a step that exists (the first one otherwise), a head and a batch
  * item the result has ('all' and the first item otherwise), numbers on unless switched off, the
- * lab as asked.
+ * lab as asked, a theme the page has (the system's otherwise).
  */
 export function fitView(view, { sizes }) {
   const step = Math.max(0, findStep(String(view.step)));
@@ -29,6 +30,7 @@ export function fitView(view, { sizes }) {
     numbers: view.numbers !== false && view.numbers !== 'false',
     // Any text: the lab panel names an unknown slug rather than dropping it silently.
     lab: String(view.lab ?? '').trim(),
+    theme: THEMES.includes(view.theme) ? view.theme : 'system',
   };
 }
 

@@ -63,6 +63,7 @@ function buildCompact(root, slots, lesson) {
 function buildFull(root, slots, lesson) {
   slots.sentence = slot('sentence');
   slots.settings = slot('settings', { class: 'settings' });
+  slots.theme = slot('theme', { class: 'theme-root' });
   const shortcuts = h('div', { id: 'shortcuts-list' });
   replace(
     root,
@@ -72,7 +73,7 @@ function buildFull(root, slots, lesson) {
       { class: 'layout full' },
       card('sentence', 'Your sentence', slots.sentence, slots.tokens),
       lesson,
-      card('settings', 'Settings', slots.settings),
+      card('settings', 'Settings', slots.settings, slots.theme),
       h('details', { class: 'card keys' }, h('summary', {}, 'Keyboard shortcuts'), shortcuts),
     ),
   );
@@ -82,7 +83,7 @@ function buildFull(root, slots, lesson) {
 /**
  * Builds the frame into `root`; returns its slots: banner (messages without a control), tokens,
  * player, stale (the note over a view that no longer matches the input), stage, and with the full
- * layout sentence and settings (and, on a page with `withLabs`, lab and labs).
+ * layout sentence, settings and theme (and, on a page with `withLabs`, lab and labs).
  * `page` keeps the page's landmarks (one <main>); an embedded copy must not add a second <main>
  * to someone else's page.
  */

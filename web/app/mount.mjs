@@ -15,6 +15,7 @@ import { createControls } from './ui/controls.mjs';
 import { createPlayer } from './ui/player.mjs';
 import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
+import { mountTheme } from './ui/theme.mjs';
 
 export { LAYOUTS };
 
@@ -123,6 +124,8 @@ export function mountAttentionLab(
     onError,
     ...(syncUrl ? { history: win.history, location: win.location } : {}),
   });
+  const theme = page ? mountTheme(store, doc) : null;
+  if (theme) cleanups.push(theme.stop);
   let labs = null; // the lab panel (full page only)
   const openLab = (slug) => {
     controller.setView({ lab: slug }, 'ui');
@@ -168,16 +171,15 @@ export function mountAttentionLab(
     const controls = createControls(slots.sentence, slots.settings, {
       presets: lab.presets,
       onChange: (key) => (key === 'sentence' ? editSentence() : edit(key)),
+      // A set-up sets several settings at once; an example sentence its text (and the notebook
+      // sentence its d_in).
       onPreset: (preset) => {
         clearTimeout(typing);
-        controller.edit(
-          {
-            ...controls.read(),
-            sentence: preset.sentence,
-            ...(preset.dIn ? { dIn: preset.dIn } : {}),
-          },
-          'sentence',
-        );
+        const patch = preset.settings ?? {
+          sentence: preset.sentence,
+          ...(preset.dIn ? { dIn: preset.dIn } : {}),
+        };
+        controller.edit({ ...controls.read(), ...patch }, 'sentence');
       },
     });
     return controls;
@@ -197,9 +199,15 @@ export function mountAttentionLab(
       setParams: (slug, patch) => controller.setLabParams(slug, patch),
     });
     cleanups.push(() => labs.destroy());
-    return (state, changed) => {
+    return (state, changed, { source }) => {
       if (!state.result) return;
       const fresh = labs.show(state);
+      // A shared link to a lab opens on the lab, not on step 1 with the lab far below; once more
+      // after the maps' layout, which may move it.
+      if (fresh && source === 'initial' && state.view.lab) {
+        labs.focus();
+        requestAnimationFrame(() => labs.focus());
+      }
       if (!fresh && changed.has('result')) labs.update();
       if (!slots.labs.firstChild) labsUi.renderLabList(slots.labs, state, openLab);
       else labsUi.refreshLabLinks(slots.labs, state);
@@ -222,6 +230,7 @@ export function mountAttentionLab(
     if (destroyed) return handle;
     const steps = checkSteps(lab.stages);
     const controls = buildControls();
+    if (theme && slots.theme) theme.switchInto(slots.theme, (p) => controller.setView(p, 'ui'));
     if (slots.lab) listen(buildLabs());
     let view = null;
     const player = createPlayer(slots.player, {

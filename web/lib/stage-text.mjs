@@ -64,11 +64,15 @@ export const STAGE_TEXT = Object.freeze({
       ? `kept weights × 1/(1−p) = × ${round(1 / (1 - c.dropout))}: on average the weights ` +
         'keep their size; rows no longer sum to 1'
       : 'the attention weights unchanged (no dropout)',
-  contextHeads: () =>
-    "droppedWeights · valueHeads: each token's context vector per head, a mix of the values " +
-    'weighted by its attention weights',
+  contextHeads: (c) =>
+    dropping(c)
+      ? "droppedWeights · valueHeads: each token's context vector per head, a mix of the values " +
+        'weighted by its attention weights after dropout'
+      : "attentionWeights · valueHeads: each token's context vector per head, a mix of the " +
+        `values weighted by its attention weights (${c.training ? 'p = 0' : 'evaluation mode'}: ` +
+        'no dropout)',
   mergedHeads: (c, s) => merge(c, s),
-  output: (c) => output(c),
+  output: (c, s) => output(c, s),
 });
 
 const round = (v) => +v.toFixed(4);
@@ -78,9 +82,13 @@ const dropping = (c) => c.training && c.dropout > 0;
 function projection(c, s, role) {
   const purpose = ROLE_PURPOSE[role];
   const product = `x · W_${role}ᵀ${c.qkvBias ? ` + b_${role}` : ''}`;
-  return c.module === 'wrapper'
-    ? `each head's ${product}, side by side (D = h·d_out = ${s.D}): ${purpose}`
-    : `${product} (D = d_out = ${s.D} columns): ${purpose}`;
+  if (c.module === 'wrapper')
+    return `each head's ${product}, side by side (D = h·d_out = ${s.D}): ${purpose}`;
+  const whole = `${product} (D = d_out = ${s.D} columns): ${purpose}`;
+  // MultiHeadAttention's one d_in × d_out matrix is h matrices of d_in × d_h side by side.
+  return c.module === 'mha' && s.h > 1
+    ? `${whole}; each of the ${s.h} heads gets its own ${s.d_in} × ${s.d_h} = d_in × d_h of W_${role}ᵀ`
+    : whole;
 }
 
 // Only MultiHeadAttention splits its queries; the wrapper's heads have their own, CausalAttention
@@ -150,7 +158,7 @@ function merge(c, s) {
   return `the heads transposed back and concatenated: h·d_h = ${s.h}·${s.d_h} = D = ${s.D} columns`;
 }
 
-function output(c) {
+function output(c, s) {
   if (c.module === 'simplified' || c.module === 'sa_v1' || c.module === 'sa_v2') {
     return "the context vectors: attentionWeights · values, one per token (the class's output)";
   }
@@ -160,5 +168,58 @@ function output(c) {
   if (c.module === 'causal') {
     return 'the context vectors: CausalAttention returns them as they are (no out_proj)';
   }
-  return 'out_proj(mergedHeads): a linear layer that mixes the heads: the context vectors';
+  return (
+    `out_proj(mergedHeads): a d_out × d_out = ${s.D} × ${s.D} linear layer that mixes the heads: ` +
+    'the context vectors'
+  );
+}
+
+/**
+ * The largest |naive − (−∞)| between two routes' attention weights, NaN when either has a NaN (a
+ * naive row whose kept weights all underflowed: 0 / 0). Equal entries count 0, so −0 and +0 agree.
+ */
+export function maskRoutesDifference(a, b) {
+  let d = 0;
+  for (let i = 0; i < a.length; ++i) {
+    if (Number.isNaN(a[i]) || Number.isNaN(b[i])) return NaN;
+    if (a[i] !== b[i]) d = Math.max(d, Math.abs(a[i] - b[i]));
+  }
+  return d;
+}
+
+/** A measured difference as the story prints it: 0, NaN, or three digits ("5.96e−8"). */
+export function formatDifference(difference, spelling = TYPESET) {
+  if (Number.isNaN(difference)) return spelling.nan;
+  if (difference === 0) return '0';
+  return difference.toExponential(2).replace('e-', `e${spelling.minus}`).replace('e+', 'e');
+}
+
+/**
+ * Masking the future, naive (softmax over every key, zero the future, divide each row by its new
+ * sum) against −∞ before the softmax, in three plain sentences: what the two routes measured on
+ * the sentence at hand (`difference`: maskRoutesDifference of their attention weights), where the
+ * naive route breaks, and why −∞ is the construction to use all the same. The mask step and the
+ * masking lab both say it, so they cannot tell a student two stories.
+ */
+export function maskingStory(causal, difference, spelling = TYPESET) {
+  const inf = `${spelling.minus}${spelling.infinity}`;
+  if (!causal)
+    return ['The causal mask is off: neither route hides a key, so there is nothing to compare.'];
+  const naive =
+    'the naive route (softmax over every key, zero the future, divide each row by its sum)';
+  const measured = Number.isNaN(difference)
+    ? `On this sentence ${naive} breaks: a row's kept weights all underflowed to 0, so renormalising divided 0 by 0 (NaN).`
+    : `On this sentence ${naive} gives the same attention weights as ${inf} before the softmax: ` +
+      `max |Δ| = ${formatDifference(difference, spelling)}` +
+      `${difference === 0 ? ', bit for bit' : ', float32 rounding'}. So on ordinary rows it leaks ` +
+      "nothing: dividing by the new row sum cancels the future's part of the first softmax's sum.";
+  return [
+    measured,
+    'Where it breaks: when a later score dominates a row so strongly that the kept probabilities ' +
+      `fall into float32's subnormal range (below 2⁻¹²⁶ ≈ 1.2e${spelling.minus}38), they lose ` +
+      "digits, then become 0; the row's sum is then 0 and renormalising computes 0 / 0 = NaN.",
+    `Why ${inf} before the softmax is still the right construction: one pass instead of three; ` +
+      `the masked weights are exactly 0 by construction (e^${inf} = 0), not set to 0 afterwards; ` +
+      "and no division by a sum that can be 0: each row's largest visible score gives e⁰ = 1 to it.",
+  ];
 }

@@ -164,7 +164,8 @@ export function paintThumbnail(canvas, spec, theme, { width = 150, height = 110 
 
 /**
  * Repaints the maps under `root` when its width changes (window resized, sidebar, zoom) and when
- * the colour scheme flips. Returns a stop function.
+ * the colour scheme flips: the system's, or the page's theme switch (data-theme on <html>).
+ * Returns a stop function.
  */
 export function watchMaps(root) {
   const win = root.ownerDocument.defaultView;
@@ -183,7 +184,10 @@ export function watchMaps(root) {
   const scheme = win.matchMedia('(prefers-color-scheme: dark)');
   scheme.addEventListener('change', again);
   win.addEventListener('resize', again);
+  const theme = new MutationObserver(again);
+  theme.observe(root.ownerDocument.documentElement, { attributeFilter: ['data-theme'] });
   return () => {
+    theme.disconnect();
     observer.disconnect();
     scheme.removeEventListener('change', again);
     win.removeEventListener('resize', again);

@@ -2,6 +2,7 @@
 // 'naive': softmax over everything, then zero the future (renormalised in the next step).
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
+import { maskingStory } from '../../lib/stage-text.mjs';
 
 export const slug = 'mask';
 export const title = 'Causal mask';
@@ -35,11 +36,6 @@ export function explain(ctx) {
         {},
         'Naive masking: first a softmax over the whole row (future included), then the future cells are set to 0. Now the rows no longer sum to 1 (see Σ), so each row is divided by its sum: the third table, which the next step uses as the attention weights.',
       ),
-      h(
-        'p',
-        { class: 'warning' },
-        'Why the lecture rejects this: the first softmax divides by a sum over the whole row, so the keys of tokens that do not exist yet sit in the denominator of every weight. The model has looked into the future, and renormalising afterwards only undoes that by arithmetic. In float32 it does undo it, to the last bit on ordinary rows; only when a future score is so much larger that the past weights fall into the subnormal range do digits get lost, and once they underflow to 0 nothing brings them back. −∞ masking never lets the future in.',
-      ),
     );
   } else if (settings.causal) {
     parts.push(
@@ -54,7 +50,28 @@ export function explain(ctx) {
       ),
     );
   }
+  if (settings.causal) parts.push(...routesCompared(ctx.result.maskRoutes));
   return parts;
+}
+
+// The two routes as the numbers show them: measured on this input (the controller computes the
+// other route for this step), where the naive one breaks, and why −∞ all the same.
+function routesCompared(routes) {
+  const [measured, breaks, why] = maskingStory(true, routes?.difference ?? NaN);
+  return [
+    routes
+      ? h(
+          'p',
+          {
+            class: 'mask-routes',
+            dataset: { quantity: 'maskDifference', value: String(routes.difference) },
+          },
+          measured,
+        )
+      : null,
+    h('p', { class: 'aside' }, breaks),
+    h('p', { class: 'aside' }, why),
+  ];
 }
 
 export function render(ctx) {

@@ -9,7 +9,7 @@ export const slug = 'context';
 export const title = 'Context vectors';
 export const short = 'Context';
 export const perHead = true;
-export const traceStages = ['contextHeads', 'droppedWeights', 'valueHeads'];
+export const traceStages = ['contextHeads', 'droppedWeights', 'attentionWeights', 'valueHeads'];
 export const main = () => 'contextHeads';
 
 export function explain(ctx) {
@@ -27,11 +27,19 @@ export function explain(ctx) {
       { class: 'aside' },
       'Hover or focus a cell of the context: the weight row and the value column it came from light up.',
     ),
-    ctx.settings.training && ctx.settings.dropout > 0
+    dropping(ctx.settings)
       ? h('p', {}, 'The weights used are the ones after dropout.')
-      : null,
+      : h(
+          'p',
+          {},
+          ctx.settings.training ? 'With p = 0' : 'In evaluation mode',
+          ' dropout drops nothing, so the weights used are the attention weights of the softmax step, unchanged.',
+        ),
   ];
 }
+
+// Whether dropout acts: only then are the weights used the dropped ones.
+const dropping = (settings) => settings.training && settings.dropout > 0;
 
 // One head's equation at a time, weights · V = context side by side on one screen: with all
 // heads, twelve equations of 64 tokens would be a scroll of their own.
@@ -39,9 +47,11 @@ export function render(ctx) {
   const head = ctx.view.head === 'all' ? 0 : Number(ctx.view.head);
   const links = {};
   const common = { heads: [head], legend: false };
-  const weights = tensorFigure(ctx, 'droppedWeights', {
+  // Without dropout the trace's droppedWeights are the attention weights themselves: named so.
+  const dropped = dropping(ctx.settings);
+  const weights = tensorFigure(ctx, dropped ? 'droppedWeights' : 'attentionWeights', {
     ...common,
-    label: 'Weights',
+    label: dropped ? 'Weights after dropout' : 'Attention weights',
     kind: 'dropped',
     columns: 'tokens',
     corner: 'query ↓ key →',

@@ -1,7 +1,8 @@
 // What the shown step or lab reads besides the pass, decided from the state alone, so that the
 // controller computes it before the store changes and no view calls the core: the module's
-// weights (the output step's head shares) and the dropout step's training-mode preview (also
-// printed and exported with every stage by the code labs).
+// weights (the output step's head shares), the dropout step's training-mode preview (also
+// printed and exported with every stage by the code labs) and the other masking route's weights
+// (the mask step measures how far naive masking is from −∞ on the sentence at hand).
 
 /**
  * The stages the dropout step's training preview draws; the preview copies out only these (a
@@ -13,6 +14,7 @@ export const PREVIEW_STAGES = Object.freeze(['dropoutMask', 'droppedWeights']);
 const STEP_NEEDS = Object.freeze({
   dropout: { preview: true }, // evaluation mode shows training mode's mask
   output: { weights: true }, // out_proj's weight gives each head's share of a cell
+  mask: { routes: true }, // the measured max |Δ| between naive masking and −∞
 });
 
 /** The labs that print or export every stage, the dropout step's training preview included. */
@@ -21,12 +23,13 @@ const LAB_NEEDS = Object.freeze({
   export: { preview: true },
 });
 
-/** { weights, preview }: what the view `view` ({ step, lab }) reads besides the pass. */
+/** { weights, preview, routes }: what the view `view` ({ step, lab }) reads besides the pass. */
 export function needsOf(view) {
   const step = STEP_NEEDS[view.step] ?? {};
   const lab = LAB_NEEDS[view.lab] ?? {};
   return {
     weights: Boolean(step.weights || lab.weights),
     preview: Boolean(step.preview || lab.preview),
+    routes: Boolean(step.routes || lab.routes),
   };
 }

@@ -26,20 +26,67 @@ export const PAGE_CHOICES = Object.freeze({
 
 /**
  * The page's teaching defaults where they differ from the API's. The API starts from the smallest
- * model; the page starts from the lecture's own set-up, so the first view is the lecture's example.
+ * model; the page starts from the lectures' own example, so the first view is the one they draw:
+ * "dream big and work for it" as 6-dimensional vectors, projected to d_out = 6 and split into 2
+ * heads of 3, so the split, the ÷ √d_h and the 6 × 6 mixing of the heads all have something to show.
  */
 export const PAGE_DEFAULTS = Object.freeze({
-  heads: 2, // the lecture's MultiHeadAttention(…, num_heads=2): two heads to compare
-  batch: 2, // the lecture stacks its sentence twice: torch.stack((inputs, inputs))
+  dIn: 6, // the lectures' inputs: six tokens of six numbers each (a 6 × 6 matrix)
+  dOut: 6, // d_out = d_in = 6, as in the lectures; out_proj is then a 6 × 6 matrix
+  heads: 2, // the lecture's MultiHeadAttention(…, num_heads=2): two heads of d_h = 3
+  batch: 2, // the lecture stacks its sentence twice: torch.stack((inputs, inputs)), a (2, 6, 6) batch
   dropout: 0.5, // the lecture's dropout example, Dropout(0.5); it acts only in training mode
 });
+
+/** The lectures' example sentence: six words, six GPT-2 tokens. */
+const LECTURE_SENTENCE = 'dream big and work for it';
 
 /** The text the page tokenizes: not an option of the core, which takes embeddings. */
 const SENTENCE = Object.freeze({
   name: 'sentence',
   type: 'text',
-  default: 'Your journey starts with one step',
+  default: LECTURE_SENTENCE,
 });
+
+/**
+ * Whole set-ups one click away: the settings each one sets (every other setting is kept; both
+ * are the seeded random weights, the lectures' and the notebook's own). The
+ * lectures' example is the page's default; the book's notebook is the chapter's own code, whose
+ * printed numbers the page reproduces: its 3-d vectors of "Your journey starts with one step",
+ * MultiHeadAttention(d_in=3, d_out=2, num_heads=2) on torch.stack((inputs, inputs)).
+ */
+export const SETUPS = Object.freeze(
+  [
+    {
+      id: 'lectures',
+      label: "The lectures' example",
+      note: '"dream big and work for it": d_in = d_out = 6, 2 heads of 3, a (2, 6, 6) batch',
+      settings: {
+        sentence: LECTURE_SENTENCE,
+        weights: 'random',
+        dIn: 6,
+        dOut: 6,
+        heads: 2,
+        batch: 2,
+        module: 'mha',
+      },
+    },
+    {
+      id: 'notebook',
+      label: "The book's notebook",
+      note: "the notebook's own 3-d vectors: d_in = 3, d_out = 2, 2 heads of 1, a (2, 6, 3) batch",
+      settings: {
+        sentence: 'Your journey starts with one step',
+        weights: 'random',
+        dIn: 3,
+        dOut: 2,
+        heads: 2,
+        batch: 2,
+        module: 'mha',
+      },
+    },
+  ].map((s) => Object.freeze({ ...s, settings: Object.freeze(s.settings) })),
+);
 
 /**
  * Which weights the block computes with: the lecture's seeded random ones (every setting below
@@ -78,8 +125,9 @@ export const SETTINGS = Object.freeze([
 ]);
 
 /**
- * What is looked at: the step (its slug), one head or all, which batch item, numbers in cells, and
- * the open lab (its slug, '' for none; the full page draws it, web/app/labs/).
+ * What is looked at: the step (its slug), one head or all, which batch item, numbers in cells, the
+ * open lab (its slug, '' for none; the full page draws it, web/app/labs/), and the page's colour
+ * theme (system: the reader's system setting; a shared link can ask for light for a projector).
  */
 export const VIEW = Object.freeze([
   { name: 'step', type: 'text', default: '' },
@@ -87,6 +135,12 @@ export const VIEW = Object.freeze([
   { name: 'item', type: 'integer', default: 0 },
   { name: 'numbers', type: 'boolean', default: true },
   { name: 'lab', type: 'text', default: '' },
+  {
+    name: 'theme',
+    type: 'choice',
+    choices: Object.freeze(['system', 'light', 'dark']),
+    default: 'system',
+  },
 ]);
 
 const SETTING = new Map(SETTINGS.map((s) => [s.name, s]));
@@ -109,17 +163,19 @@ export const DEFAULT_VIEW = Object.freeze(defaults(VIEW));
  * sentence, the largest d_in, h and B, and the widest tensor in columns (D, the width of queries,
  * keys, values and the output, as the trace reports it).
  *
- * 64 tokens: every T × T map is drawn whole, and on a 320 px phone a map has about 200 px for its
- * cells, so 64 tokens keep 3 px a cell: any more and a cell would be narrower than a fingertip's
- * aim can tell apart even with the zoom of the hover box. It is also GPT-2's context of 1,024
- * tokens cut to what one screen can hold, and leaves room for non-English sentences, which take
- * two to four times the tokens of an English one.
+ * 128 tokens: every T × T map is drawn whole. Sentences in other scripts take two to four times
+ * the tokens of an English one (a 44-character Chinese sentence is about 100 GPT-2 tokens), and
+ * 128 keeps such a sentence, or an English paragraph, on the page. At 128 tokens every map still
+ * fits a 320 px phone whole, at under 2 px a cell (the hover box and the table give each number);
+ * beyond that, cells would drop below a pixel and a map could no longer show each token. An edit
+ * computes and redraws T × T cells per head, four times the work of 64 tokens, and stays within a
+ * few frames. GPT-2's own context is 1,024 tokens; the trained model reads at most 64 (its own).
  *
  * 768 columns (d_in and D): GPT-2 small's width, with its 12 heads of 64, can be tried. Maps wider
  * than their space are drawn in bands (ui/heatmap.mjs), with every exact number on hover and in
  * the table; the T × T maps per head stay exact, cell for cell.
  */
-export const LIMITS = Object.freeze({ tokens: 64, dIn: 768, heads: 12, batch: 4, width: 768 });
+export const LIMITS = Object.freeze({ tokens: 128, dIn: 768, heads: 12, batch: 4, width: 768 });
 
 /**
  * The page's upper limit of a size option, or undefined. d_out is never wider than D, so the width

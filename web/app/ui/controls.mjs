@@ -5,7 +5,7 @@
 // Each control has a help line, a live line and a message line; an invalid value shows the core's
 // message there (and the page keeps the last valid state).
 import { h, replace } from './dom.mjs';
-import { setting, LIMITS, pageMax } from '../state/settings.mjs';
+import { setting, LIMITS, pageMax, SETUPS } from '../state/settings.mjs';
 import {
   CHOICE_LABELS,
   shortHelp,
@@ -61,7 +61,8 @@ const RANDOM_ONLY =
   'These settings apply to the seeded random weights only: with the trained weights, the ' +
   'weights file fixes the block (MultiHeadAttention in evaluation mode, its own sizes).';
 
-// The sentence box and the example sentences' buttons, into `root`; returns the box.
+// The sentence box, the whole set-ups' buttons and the example sentences' buttons, into `root`;
+// returns the box.
 function sentenceBox(root, { presets, onChange, onPreset }) {
   const sentence = h('input', {
     id: 'ctl-sentence',
@@ -86,6 +87,23 @@ function sentenceBox(root, { presets, onChange, onPreset }) {
         `Any text; up to ${LIMITS.tokens} GPT-2 tokens.`,
       ),
       h('p', { class: 'msg', id: 'msg-sentence', role: 'alert' }),
+    ),
+    h(
+      'div',
+      { class: 'presets setups', role: 'group', 'aria-label': 'Set-ups' },
+      SETUPS.map((s) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'preset setup',
+            title: s.note,
+            dataset: { setup: s.id },
+            onclick: () => onPreset(s),
+          },
+          s.label,
+        ),
+      ),
     ),
     h(
       'div',

@@ -6,6 +6,7 @@ import { tokenLabel } from '../../ui/format.mjs';
 import { value } from '../kit/format.mjs';
 import { weightsNote } from '../kit/notes.mjs';
 import { denominatorGrid, gapRow, limitsPlot } from './plots.mjs';
+import { maskingStory } from '../../../lib/stage-text.mjs';
 
 function ordinaryView(o) {
   const labels = o.tokens.map(tokenLabel);
@@ -21,7 +22,7 @@ function ordinaryView(o) {
       ' and the context vectors by ',
       value('outputDifference', o.outputDifference),
       o.causal
-        ? ': float32 rounding, nothing more.'
+        ? `: ${o.weightsDifference === 0 ? 'bit for bit the same' : 'float32 rounding'}, so on ordinary rows the naive route leaks nothing.`
         : '. (The page’s model has the mask switched off, so neither route hides anything.)',
     ),
     h(
@@ -44,6 +45,9 @@ function ordinaryView(o) {
       : null,
   ];
 }
+
+// Why −∞ all the same: the sentence the mask step says too (web/lib/stage-text.mjs).
+const WHY_NEG_INF = maskingStory(true, 0)[2];
 
 // An empty field reads as NaN, so that the core's message says what a gap must be.
 const readGap = (text) => (text.trim() === '' ? NaN : Number(text));
@@ -132,5 +136,6 @@ export function view({ row, rows, points, ordinary }, params, actions, error) {
       m('lab.maskingLimits'),
       `; the plots: ${rows.length} gaps from 0 to 110. In a trained model such gaps are rare, but the −∞ route never depends on them: the future is simply not in the sum.`,
     ),
+    h('p', { class: 'lab-why' }, WHY_NEG_INF),
   ];
 }
