@@ -3,14 +3,13 @@
 // width or the colour scheme changes. Every read of the page (widths, fonts, the theme) happens
 // before any write, so laying out a step of many tensors costs one layout of the page, not one per
 // tensor.
-import { fitCell, fitMap, mapLayout } from './map-layout.mjs';
+import { fitCell, mapLayout } from './map-layout.mjs';
+import { arrangeRow, bestColumns, shareEquationCells } from './map-arrange.mjs';
 import { paintMap } from './map-paint.mjs';
 import { labelWidth } from './text.mjs';
 import { fitCaptions } from './captions.mjs';
 import { isMap, mapEntry } from './maps.mjs';
 import { rgbOf } from '../ui/colour.mjs';
-
-const GAP = 14; // px between the heads of one tensor
 
 /** The theme's colours, read from the custom properties, so the maps follow light and dark. */
 export function themeOf(el) {
@@ -47,6 +46,7 @@ export function measureMaps(root) {
   const win = root.ownerDocument.defaultView;
   const base = parseFloat(getComputedStyle(root).fontSize) * 0.8 || 12;
   const budget = Math.max(220, win.innerHeight * 0.75);
+  const rem = parseFloat(getComputedStyle(root.ownerDocument.documentElement).fontSize) || 16;
   const theme = themeOf(root);
   const roleCaption = root.querySelector('.role-caption');
   const captionFont = roleCaption ? getComputedStyle(roleCaption).font : null;
@@ -56,46 +56,26 @@ export function measureMaps(root) {
     H: budget / stacked(group),
     captionH: group.querySelector(':scope > .map > .map-caption') ? base * 1.7 : 0,
   }));
-  return { base, theme, captionFont, groups };
-}
-
-// The number of columns that gives the largest cells within the height; ties go to more heads
-// side by side. If no layout fits (12 heads of 64 × 64 at GPT-2's size), the shortest one.
-function bestColumns(spec, count, { W, H, captionH }) {
-  let best = null;
-  for (let k = 1; k <= count; ++k) {
-    const rows = Math.ceil(count / k);
-    const w = Math.floor((W - GAP * (k - 1)) / k);
-    const f = fitMap(spec, w, H / rows - captionH);
-    const total = rows * (mapLayout(spec, f.cellW, f.cellH).height + captionH + 10);
-    const fits = total <= H * 1.05;
-    const score = Math.min(f.cellH, f.cellW) + Math.min(f.cellW, 64) / 1000;
-    const better = !best
-      ? true
-      : fits !== best.fits
-        ? fits
-        : fits
-          ? score >= best.score * 0.97
-          : total < best.total;
-    if (better) best = { k, score, w, f, fits, total };
-  }
-  return best;
-}
-
-// The maps of one equation (Q · Kᵀ = scores, weights · V = context) share one square cell size,
-// so that a row of the result lines up with the row it comes from, a column with its column.
-function shareEquationCells(chosen) {
-  const equations = new Map();
-  for (const c of chosen) {
-    const eq = c.group.closest('.equation');
-    if (!eq) continue;
-    const size = Math.min(c.best.f.cellW, c.best.f.cellH);
-    equations.set(eq, Math.min(equations.get(eq) ?? Infinity, size));
-  }
-  for (const c of chosen) {
-    const shared = equations.get(c.group.closest('.equation'));
-    if (shared !== undefined) c.best.f = { cellW: shared, cellH: shared };
-  }
+  // An equation whose maps stand on one line shares its width among them (its figures' widths
+  // are then set from their maps'); a narrow one stacks them, each with the full width. Its
+  // T × T map is square, so it gets less of the height than a tensor alone: a 64-token equation
+  // stays a line a reader takes in with the explanation, not a screen of its own.
+  const equations = [...root.querySelectorAll('.equation')].map((el) => ({
+    el,
+    W: el.clientWidth,
+    H: budget * 0.6,
+    gap: parseFloat(getComputedStyle(el).columnGap) || 0,
+    oneLine: stacked(el.querySelector('.tables') ?? el) === 1,
+  }));
+  // A row of figures (the naive masking's three tensors) chooses how many share a line.
+  const rows = [...root.querySelectorAll('.figure-row')].map((el) => ({
+    el,
+    W: el.clientWidth,
+    H: budget,
+    gap: parseFloat(getComputedStyle(el).columnGap) || 0,
+    minW: 17 * rem, // the stylesheet's columns before the maps are laid out
+  }));
+  return { base, theme, captionFont, groups, equations, rows };
 }
 
 // Say what a band summarises: a d = 768 tensor in 300 px cannot show every column.
@@ -139,12 +119,15 @@ export function layoutMaps(root, measured = measureMaps(root)) {
     for (const { spec } of records) {
       spec.base = base;
       spec.tokenWidth = labelWidth(spec.rowLabels, base);
+      spec.colWidth = Array.isArray(spec.colLabels) ? labelWidth(spec.colLabels, base) : 0;
       spec.colours = theme;
     }
     const spec = records[0].spec;
-    chosen.push({ group: g.group, maps, records, spec, best: bestColumns(spec, maps.length, g) });
+    const best = bestColumns(spec, maps.length, g);
+    chosen.push({ group: g.group, maps, records, spec, captionH: g.captionH, best });
   }
-  shareEquationCells(chosen);
+  for (const row of measured.rows) arrangeRow(chosen, row);
+  shareEquationCells(chosen, measured.equations);
   let painted = 0;
   for (const c of chosen) painted += paintGroup(c, captionFont);
   return painted;

@@ -6,10 +6,20 @@
 
 const LABEL_MIN = 11; // rows or columns narrower than this get sparse position numbers
 
+/** px: a cell this large holds its number at a size a class reads from the back of the room. */
+export const READABLE = 40;
+
+/**
+ * The largest cell a map of label size `base` gets: room for a number at the labels' size, so that
+ * a projector's larger type gets larger numbers too.
+ */
+export const maxCellFor = (spec) => Math.max(READABLE + 4, Math.round(spec.base * 3.2));
+
 /**
  * The map's layout for a cell size: where the cells, the labels and the Σ column go.
  * spec: { rows, cols, rowLabels: [text], colLabels: [text] | null (numbered), colColours?,
- * sums: bool, base (label font px), tokenWidth (widest row label, px at base) }.
+ * sums: bool, base (label font px), tokenWidth (widest row label, px at base), colWidth (widest
+ * column label, px at base; tokenWidth if not given) }.
  */
 export function mapLayout(spec, cellW, cellH) {
   const base = spec.base;
@@ -18,7 +28,8 @@ export function mapLayout(spec, cellW, cellH) {
   const cw = band > 1 ? 1 : cellW;
   const rowText = cellH >= LABEL_MIN;
   const posW = base * 1.5;
-  const left = Math.ceil(rowText ? posW + Math.min(spec.tokenWidth, base * 7) + 6 : posW + 4);
+  // The token ends 4 px before the cells and is drawn in left − posW − 8 px: the widest fits whole.
+  const left = Math.ceil(rowText ? posW + Math.min(spec.tokenWidth, base * 7) + 10 : posW + 4);
   const { colMode, top } = columnLabels(spec, cw);
   const sumNumbers = rowText && spec.numbers !== false;
   const sumW = spec.sums ? (sumNumbers ? Math.ceil(base * 4.6) : 12) : 0;
@@ -52,7 +63,8 @@ function columnLabels(spec, cw) {
   if (tokensOnTop && cw >= base * 3.2) colMode = 'horizontal';
   else if (tokensOnTop && cw >= LABEL_MIN) {
     colMode = 'vertical';
-    top = Math.ceil(Math.min(spec.tokenWidth, base * 6) + 6);
+    // The labels stand 4 px above the cells and are drawn in top − 10 px: the widest fits whole.
+    top = Math.ceil(Math.min(spec.colWidth ?? spec.tokenWidth, base * 6) + 10);
   } else if (!tokensOnTop && cw >= base * 1.3) colMode = 'every';
   if (spec.colColours) top += 5;
   return { colMode, top };
@@ -84,8 +96,7 @@ export function fitCell(spec, width, height, { maxCell = 44, minSquare = 3 } = {
 
 /** Cell sizes for a map in `width` × `height` px: square, and wider where 4 decimals then fit. */
 export function fitMap(spec, width, height) {
-  // Cells grow with the type: a projector's larger labels get larger numbers too.
-  const maxCell = Math.max(32, Math.round(spec.base * 2.3));
+  const maxCell = maxCellFor(spec);
   const fit = fitCell(spec, width, height, { maxCell });
   if (fit.cellW >= 22 && spec.numbers !== false) {
     const l = mapLayout(spec, fit.cellW, fit.cellH);
