@@ -8,6 +8,7 @@ import { readable, value as quantity } from '../kit/format.mjs';
 import { numberTable } from '../kit/table.mjs';
 import { weightsNote } from '../kit/notes.mjs';
 import { contextTable, nextTable, weightsMap } from './tables.mjs';
+import { SHARED_TOKEN } from '../../../lib/present.mjs';
 
 const INTRO = [
   'Why hide the future? In training a language model reads a whole sentence at once and learns, at every position t, to predict token t + 1. ',
@@ -182,6 +183,13 @@ function predictionView(next) {
             next.shared.b,
           ),
         ]
+      : null,
+    [next.shared, next.changed].some((row) => row && [...row.a, ...row.b].some((n) => n.id < 0))
+      ? h(
+          'p',
+          { class: 'help' },
+          `“${SHARED_TOKEN}” is not a word: every GPT-2 token outside the ${(next.vocabulary - 1).toLocaleString('en-US')} the model has ids for shares one id, and this is their summed chance.`,
+        )
       : null,
     next.changed
       ? nextTable(
