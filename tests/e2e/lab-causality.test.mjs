@@ -148,6 +148,56 @@ test('the choice: appending goes to the URL; every row of A keeps its bits; a re
   await page.close();
 });
 
+test('the trained weights on the page, dark, 375 px: the trained block’s rows; axe finds nothing', async () => {
+  const lab = await nodeLab();
+  const model = await lab.loadWeights('trained');
+  const weights = model.stateDict();
+  const headOf = (sentence) => {
+    const run = model.explain(sentence);
+    const { trace } = lab.forward({
+      ...run.options,
+      inputs: run.inputs.data,
+      weights,
+      trace: true,
+    });
+    const {
+      shape: [, , T],
+      data,
+    } = trace.attentionWeights;
+    return Array.from({ length: T }, (_, r) => Array.from(data.subarray(r * T, (r + 1) * T)));
+  };
+  const page = await newPage(
+    '?sentence=dream+big+and+work+for+it&weights=trained&lab=causality&causality.at=4&causality.word=play',
+    { bypassCSP: true, colorScheme: 'dark', viewport: { width: 375, height: 800 } },
+  );
+  await page.locator('#lab-panel[data-lab="causality"] table[data-diff]').first().waitFor();
+  assert.equal(await page.locator('#lab-panel [data-weights-note="trained"]').count(), 1);
+  const values = (name) =>
+    page.$$eval(`#lab-panel table[data-numbers="${name}"] tbody tr`, (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.dataset.value))),
+    );
+  // Chromium may run the relaxed-SIMD build, Node the SIMD128 one: equal to float32 rounding.
+  for (const [name, sentence] of [
+    ['masked-a', A],
+    ['masked-b', B],
+  ]) {
+    const api = headOf(sentence);
+    (await values(name)).forEach((row, r) =>
+      row.forEach((v, c) => assert.ok(Math.abs(v - api[r][c]) <= 1e-6, `${name}[${r}][${c}]`)),
+    );
+  }
+  assert.deepEqual(await rowStates(page, 'masked-weights'), [
+    'same',
+    'same',
+    'same',
+    'differs',
+    'differs',
+    'differs',
+  ]);
+  assert.deepEqual(await axeViolations(page, '#lab-panel'), []);
+  await page.close();
+});
+
 test('no console errors, page errors or dialogs', () => {
   assert.deepEqual(problems, []);
 });

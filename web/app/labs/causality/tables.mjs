@@ -16,6 +16,14 @@ export function rowLabel({ tokensA, tokensB }, i) {
 
 const hidden = (text) => h('span', { class: 'visually-hidden' }, text);
 
+// A table's wrap: it scrolls on a narrow screen, so a keyboard can focus it (named by `label`).
+const wrap = (label, table) =>
+  h(
+    'div',
+    { class: 'table-wrap lab-table-wrap', tabindex: '0', role: 'region', 'aria-label': label },
+    table,
+  );
+
 function diffCell(cell) {
   if (cell.same)
     return h(
@@ -42,9 +50,8 @@ const rowState = (row) =>
 export function weightsMap(data, diff, name, caption) {
   const n = diff.cells.length;
   const labels = Array.from({ length: n }, (_, i) => rowLabel(data, i));
-  return h(
-    'div',
-    { class: 'table-wrap lab-table-wrap' },
+  return wrap(
+    caption,
     h(
       'table',
       { class: 'lab-numbers lab-diff', dataset: { diff: name } },
@@ -81,9 +88,8 @@ export function weightsMap(data, diff, name, caption) {
 
 /** The context vectors' rows: the same bits in both sentences (every batch item and column), or not. */
 export function contextTable(data, rows, name, caption) {
-  return h(
-    'div',
-    { class: 'table-wrap lab-table-wrap' },
+  return wrap(
+    caption,
     h(
       'table',
       { class: 'lab-numbers lab-diff', dataset: { diff: name } },
@@ -110,7 +116,7 @@ export function contextTable(data, rows, name, caption) {
             h(
               'td',
               { dataset: row.delta === null ? {} : { delta: exact(row.delta) } },
-              row.delta === null ? '—' : readable(row.delta),
+              row.delta === null ? '—' : row.delta === 0 ? '0' : readable(row.delta),
             ),
             h('td', { class: `state ${row.state}` }, rowState(row)),
           ),
@@ -131,12 +137,11 @@ const nextCell = (n) =>
 
 /** Two rows of top-5 next tokens side by side: rank, sentence A's, sentence B's. */
 export function nextTable(name, caption, a, b) {
-  return h(
-    'div',
-    { class: 'table-wrap lab-table-wrap' },
+  return wrap(
+    caption,
     h(
       'table',
-      { class: 'lab-numbers next-tokens', dataset: { next: name } },
+      { class: 'lab-numbers lab-causality-next', dataset: { next: name } },
       h('caption', {}, caption),
       h(
         'thead',
