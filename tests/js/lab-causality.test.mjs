@@ -131,9 +131,23 @@ test('the trained model: the prediction after “dream big and” is the same fo
 
 test('the pieces: the variant, where two token lists differ, bits (0 and −0 differ)', async () => {
   const texts = ['dream', ' big', ' and', ' work'];
-  assert.equal(variantSentence(texts, 3, ' play '), 'dream big and play');
-  assert.equal(variantSentence(texts, 4, 'hard'), 'dream big and work hard');
-  assert.equal(variantSentence(texts, 0, 'Dream'), 'Dream big and work');
+  const A = 'dream big and work';
+  assert.equal(variantSentence(A, texts, 3, ' play '), 'dream big and play');
+  assert.equal(variantSentence(A, texts, 4, 'hard'), 'dream big and work hard');
+  assert.equal(variantSentence(A, texts, 0, 'Dream'), 'Dream big and work');
+  // GPT-2 splits a character between tokens: the cut moves to the character's edge, and a
+  // sentence without spaces gets none.
+  const chinese = '我喜欢在公园里散步';
+  const tokens = lab.tokenize(chinese).map((t) => t.text);
+  assert.ok(
+    tokens.some((t) => t.includes('⟨')),
+    tokens.join('|'),
+  );
+  const k = tokens.findIndex((t, i) => i > 0 && t.startsWith('⟨'));
+  const b = variantSentence(chinese, tokens, k, '很');
+  assert.ok(!b.includes(' ') && !b.includes('\ufffd'), b);
+  assert.equal(b.length, chinese.length, `one character for one: ${b}`);
+  assert.equal(variantSentence(chinese, tokens, tokens.length, '吗'), `${chinese}吗`);
   assert.equal(firstDifference([1, 2, 3], [1, 2, 4]), 2);
   assert.equal(firstDifference([1, 2], [1, 2, 3]), 2);
   const w = (values) => ({ shape: [1, 1, 2, 2], data: Float32Array.from(values) });
@@ -151,6 +165,16 @@ test('the pieces: the variant, where two token lists differ, bits (0 and −0 di
     contextDiff(o([1, 2], 2), o([1, 3, 4], 3)).map((r) => r.state),
     ['same', 'differs', 'new'],
   );
+});
+
+test('a Chinese sentence: the earlier rows keep their bits though GPT-2 splits its characters', async () => {
+  const page = pageOf({ sentence: '我喜欢在公园里散步', dIn: 6, dOut: 6, heads: 2 });
+  const data = await compute(lab, page, { at: '3', word: '很' });
+  assert.ok(data.first >= 1 && data.first <= 2, `first difference at ${data.first}`);
+  assert.ok(data.masked.weights.rows.slice(0, data.first).every((r) => r.state === 'same'));
+  assert.ok(data.masked.context.slice(0, data.first).every((r) => r.state === 'same'));
+  assert.ok(data.masked.context.slice(data.first).every((r) => r.state !== 'same'));
+  assert.deepEqual(data.next.sameRows, Array(data.first).fill(true));
 });
 
 test('refused: a position past the end, an empty word, a word that changes nothing', async () => {

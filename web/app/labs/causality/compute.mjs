@@ -18,15 +18,39 @@ export function changedIndex(at, T) {
   return n - 1; // n = T + 1 appends
 }
 
+const UTF8 = new TextEncoder();
+
+// A token's length in UTF-8 bytes, from its text: whole characters as themselves, the bytes of a
+// character split between tokens as tokenText writes them ("⟨E6 88⟩", two bytes).
+const tokenBytes = (text) =>
+  text
+    .split(/(⟨[0-9A-F]{2}(?: [0-9A-F]{2})*⟩)/)
+    .reduce((n, part, i) => n + (i % 2 ? (part.length - 1) / 3 : UTF8.encode(part).length), 0);
+
+// A byte offset of `bytes` moved back (down = true) or on to the start of a character.
+function charBoundary(bytes, offset, down) {
+  let at = Math.min(offset, bytes.length);
+  while (at > 0 && at < bytes.length && (bytes[at] & 0xc0) === 0x80) at += down ? -1 : 1;
+  return at;
+}
+
 /**
- * Sentence B: the tokens of A (their texts, GPT-2's leading spaces included) with token k replaced
- * by `word`, or `word` appended when k is A's length.
+ * Sentence B: sentence A with its token k replaced by `word`, or `word` appended when k is A's
+ * length. A is cut at its tokens' byte offsets (a cut inside a character, where GPT-2 splits one
+ * between tokens, moves to the character's edge); the word is joined with a space where A's token
+ * had one (or, appended, where A has spaces at all).
  */
-export function variantSentence(texts, k, word) {
+export function variantSentence(sentence, texts, k, word) {
   const w = String(word).trim();
   if (w === '')
     throw new PageError('word', 'type the word that replaces the token (or is appended)');
-  return `${texts.slice(0, k).join('')}${k > 0 ? ' ' : ''}${w}${texts.slice(k + 1).join('')}`;
+  const bytes = UTF8.encode(sentence);
+  const ends = texts.reduce((acc, t) => [...acc, acc.at(-1) + tokenBytes(t)], [0]);
+  const decode = (from, to) => new TextDecoder().decode(bytes.subarray(from, to));
+  const before = decode(0, charBoundary(bytes, ends[k], true));
+  const after = k < texts.length ? decode(charBoundary(bytes, ends[k + 1], false)) : '';
+  const spaced = k < texts.length ? /^\s/.test(texts[k]) : /\s/.test(sentence);
+  return `${before}${before && spaced ? ' ' : ''}${w}${after}`;
 }
 
 /** The first position where two lists of token ids differ (the shorter one's length if none). */
@@ -190,8 +214,9 @@ export async function prediction(core, sentenceA, textB) {
  */
 export async function compute(core, page, { at, word }) {
   const tokensA = page.tokens.map((t) => t.text);
+  const sentenceA = page.settings.sentence.trim();
   const k = changedIndex(at, tokensA.length);
-  const sentenceB = variantSentence(tokensA, k, word);
+  const sentenceB = variantSentence(sentenceA, tokensA, k, word);
   const model = page.trained ? await core.loadWeights('trained') : null;
   const variant = model ? trainedVariant(model, sentenceB) : randomVariant(core, page, sentenceB);
   const first = firstDifference(
@@ -201,7 +226,7 @@ export async function compute(core, page, { at, word }) {
   if (first === tokensA.length && variant.tokens.length === tokensA.length)
     throw new PageError('word', `“${word.trim()}” gives the same sentence: type another word`);
   return {
-    sentenceA: page.settings.sentence.trim(),
+    sentenceA,
     sentenceB,
     tokensA,
     tokensB: variant.tokens.map((t) => t.text),
@@ -211,6 +236,6 @@ export async function compute(core, page, { at, word }) {
     training: Boolean(page.settings.training),
     masked: compare(core, page, variant.inputs, true),
     open: compare(core, page, variant.inputs, false),
-    next: await prediction(core, page.settings.sentence, sentenceB),
+    next: await prediction(core, sentenceA, sentenceB),
   };
 }
