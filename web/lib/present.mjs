@@ -74,9 +74,10 @@ export function sizesOf(trace) {
 
 /**
  * What the trained model's shared id (every token outside its cut vocabulary) is called when it
- * is predicted: it stands for many rare tokens at once, so it has no text of its own.
+ * is predicted: it stands for every token the model has no id of its own for at once (a quarter of
+ * English text), so it has no text of its own and must not read as one word.
  */
-export const SHARED_TOKEN = '(a rare token)';
+export const SHARED_TOKEN = '(any token outside its vocabulary)';
 
 /** A token of the trained model (read or predicted) as a label. */
 export function trainedTokenLabel(token) {

@@ -8,6 +8,7 @@
 import * as lectureOrder from './lecture-order/index.mjs';
 import * as sqrtDh from './sqrt-dh/index.mjs';
 import * as masking from './masking/index.mjs';
+import * as causality from './causality/index.mjs';
 import * as dropout from './dropout/index.mjs';
 import * as transpose from './transpose/index.mjs';
 import * as weights from './weights/index.mjs';
@@ -21,6 +22,7 @@ export const LABS = Object.freeze([
   lectureOrder,
   sqrtDh,
   masking,
+  causality,
   dropout,
   transpose,
   weights,

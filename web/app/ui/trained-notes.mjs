@@ -3,7 +3,14 @@
 // returns null with the random weights, so a step can always include it.
 import { h, m } from './dom.mjs';
 import { tokenLabel } from './format.mjs';
-import { ROLE_NAMES, ROLE_WORDS, percent, trainedTokenLabel } from '../../lib/present.mjs';
+import {
+  ROLE_NAMES,
+  ROLE_WORDS,
+  SHARED_TOKEN,
+  percent,
+  trainedTokenLabel,
+} from '../../lib/present.mjs';
+import { SENTENCE_ROLES, FIRST_COUNTED_ROW, sentenceRoles } from './sentence-roles.mjs';
 
 /** Step 1: the trained model's own vectors, token embedding + position embedding. */
 export function trainedEmbeddings(ctx) {
@@ -55,18 +62,107 @@ export function headCaption(result, head) {
 
 /**
  * What the captions of the heads' maps mean (steps with per-head maps): each names its head's
- * strongest measured role, and how many times the random model's share that is.
+ * strongest measured role, and how many times the random model's share that is; beside them, each
+ * head measured on this sentence, and what the trained and the random weights can show.
  */
 export function headRoles(ctx) {
   const trained = ctx.result.trained;
   if (!trained) return null;
   const heads = trained.roles.trained;
   const lifts = heads.map((head) => `${head.lift.toFixed(1)}×`);
+  return [
+    h(
+      'p',
+      { class: 'head-roles' },
+      'Each head’s caption names what it looks at most, measured on held-out Brown Corpus text: the share of its attention weight on that kind of token, for the role where this share is the largest multiple of the random-weight model’s',
+      ` (heads 1–${heads.length}: ${lifts.join(', ')}). Hover a caption for the whole sentence.`,
+    ),
+    h(
+      'p',
+      { class: 'weights-scope' },
+      'The model learned English text (the Brown Corpus), so on other languages its heads’ roles may not show. Random weights show how attention computes, step by step, but not what a head looks at; trained weights show what one model learned on average over its corpus, and one sentence can differ: the table measures this one.',
+    ),
+    sentenceSharesTable(ctx.result),
+  ];
+}
+
+const ROLE_HEADERS = { previous: 'previous token', self: 'itself', first: 'first token' };
+
+// A share as a percentage, or a dash where no row counts.
+const shown = (value) => (value === null ? '—' : percent(value));
+
+// One head's share of one role: this sentence's, the corpus's in brackets.
+const shareCell = (head, role, here, corpus, own) =>
+  h(
+    'td',
+    { class: own ? 'own-role' : null },
+    h('span', { class: 'sentence', dataset: { head, role, share: here ?? '' } }, shown(here)),
+    ' ',
+    h('span', { class: 'corpus' }, `(${shown(corpus)})`),
+  );
+
+/** Each head's corpus caption above its shares on this sentence (the weights the page shows). */
+function sentenceSharesTable(result) {
+  const corpus = result.trained.roles.trained;
+  const { rows, heads } = sentenceRoles(result.trace.attentionWeights);
+  const T = result.trace.attentionWeights.shape[2];
+  const counted =
+    rows === 0
+      ? `no row counts in a sentence of ${T} ${T === 1 ? 'token' : 'tokens'}: it needs 3`
+      : `mean over query rows ${FIRST_COUNTED_ROW + 1}–${T}`;
   return h(
-    'p',
-    { class: 'head-roles' },
-    'Each head’s caption names what it looks at most, measured on held-out Brown Corpus text: the share of its attention weight on that kind of token, for the role where this share is the largest multiple of the random-weight model’s',
-    ` (heads 1–${heads.length}: ${lifts.join(', ')}). Hover a caption for the whole sentence.`,
+    'div',
+    {
+      class: 'table-wrap head-shares-wrap',
+      tabindex: '0',
+      role: 'region',
+      'aria-label': 'Each head on this sentence',
+    },
+    h(
+      'table',
+      { class: 'head-shares' },
+      h(
+        'caption',
+        {},
+        `Each head’s weight on the previous token, itself and the first token in this sentence, and in the corpus (in brackets): ${counted}. Rows 1 and 2 are left out, as in the corpus: there these keys are partly one token.`,
+      ),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('td', { class: 'corner' }, 'head'),
+          corpus.map((_, head) => h('th', { scope: 'col' }, String(head + 1))),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, 'caption'),
+          corpus.map((c) =>
+            h(
+              'td',
+              { class: 'caption-role' },
+              `${ROLE_WORDS[c.role] ?? ROLE_NAMES[c.role] ?? c.role} ${percent(c.share)}`,
+            ),
+          ),
+        ),
+        SENTENCE_ROLES.map((role) =>
+          h(
+            'tr',
+            { dataset: { role } },
+            h('th', { scope: 'row' }, ROLE_HEADERS[role]),
+            corpus.map((c, head) =>
+              shareCell(head, role, heads[head][role], c.shares[role], c.role === role),
+            ),
+          ),
+        ),
+      ),
+    ),
   );
 }
 
@@ -80,13 +176,31 @@ export function nextTokensExplained(ctx) {
   );
 }
 
-/** The top-5 next tokens after each position, as a table. */
+/**
+ * What the shared id's entry in the top-5 means, or null when no row predicts it: not a word,
+ * but every token outside the model's vocabulary at once.
+ */
+function sharedNote(trained) {
+  if (!trained.next.some((row) => row.some((n) => n.id < 0))) return null;
+  const own = (trained.info.vocabulary - 1).toLocaleString('en-US');
+  const coverage = Number(trained.info.facts['vocabulary.coverage.heldout']);
+  return h(
+    'p',
+    { class: 'note shared-note' },
+    `“${SHARED_TOKEN}” is not a word. The model has an id of its own for the ${own} GPT-2 tokens the Brown Corpus uses most; every other token shares one id, so this entry is the chance that the next token is any of them`,
+    Number.isFinite(coverage)
+      ? ` (${percent(1 - coverage)} of the tokens of the held-out text are).`
+      : '.',
+  );
+}
+
+/** The top-5 next tokens after each position, as a table, and what its shared entry means. */
 export function nextTokensTable(ctx) {
   const trained = ctx.result.trained;
   if (!trained) return null;
   const tokens = ctx.result.tokens;
   const k = trained.next[0]?.length ?? 0;
-  return h(
+  const table = h(
     'div',
     { class: 'table-wrap next-tokens-wrap' },
     h(
@@ -125,4 +239,6 @@ export function nextTokensTable(ctx) {
       ),
     ),
   );
+  const note = sharedNote(trained);
+  return note ? h('div', {}, table, note) : table;
 }

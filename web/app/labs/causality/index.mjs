@@ -1,0 +1,31 @@
+// Lab: why the mask is there. A language model is trained on whole sentences but generates one
+// token at a time, so the row of token t must not depend on the tokens after it: then what it
+// learned in training is what it computes at inference. The student changes a later token of the
+// page's sentence (or appends one) and compares the two passes: with the causal mask every earlier
+// row of the attention weights and every earlier context vector is the same bit for bit; without
+// it they change. The trained model's next-token prediction at t is the same for any continuation.
+export const slug = 'causality';
+export const title = 'Causality: later tokens cannot change earlier rows';
+export const stage = 'mask';
+export const summary =
+  'Change or append a later token: with the mask every earlier row of the weights and context vectors stays bit for bit; without it they change.';
+
+/** "4" (token 4 of the page's sentence), "last" (its last token) or "append" (one more). */
+export function readAt(text) {
+  const value = String(text).trim();
+  if (value === 'last' || value === 'append') return value;
+  if (/^[1-9][0-9]*$/.test(value)) return value;
+  throw new Error(
+    'the token to change must be a position from 1 (token 1), "last" or "append"; showing the last token.',
+  );
+}
+
+/** at: which token of the page's sentence changes; word: what replaces it (or is appended). */
+export const params = {
+  at: { default: 'last', read: readAt },
+  word: { default: 'play' },
+};
+/** The view shows a refused position or word at its field. */
+export const ownErrors = true;
+
+export const load = () => [import('./compute.mjs'), import('./view.mjs')];
