@@ -13,6 +13,7 @@ import { serve, launch, watchedPage, checkDist, nodeLab, ROOT } from './helpers.
 const SETUP = 'sentence=dream+big+and+work+for+it&dIn=6&dOut=6&heads=2&batch=2';
 
 let site; // 127.0.0.2: build/site
+let cdn; // 127.0.0.2: dist/ with CORS, as a CDN serves the element
 let lms; // 127.0.0.1: the course pages
 let browser;
 const problems = [];
@@ -27,20 +28,30 @@ function documentedSnippet(src) {
   return block.replace(/src="[^"]*"/, `src="${src}"`);
 }
 
-const lmsPage = (body) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>LMS</title><link rel="icon" href="data:,"></head><body><h1>Week 3</h1>${body}</body></html>`;
+const lmsPage = (body, head = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>LMS</title><link rel="icon" href="data:,">${head}</head><body><h1>Week 3</h1>${body}</body></html>`;
+const ATTRS = 'sentence="dream big and work for it" d-in="6" d-out="6" heads="2" batch="2"';
 
 before(async () => {
   checkDist();
   if (!fs.existsSync(path.join(ROOT, 'build', 'site', 'embed.html')))
     throw new Error('build/site/embed.html is missing: run `bash scripts/build.sh site`');
   site = await serve({ root: path.join(ROOT, 'build', 'site'), host: '127.0.0.2' });
+  cdn = await serve({ root: path.join(ROOT, 'dist'), host: '127.0.0.2', cors: true });
+  const element = (body) =>
+    lmsPage(body, `<script type="module" src="${cdn.origin}/attention-lab.js"></script>`);
   const frame = (query, style = 'width:900px;height:700px;border:0') =>
     `<iframe id="embed" title="attention-lab" style="${style}" src="${site.origin}/embed.html?${query}"></iframe>`;
   lms = await serve({
     pages: {
       '/lab.html': lmsPage(frame(`${SETUP}&lab=sqrt-dh&sqrt-dh.dh=16`)),
       '/no-lab.html': lmsPage(frame(`${SETUP}&lab=no-such-lab`)),
+      '/element-lab.html': element(
+        `<attention-lab id="l" lab="sqrt-dh" sqrt-dh.dh="16" ${ATTRS}></attention-lab>`,
+      ),
+      '/element-softmax.html': element(
+        `<attention-lab id="s" stage="softmax" ${ATTRS}></attention-lab>`,
+      ),
       '/sized.html': lmsPage(
         documentedSnippet(`${site.origin}/embed.html?${SETUP}&stage=embeddings`),
       ),
@@ -51,7 +62,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  for (const s of [site, lms]) await s?.close();
+  for (const s of [site, cdn, lms]) await s?.close();
 });
 
 async function openFrame(file, options) {
@@ -198,6 +209,61 @@ for (const [step, extra, advice, control] of ADVICE)
     assert.doesNotMatch(text, POINTS_TO_A_CONTROL);
     await embed.close();
   });
+
+async function openElement(file) {
+  const p = await watchedPage(browser, problems);
+  await p.goto(lms.url(file));
+  await p.waitForFunction(
+    () => [...document.querySelectorAll('attention-lab')].every((el) => el.build),
+    null,
+    { timeout: 30000 },
+  );
+  return p;
+}
+
+test('<attention-lab lab="sqrt-dh" sqrt-dh.dh="16">: that lab alone, styled, the API’s numbers', async () => {
+  const p = await openElement('/element-lab.html');
+  const inside = (selector) =>
+    p.evaluate(
+      (sel) => document.getElementById('l').shadowRoot.querySelectorAll(sel).length,
+      selector,
+    );
+  await p.waitForFunction(() =>
+    document.getElementById('l').shadowRoot.querySelector('[data-quantity="scoreStd"]'),
+  );
+  assert.equal(await inside('#lab-panel[data-lab="sqrt-dh"]'), 1, 'the lab panel');
+  for (const absent of ['#stage', '.player', '#labs', '.lab-close'])
+    assert.equal(await inside(absent), 0, `no ${absent} in a lab alone`);
+  const shown = await p.evaluate(() => {
+    const root = document.getElementById('l').shadowRoot;
+    return {
+      dh: root.querySelector('#sqrt-dh-dh').value,
+      spread: Number(root.querySelector('[data-quantity="scoreStd"]').dataset.value),
+      display: getComputedStyle(root.querySelector('#lab-panel')).display,
+    };
+  });
+  assert.equal(shown.dh, '16', 'sqrt-dh.dh from its attribute');
+  const want = await scoreSpread(16);
+  assert.ok(Math.abs(shown.spread - want) <= 1e-5 * want, `shown ${shown.spread}, API ${want}`);
+  assert.equal(shown.display, 'grid', 'the labs’ stylesheet is in the shadow root');
+  // Removing the attribute brings the lesson back, with the same settings.
+  await p.evaluate(() => document.getElementById('l').removeAttribute('lab'));
+  await p.waitForFunction(() => document.getElementById('l').shadowRoot.querySelector('#stage'));
+  assert.equal(await inside('#lab-panel'), 0);
+  assert.equal(await p.evaluate(() => document.getElementById('l').state.settings.dOut), 6);
+  await p.close();
+});
+
+test('the element’s softmax step, random weights: no advice to switch to trained weights', async () => {
+  const p = await openElement('/element-softmax.html');
+  const text = await p.evaluate(
+    () => document.getElementById('s').shadowRoot.querySelector('#stage .explain').textContent,
+  );
+  assert.match(text, /random, not trained/, 'the step says what the weights are');
+  assert.doesNotMatch(text, /Switch the weights/);
+  assert.doesNotMatch(text, POINTS_TO_A_CONTROL);
+  await p.close();
+});
 
 test('no console errors, page errors or failed requests', () => {
   assert.deepEqual(problems, []);
