@@ -77,8 +77,9 @@ build_site() {
   find web/app -maxdepth 1 -type f ! -name '*.mjs' -exec cp {} build/site/ \;
   node scripts/build-site.mjs
   # The API and the core builds, with the threaded build's worker (not the CLI: a page has no use
-  # for it), and the custom element (lib/attention-lab.js, for pages that embed it from here).
-  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' -o -name 'attention-lab.js' -o -name '*.atlm' \) \
+  # for it), and the custom element (lib/attention-lab.js, with the labs it loads for a `lab`
+  # attribute, lib/attention-lab-labs.js, for pages that embed it from here).
+  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name '*.atlm' \) \
     ! -name 'cli.mjs' -exec cp {} build/site/lib/ \;
 }
 

@@ -32,6 +32,8 @@ const GZIP_BUDGETS = [
     '160.5 kB',
   ],
   ['attention-lab.js (the element)', ['attention-lab.js'], 45 * KB, '37.7 kB'],
+  // The lecture labs for <attention-lab lab="…">: fetched only by an element that shows a lab.
+  ['attention-lab-labs.js (the labs, on request)', ['attention-lab-labs.js'], 72 * KB, '59.4 kB'],
   ['tokenizer.mjs (GPT-2 vocabulary)', ['tokenizer.mjs'], 245 * KB, '203.4 kB'],
   // The trained weights (int8 rows compress little): fetched only by lab.loadWeights('trained'),
   // so never part of a first load.
@@ -68,8 +70,9 @@ const GZIP_BUDGETS = [
 // What the tarball holds beyond the two core builds: their relaxed-SIMD twins (about 224 kB; a
 // page still downloads only one build), the trained weights (brown.atlm, about 300 kB packed: its
 // int8 rows compress little, and a page downloads it only when it asks for them) and the training
-// module (about 115 kB packed).
-const TARBALL_BUDGET = [1450 * KB, '1208.4 kB'];
+// module (about 115 kB packed), and the labs the element loads for its `lab` attribute
+// (attention-lab-labs.js, about 60 kB packed, raised with it).
+const TARBALL_BUDGET = [1520 * KB, '1437.1 kB'];
 
 const gzipSize = (file) =>
   zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;

@@ -1,7 +1,7 @@
 // The lab framework on the full page: ?lab=<slug> opens a lab in its panel (data-lab), the "Labs"
 // section links every lab, an unknown slug is named and the page stays usable, each step links
 // its labs, a lab's own URL keys survive the page's state changes, and axe finds nothing in
-// either theme. The compact embed ignores ?lab=.
+// either theme. The embed page shows a lab alone for ?lab=.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite, axeViolations } from './helpers.mjs';
@@ -97,12 +97,31 @@ test("a lab's own URL keys stay while the page's state changes, and go when it c
   await page.close();
 });
 
-test('the compact embed ignores ?lab= and still works', async () => {
-  const page = await newPage(`embed.html?lab=${LABS[0].slug}&stage=softmax`);
-  assert.equal(await page.locator('#lab-panel').count(), 0);
-  assert.equal(await page.locator('.step-labs').count(), 0);
-  assert.equal(await page.locator('#stage').getAttribute('data-step'), 'softmax');
-  await page.close();
+// The embed page with ?lab= shows that lab alone (tests/embed/embed-lab.test.mjs checks one in an
+// iframe and in the element); without it, the lesson as before.
+test('the embed page: ?lab=<slug> shows each lab alone, without the lesson; axe finds nothing', async () => {
+  const setup = 'sentence=dream+big+and+work+for+it&dIn=6&dOut=6&heads=2&batch=2';
+  for (const lab of LABS) {
+    const page = await newPage(`embed.html?${setup}&lab=${lab.slug}`, {
+      viewport: { width: 320, height: 640 },
+      bypassCSP: true,
+    });
+    await page.locator(`#lab-panel[data-lab="${lab.slug}"] .lab-body[data-state="idle"]`).waitFor();
+    assert.equal(await page.locator('#lab-panel').count(), 1, lab.slug);
+    for (const absent of ['#stage', '.player', '.step-labs', '#labs', '.lab-close'])
+      assert.equal(await page.locator(absent).count(), 0, `${lab.slug}: no ${absent}`);
+    assert.equal(await page.locator('#lab-heading').textContent(), lab.title);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.ok(overflow <= 0, `${lab.slug}: ${overflow} px of horizontal overflow`);
+    if (lab === LABS[0]) assert.deepEqual(await axeViolations(page), [], lab.slug);
+    await page.close();
+  }
+  const lesson = await newPage('embed.html?stage=softmax');
+  assert.equal(await lesson.locator('#lab-panel').count(), 0);
+  assert.equal(await lesson.locator('#stage').getAttribute('data-step'), 'softmax');
+  await lesson.close();
 });
 
 test('320 px wide: no lab widens the page', async () => {

@@ -55,6 +55,7 @@ const DOCUMENTED_ATTRIBUTES = [
   'head',
   'item',
   'numbers',
+  'lab',
 ];
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

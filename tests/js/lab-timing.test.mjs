@@ -13,7 +13,9 @@ import {
   perCallCost,
   neededSpan,
   MIN_TICKS,
+  RUNS,
 } from '../../web/app/labs/loop-vs-fused/timing.mjs';
+import { compareForms, verdictText } from '../../web/app/labs/loop-vs-fused/verdict.mjs';
 
 const pause = async () => {};
 
@@ -81,7 +83,7 @@ test('measureTogether times functions in turn; their ratio is exact to the clock
   const fns = { fast: () => (now += 0.002), slow: () => (now += 0.006) };
   const t = await measureTogether(fns, { clock, resolution: 0.005, pause });
   assert.equal(t.fast.resolved && t.slow.resolved, true);
-  assert.equal(t.fast.spans.length, 5);
+  assert.equal(t.fast.spans.length, RUNS);
   assert.equal(ratioText(t.slow, t.fast), '3.00×');
   let later = 0;
   const coarse = () => Math.floor(later / 1000) * 1000;
@@ -91,4 +93,71 @@ test('measureTogether times functions in turn; their ratio is exact to the clock
   );
   assert.deepEqual([none.a.resolved, none.b.resolved], [false, false]);
   assert.equal(ratioText(none.a, none.b), null);
+});
+
+// A simulated machine: `now` is the clock the lab reads; each call advances it by its cost times
+// the machine's load, which another process changes every 50 ms of simulated time (factor 1 to 2,
+// from a seeded generator), as a busy machine does to whatever runs on it.
+function simulatedMachine({ load }) {
+  let t = 0;
+  let seed = 12345;
+  const factors = new Map();
+  const factorAt = (phase) => {
+    if (!factors.has(phase)) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      factors.set(phase, 1 + load * (seed / 2 ** 31));
+    }
+    return factors.get(phase);
+  };
+  return {
+    now: () => Math.floor(t / 0.005) * 0.005, // 5 µs ticks, as a browser's coarsened clock
+    work: (ms) => () => (t += ms * factorAt(Math.floor(t / 50))),
+  };
+}
+
+test('interleaved runs: each form gets a median and its min–max range over the same runs', async () => {
+  const machine = simulatedMachine({ load: 0 });
+  const fns = { fused: machine.work(0.2), loop: machine.work(0.6) };
+  const t = await measureTogether(fns, { clock: machine.now, resolution: 0.005, pause });
+  for (const form of ['fused', 'loop']) {
+    assert.equal(t[form].resolved, true);
+    assert.equal(t[form].spans.length, RUNS, `${form}: one batch per run`);
+    assert.ok(t[form].low <= t[form].msPerCall && t[form].msPerCall <= t[form].high);
+  }
+});
+
+test('a noisy machine (overlapping ranges): no verdict, and the reason says why', async () => {
+  const machine = simulatedMachine({ load: 1 });
+  const fns = { fused: machine.work(0.2), loop: machine.work(0.22) };
+  const t = await measureTogether(fns, { clock: machine.now, resolution: 0.005, pause });
+  assert.ok(t.loop.low < t.fused.high && t.fused.low < t.loop.high, 'the ranges overlap');
+  const v = compareForms(t.loop, t.fused, 0.005);
+  assert.equal(v.kind, 'overlap');
+  assert.equal(v.ratio, undefined, 'no ratio is offered');
+  assert.match(v.reason, /overlap/);
+  assert.match(v.reason, /other work on this machine/);
+  assert.match(v.reason, /performance\.now\(\)/);
+  assert.doesNotMatch(verdictText(v, 'the core loop'), /faster|\d×/);
+  assert.match(verdictText(v, 'the core loop'), /too noisy to tell/);
+});
+
+test('a clean machine (separate ranges): the verdict is the ratio of the medians', async () => {
+  const machine = simulatedMachine({ load: 0 });
+  const fns = { fused: machine.work(0.2), loop: machine.work(0.6) };
+  const t = await measureTogether(fns, { clock: machine.now, resolution: 0.005, pause });
+  const v = compareForms(t.loop, t.fused, 0.005);
+  assert.equal(v.kind, 'separate');
+  assert.equal(v.faster, 'fused');
+  assert.equal(v.ratio, t.loop.msPerCall / t.fused.msPerCall);
+  assert.equal(verdictText(v, 'the core loop'), 'the fused form is 3.00× faster');
+  // And the other way round: the faster form is named, never inferred from the order.
+  const back = compareForms(t.fused, t.loop, 0.005);
+  assert.equal(back.faster, 'other');
+  assert.equal(verdictText(back, 'the core loop'), 'the core loop is 3.00× faster');
+});
+
+test('an unresolved time gives no verdict either, and says the clock is why', () => {
+  const v = compareForms({ resolved: false }, { resolved: true, msPerCall: 1 }, 1000);
+  assert.equal(v.kind, 'unresolved');
+  assert.match(v.reason, /clock/);
 });

@@ -28,7 +28,7 @@ const card = (name, title, ...children) =>
   );
 
 // The open lab and the list of labs sit below the stage, on the full page only (an embedded copy
-// is one view, not a course). The lecture's timing is a lab of its own (labs/loop-vs-fused.mjs).
+// is one view, not a course: it shows a lab alone through mount-lab.mjs). The lecture's timing is a lab of its own (labs/loop-vs-fused.mjs).
 function labSlots() {
   return {
     lab: h('section', {

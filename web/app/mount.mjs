@@ -5,7 +5,6 @@
 // Each mount keeps its own state: no module-level mutable state, no document-level listeners unless
 // `page` is set, and all ids stay inside `root` (the element mounts into its own shadow root).
 import { createStore } from './state/store.mjs';
-import { toUrl } from './state/url.mjs';
 import { checkSteps } from './stages/index.mjs';
 import { buildLayout, watchMotion, LAYOUTS } from './layout.mjs';
 import { createController } from './controller.mjs';
@@ -16,16 +15,12 @@ import { createPlayer } from './ui/player.mjs';
 import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
 import { mountTheme } from './ui/theme.mjs';
+import { createHandle, stateKeys } from './handle.mjs';
 
 export { LAYOUTS };
 
 /** Keys typed closer together than this are one burst, computed once at its end. */
 export const TYPING_PAUSE_MS = 120;
-
-// The setting and view keys a store change touched, for onChange ('result', 'errors' and the
-// lab's own keys are not state a host can set).
-const NOT_HOST_STATE = new Set(['result', 'errors', 'labParams']);
-const stateKeys = (changed) => new Set([...changed].filter((k) => !NOT_HOST_STATE.has(k)));
 
 // A host's mistake is a TypeError at once, not an empty frame later.
 function checkOptions(createLab, layout) {
@@ -33,45 +28,6 @@ function checkOptions(createLab, layout) {
     throw new TypeError('mountAttentionLab: createLab must be a function returning a lab');
   if (!LAYOUTS.includes(layout))
     throw new TypeError(`mountAttentionLab: layout must be 'compact' or 'full', not ${layout}`);
-}
-
-// What a host holds of a mount: copies of the state and the result, never the store itself, so
-// that every change still goes through the controller (update()).
-function createHandle(store, controller, { lab, destroy }) {
-  return {
-    /** Resolves (with this handle) once the core is loaded and the first state is drawn. */
-    ready: null,
-    /** { settings, view }: the last valid state. */
-    get state() {
-      const { settings, view } = store.get();
-      return { settings: { ...settings }, view: { ...view } };
-    },
-    /** The query string of the state (the page's URL format). */
-    get query() {
-      return toUrl(store.get());
-    },
-    /** The last valid computation: { settings, tokens, trace, output, weights, sizes }, plain data. */
-    get result() {
-      return controller.handOut(store.get().result);
-    },
-    /** Whether there is a valid computation yet (without handing it out as .result does). */
-    get hasResult() {
-      return Boolean(store.get().result);
-    },
-    get lab() {
-      return lab();
-    },
-    /**
-     * Applies { settings?, view? } (partial). Settings are recomputed; an invalid one shows the
-     * core's message and keeps the last valid state. Returns { ok, error? }.
-     */
-    update(patch, options) {
-      if (!store.get().result) throw new Error('mountAttentionLab: not ready yet (await .ready)');
-      return controller.update(patch, options);
-    },
-    /** Removes the UI and every listener; the lab itself is left to its owner. */
-    destroy,
-  };
 }
 
 /**

@@ -27,6 +27,9 @@ function liveHelp({ settings, sizes }) {
  */
 export function createView({ slots, controls, player, panel, steps, dims, motion, title }) {
   let shownStep = -1;
+  // Without the settings (the compact layout of the iframe page and the element) a step's text
+  // must not send the reader to a control that is not there.
+  const embedded = !controls;
 
   function renderControls(state, changed) {
     if (!controls) return;
@@ -68,6 +71,7 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
       result,
       dims: (name) => dims.get(name),
       heads: [0],
+      embedded,
     };
     if (overview && moved) overview = false; // a step was chosen: show it
     player.showOverview?.(overview);
@@ -91,6 +95,7 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
           : [Number(view.head)],
       motion: motion.animates(),
       entered: shownStep !== index, // a step entered anew animates; a new head or setting does not
+      embedded,
     });
     shownStep = index;
     player.show(index);

@@ -26,7 +26,7 @@ export interface AttentionLabView {
   head: string;
   item: number;
   numbers: boolean;
-  /** The open lab's slug on the full page (?lab=…); the element shows no labs, so ''. */
+  /** The lab shown alone (the `lab` attribute, as ?lab=… on the page), '' for the lesson. */
   lab: string;
 }
 

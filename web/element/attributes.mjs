@@ -60,7 +60,21 @@ function parseLayout(raw) {
   return { ui, heads: words.find((w) => HEAD_LAYOUTS.includes(w)) ?? unknown[0] };
 }
 
-/** The state the attributes of `el` describe; missing settings are the page's defaults. */
+// lab="<slug>": one lab alone; its own keys are attributes "<slug>.<key>" (sqrt-dh.dh="16"), as
+// they are the page's URL keys. HTML lower-cases attribute names; the labs' keys are lower case.
+function labOf(el) {
+  const lab = (el.getAttribute('lab') ?? '').trim();
+  const labParams = {};
+  if (lab)
+    for (const { name, value } of el.attributes)
+      if (name.startsWith(`${lab}.`)) labParams[name] = value;
+  return { lab, labParams };
+}
+
+/**
+ * The state the attributes of `el` describe; missing settings are the page's defaults. `lab`: the
+ * lab shown alone ('' for the lesson), with its own keys in `labParams`.
+ */
 export function stateFromAttributes(el) {
   const settings = { ...DEFAULT_SETTINGS };
   for (const [attribute, key] of Object.entries(SETTING_ATTRIBUTES)) {
@@ -72,7 +86,7 @@ export function stateFromAttributes(el) {
   for (const [attribute, key] of Object.entries(VIEW_ATTRIBUTES)) {
     if (el.hasAttribute(attribute)) view[key] = parseValue(key, el.getAttribute(attribute));
   }
-  return { settings, view, layout };
+  return { settings, view, layout, ...labOf(el) };
 }
 
 /**

@@ -3,8 +3,10 @@
 // page's UI modules bundled in, the page's stylesheet adapted for a shadow root inlined as text,
 // and the API left external as ./index.mjs, ./contract.mjs and ./stage-text.mjs (beside it in
 // dist/), so the WASM core, the tokenizer and the pthread worker load relative to this script
-// wherever it is hosted.
-// Usage: node web/element/build.mjs [outfile]   (default dist/attention-lab.js)
+// wherever it is hosted. Beside it, attention-lab-labs.js: the lecture labs and their styles, which
+// only an element with a `lab` attribute loads (lab-mode.mjs).
+// Usage: node web/element/build.mjs [outfile]   (default dist/attention-lab.js; the labs' file
+// goes beside it)
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,9 +47,19 @@ export function stylesheetFiles() {
   return parts;
 }
 
-// The element shows one compact view: no lab and no step's code or downloads (the page passes
-// those to mountAttentionLab, so their modules are not bundled), and so none of their styles.
+// The element's lesson has no lab and no step's code or downloads (the page passes those to
+// mountAttentionLab, so their modules are not bundled), and so none of their styles: the labs'
+// file carries the labs' (labStyles).
 const isLabStyles = (file) => /^styles-(labs|code)/.test(path.basename(file));
+
+/** The labs' styles for a shadow root: the document's :root variables become the host's. */
+export function labStyles() {
+  return stylesheetFiles()
+    .filter(isLabStyles)
+    .map((file) => fs.readFileSync(file, 'utf8'))
+    .join('\n')
+    .replace(/:root\b/g, ':host');
+}
 
 export function shadowStyles() {
   let css = stylesheetFiles()
@@ -68,12 +80,12 @@ export function shadowStyles() {
 const stylesPlugin = {
   name: 'attention-lab-styles',
   setup(b) {
-    b.onResolve({ filter: /^attention-lab:styles$/ }, () => ({
-      path: 'styles',
+    b.onResolve({ filter: /^attention-lab:(lab-)?styles$/ }, (args) => ({
+      path: args.path.slice('attention-lab:'.length),
       namespace: 'attention-lab-styles',
     }));
-    b.onLoad({ filter: /.*/, namespace: 'attention-lab-styles' }, () => ({
-      contents: shadowStyles(),
+    b.onLoad({ filter: /.*/, namespace: 'attention-lab-styles' }, (args) => ({
+      contents: args.path === 'lab-styles' ? labStyles() : shadowStyles(),
       loader: 'text',
       watchFiles: [
         path.join(APP, 'styles.css'),
@@ -81,10 +93,16 @@ const stylesPlugin = {
         path.join(here, 'element.css'),
       ],
     }));
-    // The API stays a separate file beside the bundle: ./index.mjs relative to the script.
+    // The API stays a separate file beside the bundle: ./index.mjs relative to the script; so do
+    // the labs, loaded only for a `lab` attribute.
     b.onResolve({ filter: /^\.\/index\.mjs$/ }, (args) =>
       args.importer === path.join(here, 'element.mjs')
         ? { path: './index.mjs', external: true }
+        : undefined,
+    );
+    b.onResolve({ filter: /^\.\/attention-lab-labs\.js$/ }, (args) =>
+      args.importer === path.join(here, 'lab-mode.mjs')
+        ? { path: './attention-lab-labs.js', external: true }
         : undefined,
     );
     // So does the core's contract, which the page's modules read their options from: the API
@@ -104,16 +122,26 @@ const stylesPlugin = {
   },
 };
 
-await build({
-  entryPoints: [path.join(here, 'element.mjs')],
+const bundle = (entry, file, banner) =>
+  build({
+    entryPoints: [path.join(here, entry)],
+    outfile: file,
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    banner: { js: banner },
+    plugins: [stylesPlugin],
+    logLevel: 'warning',
+  });
+
+await bundle(
+  'element.mjs',
   outfile,
-  bundle: true,
-  format: 'esm',
-  target: 'es2022',
-  minify: true,
-  banner: {
-    js: '// attention-lab <attention-lab> custom element. MIT licence. Needs ./index.mjs and the core files beside it.',
-  },
-  plugins: [stylesPlugin],
-  logLevel: 'warning',
-});
+  '// attention-lab <attention-lab> custom element. MIT licence. Needs ./index.mjs and the core files beside it.',
+);
+await bundle(
+  'labs-entry.mjs',
+  path.join(path.dirname(outfile), 'attention-lab-labs.js'),
+  '// attention-lab: the lecture labs for <attention-lab lab="…">. MIT licence. Loaded by attention-lab.js.',
+);

@@ -10,6 +10,7 @@
 // page share one loaded core (a lab holds no per-view state), nothing else.
 import { createAttentionLab } from './index.mjs';
 import { mountAttentionLab } from '../app/mount.mjs';
+import { mountLabInElement } from './lab-mode.mjs';
 import {
   SETTING_ATTRIBUTES,
   VIEW_ATTRIBUTES,
@@ -48,13 +49,14 @@ const Base = globalThis.HTMLElement ?? class {};
 
 export class AttentionLabElement extends Base {
   static get observedAttributes() {
-    return [...Object.keys(SETTING_ATTRIBUTES), ...Object.keys(VIEW_ATTRIBUTES), 'layout'];
+    return [...Object.keys(SETTING_ATTRIBUTES), ...Object.keys(VIEW_ATTRIBUTES), 'layout', 'lab'];
   }
 
   #shadow;
   #frame = null;
   #app = null;
   #uiLayout = null;
+  #lab = ''; // the lab shown alone, '' for the lesson
   #state = null; // the last valid state, kept across a re-mount (layout change, re-insertion)
   #reflecting = false;
   #syncQueued = false;
@@ -135,20 +137,23 @@ export class AttentionLabElement extends Base {
   }
 
   #mount() {
-    const { settings, view, layout } = stateFromAttributes(this);
+    const { settings, view, layout, lab, labParams } = stateFromAttributes(this);
     this.#uiLayout = layout.ui;
+    this.#lab = lab;
     this.#frame ??= this.#shadow.appendChild(document.createElement('div'));
-    this.#frame.className = `lab-frame ${layout.ui}`;
-    const initialState = this.#state ?? { settings, view };
-    const app = mountAttentionLab(this.#frame, {
+    this.#frame.className = `lab-frame ${lab ? 'solo' : layout.ui}`;
+    const kept = this.#state ?? { settings, view };
+    const options = {
       createLab: loadLab,
-      layout: layout.ui,
-      initialState,
-      name: this.#name(),
+      initialState: { ...kept, view: { ...kept.view, lab }, labParams },
       onChange: (change) => this.#changed(change),
       onError: (err) =>
         this.#emit('attention-lab-error', { message: err.message, option: err.option ?? '' }),
-    });
+    };
+    // A lab alone (lab="…") loads the labs' code first; the lesson mounts at once.
+    const app = lab
+      ? mountLabInElement(this.#shadow, this.#frame, options)
+      : mountAttentionLab(this.#frame, { ...options, layout: layout.ui, name: this.#name() });
     this.#app = app;
     app.ready.then(
       () => {
@@ -171,15 +176,15 @@ export class AttentionLabElement extends Base {
   #sync() {
     const app = this.#app;
     if (!app?.hasResult) return;
-    const { settings, view, layout } = stateFromAttributes(this);
-    if (layout.ui !== this.#uiLayout) {
+    const { settings, view, layout, lab } = stateFromAttributes(this);
+    if (layout.ui !== this.#uiLayout || lab !== this.#lab) {
       this.#state = app.state;
       app.destroy();
       this.#app = null;
       this.#mount();
       return;
     }
-    app.update({ settings, view }, { source: 'attributes' });
+    app.update({ settings, view: { ...view, lab } }, { source: 'attributes' });
   }
 
   // State → attributes, for what the element's own UI changed.

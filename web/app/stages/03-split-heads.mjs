@@ -15,7 +15,11 @@ export const main = () => 'queryHeads';
 export function explain(ctx) {
   const { sizes } = ctx.result;
   const { settings } = ctx;
-  return [howHeadsAreCut(settings, sizes), ...viewAndTranspose(), ...asides(settings, sizes)];
+  return [
+    howHeadsAreCut(settings, sizes),
+    ...viewAndTranspose(),
+    ...asides(settings, sizes, ctx.embedded),
+  ];
 }
 
 // The cut itself (its sizes are in the step's lead sentence), or why there is nothing to cut.
@@ -68,14 +72,16 @@ function viewAndTranspose() {
 }
 
 // What the current settings make hard to see (one-column heads) or different (the loop layout).
-function asides(settings, sizes) {
+function asides(settings, sizes, embedded) {
   const parts = [];
   if (sizes.h > 1 && sizes.dh === 1) {
     parts.push(
       h(
         'p',
         { class: 'aside' },
-        `With d_h = 1 each head is a single column, so the pieces are hard to see: set d_out to ${3 * sizes.h} (${sizes.h} heads of 3 columns) to watch the view cut each row and the transpose stack the pieces.`,
+        embedded
+          ? `With d_h = 1 each head is a single column, so the pieces are hard to see; with d_out = ${3 * sizes.h} (${sizes.h} heads of 3 columns) the view cuts each row and the transpose stacks the pieces visibly.`
+          : `With d_h = 1 each head is a single column, so the pieces are hard to see: set d_out to ${3 * sizes.h} (${sizes.h} heads of 3 columns) to watch the view cut each row and the transpose stack the pieces.`,
       ),
     );
   }

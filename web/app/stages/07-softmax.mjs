@@ -19,7 +19,13 @@ export function explain(ctx) {
         {},
         'When nothing underflowed, these are the same weights as with −∞ masking, up to rounding (see Σ).',
       ),
-      h('p', {}, 'Switch masking to −∞ to get them in one honest pass.'),
+      h(
+        'p',
+        {},
+        ctx.embedded
+          ? 'Masking with −∞ gives them in one honest pass.'
+          : 'Switch masking to −∞ to get them in one honest pass.',
+      ),
     ];
   }
   return [
@@ -49,7 +55,10 @@ export function explain(ctx) {
       { class: 'aside' },
       ctx.result.trained
         ? 'These weights were trained: a head that learned to look at the previous token has its largest weights just left of the diagonal, one that looks at the token itself on the diagonal.'
-        : 'The weights of this model are random, not trained, so the rows are often close to even: the point is the mechanism, not the pattern. Switch the weights to “trained” to see heads that have learned something.',
+        : 'The weights of this model are random, not trained, so the rows are often close to even: the point is the mechanism, not the pattern.' +
+            (ctx.embedded
+              ? ''
+              : ' Switch the weights to “trained” to see heads that have learned something.'),
     ),
   ];
 }

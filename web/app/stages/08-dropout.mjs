@@ -16,13 +16,13 @@ const active = (s) => s.training && s.dropout > 0;
 
 export function explain(ctx) {
   const { settings } = ctx;
-  if (!settings.training) return evaluationMode(settings);
+  if (!settings.training) return evaluationMode(settings, ctx.embedded);
   if (!active(settings)) return nothingDropped();
   return whileTraining(ctx);
 }
 
 // Evaluation mode drops nothing: the maps show what training mode would do, and say so.
-function evaluationMode(settings) {
+function evaluationMode(settings, embedded) {
   const p = settings.dropout;
   const shown = previewDropout(settings.dropout);
   return [
@@ -42,13 +42,14 @@ function evaluationMode(settings) {
       m(`1/(1−p) = ${fmt(1 / (1 - shown))}`),
       '. Rows no longer sum to 1, and that is expected.',
     ),
-    h(
-      'p',
-      { class: 'aside' },
-      'To make dropout part of the pass, switch the mode to training (the “mode” setting; in an embedded view, its ',
-      m('training'),
-      ' attribute).',
-    ),
+    // An embedded view has no mode setting to point to (its author sets the `training` attribute).
+    embedded
+      ? h('p', { class: 'aside' }, 'In training mode dropout is part of the pass itself.')
+      : h(
+          'p',
+          { class: 'aside' },
+          'To make dropout part of the pass, switch the mode to training (the “mode” setting).',
+        ),
   ];
 }
 

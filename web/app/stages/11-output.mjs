@@ -22,7 +22,13 @@ export function explain(ctx) {
           ? ' The merged tensor of the previous step is the output, unchanged: the head colours stay separate.'
           : null,
       ),
-      h('p', {}, 'Choose module “mha” to see the heads being mixed.'),
+      h(
+        'p',
+        {},
+        ctx.embedded
+          ? 'MultiHeadAttention (module “mha”) mixes the heads here.'
+          : 'Choose module “mha” to see the heads being mixed.',
+      ),
     ];
   }
   return [

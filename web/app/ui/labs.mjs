@@ -75,7 +75,8 @@ export function refreshLabLinks(root, state) {
  * The lab panel in `root` (a <section>). show(state) opens, keeps or closes the lab the view
  * names; update(state) tells the open lab the page's result changed. `state`: the store's state,
  * whose labParams are the open lab's own keys; `setParams(slug, patch)` asks the controller to
- * change them (it writes the store and the address).
+ * change them (it writes the store and the address); `close()` goes back to the lesson (null: the
+ * lab is shown alone, without a close button).
  */
 export function createLabPanel(root, { lab, page, close, setParams }) {
   let open = null; // { slug, instance }
@@ -88,8 +89,11 @@ export function createLabPanel(root, { lab, page, close, setParams }) {
     root.replaceChildren();
   }
 
+  // A lab shown alone (the embed page, the element) has nothing to close to: no button.
   const closeButton = () =>
-    h('button', { type: 'button', class: 'lab-close', onclick: () => close() }, 'Close the lab');
+    close
+      ? h('button', { type: 'button', class: 'lab-close', onclick: () => close() }, 'Close the lab')
+      : null;
 
   function unknown(slug) {
     root.hidden = false;

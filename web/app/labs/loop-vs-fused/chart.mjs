@@ -1,5 +1,6 @@
 // The loop-vs-fused lab's chart: time per forward pass against the number of heads, both on log
-// scales, one line per form and the lecture's PyTorch times for comparison. Only resolved times
+// scales, one line per form (each point the median run, with a bar from its fastest to its slowest
+// run) and the lecture's PyTorch times for comparison. Only resolved times
 // are drawn: an unresolved one has no point (the table beside says why). The table is the
 // accessible form of the same numbers.
 import { s as el } from '../../render/h.mjs';
@@ -18,10 +19,6 @@ export function decades(lo, hi) {
 const tickLabel = (ms) =>
   ms >= 1000 ? `${ms / 1000} s` : ms >= 1 ? `${ms} ms` : `${+(ms * 1000).toPrecision(3)} µs`;
 
-/**
- * series: [{ key, label, points: [{ heads, ms }] }] (points already resolved). Returns an <svg>
- * with role="img" and a label that says what it shows.
- */
 // The axes' positions: log scales over the decades the points cover.
 function scales(all) {
   const xs = decades(Math.min(...all.map((p) => p.heads)), Math.max(...all.map((p) => p.heads)));
@@ -59,22 +56,38 @@ function line(s, { x, y }) {
     points.length > 1
       ? el('polyline', { points: points.map((p) => `${x(p.heads)},${y(p.ms)}`).join(' ') })
       : null,
-    points.map((p) =>
+    points.map((p) => [
+      p.low && p.high
+        ? el('line', {
+            class: 'range',
+            x1: x(p.heads),
+            x2: x(p.heads),
+            y1: y(p.low),
+            y2: y(p.high),
+          })
+        : null,
       el(
         'circle',
         { cx: x(p.heads), cy: y(p.ms), r: 4, 'data-heads': p.heads, 'data-ms': p.ms },
         el('title', {}, `${s.label}: ${p.heads} heads, ${tickLabel(+p.ms.toPrecision(3))}`),
       ),
-    ),
+    ]),
   );
 }
 
 /**
- * series: [{ key, label, points: [{ heads, ms }] }] (points already resolved). Returns an <svg>
+ * series: [{ key, label, points: [{ heads, ms, low?, high? }] }] (points already resolved). Returns an <svg>
  * with role="img" and a label that says what it shows.
  */
 export function timeChart(series, { label }) {
-  const all = series.flatMap((s) => s.points);
+  // A point's range (its fastest and slowest run) is on the axis too.
+  const all = series.flatMap((s) =>
+    s.points.flatMap((p) => [
+      p,
+      ...(p.low ? [{ heads: p.heads, ms: p.low }] : []),
+      ...(p.high ? [{ heads: p.heads, ms: p.high }] : []),
+    ]),
+  );
   const scale = all.length ? scales(all) : null;
   return el(
     'svg',

@@ -3,10 +3,11 @@
 import { h } from '../../render/h.mjs';
 import { grouped } from '../kit/format.mjs';
 import { LECTURE_TIMES, FORMS, lecturePerHeadMs } from './forms.mjs';
-import { timeText, ratioText, durationText, perCallCost } from './timing.mjs';
+import { timeText, durationText, perCallCost, RUNS } from './timing.mjs';
+import { compareForms, verdictText, UNRESOLVED } from './verdict.mjs';
 import { timeChart } from './chart.mjs';
 
-export const UNRESOLVED = 'not resolvable at this clock';
+export { UNRESOLVED };
 
 // The table's columns; the paragraph under the table says what each means.
 const COLUMNS = [
@@ -15,8 +16,8 @@ const COLUMNS = [
   'fused',
   'core loop',
   'per-head calls',
-  'loop ÷ fused',
-  'calls ÷ fused',
+  'core loop vs fused',
+  'calls vs fused',
   'cost per call',
   'max |Δ|',
 ];
@@ -51,76 +52,121 @@ export function lectureTable() {
   );
 }
 
-// A time or a ratio: its text, or the plain statement that the clock cannot resolve it.
-function timeCell(t, resolution) {
+// A time: its median and range, or the plain statement that the clock cannot resolve it. Every
+// cell carries its column's name, which a narrow panel shows beside it (the table then stacks).
+function timeCell(t, resolution, label) {
   const text = timeText(t);
   if (text === null)
-    return h('td', { class: 'unresolved', dataset: { resolved: 'false' } }, UNRESOLVED);
+    return h('td', { class: 'unresolved', dataset: { resolved: 'false', label } }, UNRESOLVED);
   const span = Math.min(...t.spans);
   return h(
     'td',
     {
       dataset: {
         resolved: 'true',
+        label,
         ms: t.msPerCall,
+        low: t.low,
+        high: t.high,
         ticks: Math.floor(span / resolution),
         repeats: t.repeats,
       },
-      title: `median of ${t.spans.length} batches of ${t.repeats} calls; fastest ${durationText(t.low)}, slowest ${durationText(t.high)}`,
+      title: `median of ${t.spans.length} interleaved runs of ${t.repeats} calls; fastest ${durationText(t.low)}, slowest ${durationText(t.high)}`,
     },
     text,
+    h('span', { class: 'lvf-range' }, ` (${durationText(t.low)} to ${durationText(t.high)})`),
   );
 }
-function ratioCell(a, b) {
-  const text = ratioText(a, b);
-  if (text === null)
-    return h('td', { class: 'unresolved', dataset: { resolved: 'false' } }, UNRESOLVED);
-  return h('td', { dataset: { resolved: 'true', ratio: a.msPerCall / b.msPerCall } }, text);
+
+// Which form is faster, only where the ranges separate; data-ratio is other ÷ fused either way.
+function verdictCell(v, other, fused, label, name) {
+  const text = verdictText(v, name);
+  if (v.kind !== 'separate')
+    return h(
+      'td',
+      {
+        class: 'unresolved',
+        dataset: { resolved: v.kind === 'overlap' ? 'overlap' : 'false', label },
+      },
+      text,
+    );
+  const ratio = other.msPerCall / fused.msPerCall;
+  return h('td', { dataset: { resolved: 'true', label, ratio, faster: v.faster } }, text);
 }
 
-function costCell(cost) {
+function costCell(cost, label) {
   if (cost.unresolved)
-    return h('td', { class: 'unresolved', dataset: { resolved: 'false' } }, UNRESOLVED);
+    return h('td', { class: 'unresolved', dataset: { resolved: 'false', label } }, UNRESOLVED);
   if (cost.noise)
-    return h('td', { class: 'unresolved', dataset: { resolved: 'noise' } }, 'within the noise');
-  return h('td', { dataset: { resolved: 'true', ms: cost.ms } }, durationText(cost.ms));
+    return h(
+      'td',
+      { class: 'unresolved', dataset: { resolved: 'noise', label } },
+      'within the noise',
+    );
+  return h('td', { dataset: { resolved: 'true', ms: cost.ms, label } }, durationText(cost.ms));
 }
 
-// One sentence on the largest head count: the ratios measured here, each only if resolved.
-function summaryLine(rows) {
+// The two comparisons of a row: the core loop and the per-head calls, each against the fused form.
+const verdictsOf = (r, resolution) => ({
+  loop: compareForms(r.times.loop, r.times.fused, resolution, 'the core loop'),
+  calls: compareForms(r.times.calls, r.times.fused, resolution, 'the per-head calls'),
+});
+
+// The verdicts at the largest head count, each with its reason when there is none.
+function summaryLine(rows, resolution) {
   const r = rows.at(-1);
-  const say = (text) => text ?? UNRESOLVED;
+  const v = verdictsOf(r, resolution);
+  const said = (verdict, name) =>
+    verdict.kind === 'separate'
+      ? `${verdictText(verdict, name)}.`
+      : `${verdictText(verdict, name)}: ${verdict.reason}`;
   const cost = perCallCost(r.times.calls, r.times.loop, r.heads);
   return h(
-    'p',
+    'div',
     { class: 'lvf-summary', dataset: { heads: r.heads } },
-    `Measured here at ${grouped(r.heads)} heads: core loop ÷ fused ${say(ratioText(r.times.loop, r.times.fused))}, `,
-    `per-head calls ÷ fused ${say(ratioText(r.times.calls, r.times.fused))}; one call from JavaScript costs `,
-    cost.ms
-      ? `about ${durationText(cost.ms)}`
-      : cost.noise
-        ? 'an amount within the noise'
-        : UNRESOLVED,
-    `. In the lecture’s PyTorch one more head cost about ${durationText(lecturePerHeadMs())}.`,
+    h(
+      'p',
+      {},
+      `At ${grouped(r.heads)} heads, the core loop against the fused form: `,
+      said(v.loop, 'the core loop'),
+    ),
+    h('p', {}, 'The per-head calls against the fused form: ', said(v.calls, 'the per-head calls')),
+    h(
+      'p',
+      {},
+      'One call from JavaScript costs ',
+      cost.ms
+        ? `about ${durationText(cost.ms)}`
+        : cost.noise
+          ? 'an amount within the noise'
+          : UNRESOLVED,
+      `. In the lecture’s PyTorch one more head cost about ${durationText(lecturePerHeadMs())}.`,
+    ),
   );
 }
 
-const resultRow = (r, resolution) =>
-  h(
+function resultRow(r, resolution) {
+  const v = verdictsOf(r, resolution);
+  const [heads, ops, ...rest] = COLUMNS;
+  const [fused, loop, calls, loopVs, callsVs, cost, diff] = rest;
+  return h(
     'tr',
     { dataset: { heads: r.heads } },
-    h('th', { scope: 'row' }, grouped(r.heads)),
-    h('td', { dataset: { flops: r.flops.fused } }, grouped(r.flops.fused)),
-    FORMS.map((f) => timeCell(r.times[f.key], resolution)),
-    ratioCell(r.times.loop, r.times.fused),
-    ratioCell(r.times.calls, r.times.fused),
-    costCell(perCallCost(r.times.calls, r.times.loop, r.heads)),
+    h('th', { scope: 'row', dataset: { label: heads } }, grouped(r.heads)),
+    h('td', { dataset: { flops: r.flops.fused, label: ops } }, grouped(r.flops.fused)),
+    timeCell(r.times.fused, resolution, fused),
+    timeCell(r.times.loop, resolution, loop),
+    timeCell(r.times.calls, resolution, calls),
+    verdictCell(v.loop, r.times.loop, r.times.fused, loopVs, 'the core loop'),
+    verdictCell(v.calls, r.times.calls, r.times.fused, callsVs, 'the per-head calls'),
+    costCell(perCallCost(r.times.calls, r.times.loop, r.heads), cost),
     h(
       'td',
-      { dataset: { value: r.maxDifference } },
+      { dataset: { value: r.maxDifference, label: diff } },
       r.maxDifference === 0 ? '0' : r.maxDifference.toExponential(1),
     ),
   );
+}
 
 const resultTable = (rows, resolution) =>
   h(
@@ -155,7 +201,10 @@ function chartFigure(rows) {
   const resolvedPoints = (key) =>
     rows
       .filter((r) => r.times[key].resolved)
-      .map((r) => ({ heads: r.heads, ms: r.times[key].msPerCall }));
+      .map((r) => {
+        const t = r.times[key];
+        return { heads: r.heads, ms: t.msPerCall, low: t.low, high: t.high };
+      });
   const series = [
     ...FORMS.map((f) => ({ key: f.key, label: f.label, points: resolvedPoints(f.key) })),
     {
@@ -198,14 +247,18 @@ function chartFigure(rows) {
 /** The results of the head counts timed so far: the summary, the table, what it means, the chart. */
 export function resultParts(rows, resolution) {
   return [
-    summaryLine(rows),
+    summaryLine(rows, resolution),
     resultTable(rows, resolution),
     h(
       'p',
       { class: 'help' },
-      'Operations: the core’s count for one pass, the same in every form. Times: the median of five batches (the three forms take turns, batch by batch) ',
-      'of calls (hover for the fastest and slowest). Cost per call: (per-head calls − core loop) / heads, what ',
-      'calling one module costs beyond its arithmetic. max |Δ|: the largest difference between the forms’ outputs.',
+      'Operations: the core’s count for one pass, the same in every form. Times: the median of ',
+      `${RUNS} interleaved runs (the three forms take turns, the order reversed every other run, so that `,
+      'other work on the machine falls on all of them alike), and in brackets the range: the fastest and ',
+      'slowest run (min to max). A form is called faster only where the two ranges do not overlap; where ',
+      'they do, the machine is too noisy to tell, and the summary above says why. Cost per call: ',
+      '(per-head calls − core loop) / heads, what calling one module costs beyond its arithmetic. ',
+      'max |Δ|: the largest difference between the forms’ outputs.',
     ),
     chartFigure(rows),
   ];

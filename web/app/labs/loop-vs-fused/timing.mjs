@@ -81,37 +81,16 @@ export async function calibrate(
   }
 }
 
-/**
- * Several functions timed in turn: each is calibrated on its own, then `samples` rounds run one
- * batch of each, so that a change in the machine's load falls on all of them alike (the ratios are
- * what the lab reports). A batch shorter than neededSpan(resolution) is left out and the function's
- * repeats doubled; a function with fewer than half its batches kept is unresolved.
- * Returns { key: { resolved: true, msPerCall (the median), low, high (the fastest and slowest batch
- * per call), relError (what one tick can hide in the shortest batch), repeats, spans } or
- * { resolved: false, repeats, spans } }.
- */
-export async function measureTogether(
-  fns,
-  { clock, resolution, pause, samples = 5, budgetMs = 1500, batchBudgetMs = 250 },
-) {
-  const needed = neededSpan(resolution);
-  const state = {};
-  for (const [key, fn] of Object.entries(fns)) {
-    const found = await calibrate(fn, {
-      clock,
-      target: 2 * needed,
-      pause,
-      budgetMs,
-      batchBudgetMs,
-    });
-    state[key] = { fn, repeats: found.repeats, resolved: found.resolved, batches: [], short: [] };
-    if (found.resolved)
-      state[key].batches.push({ span: found.span, perCall: found.span / found.repeats });
-    else state[key].short.push(found.span);
-  }
-  for (let round = 1; round < samples; ++round)
-    for (const s of Object.values(state)) {
-      if (!s.resolved) continue;
+/** Interleaved runs per form: enough for a median and a range that mean something. */
+export const RUNS = 7;
+
+// Runs `runs` rounds of one batch per function, the order reversed every other round (A B C,
+// C B A, …), so that a change in the machine's load falls on all of them alike and no form always
+// goes first. A batch shorter than `needed` is left out and its function's repeats doubled.
+async function interleave(state, { clock, needed, pause, runs }) {
+  const order = Object.values(state).filter((s) => s.resolved);
+  for (let round = 0; round < runs; ++round)
+    for (const s of round % 2 ? [...order].reverse() : order) {
       const { span } = timeBatch(s.fn, s.repeats, clock);
       await pause();
       if (span >= needed) s.batches.push({ span, perCall: span / s.repeats });
@@ -120,9 +99,32 @@ export async function measureTogether(
         s.repeats *= 2;
       }
     }
+}
+
+/**
+ * Several functions timed together: each is calibrated on its own (not counted), then `runs`
+ * interleaved rounds time one batch of each. A function with fewer than half its runs kept is
+ * unresolved. `clock` is the `now()` read (a test hands in a simulated one).
+ * Returns { key: { resolved: true, msPerCall (the median run), low, high (the fastest and slowest
+ * run: the range is min–max), relError (what one tick can hide in the shortest batch), repeats,
+ * spans } or { resolved: false, repeats, spans } }.
+ */
+export async function measureTogether(
+  fns,
+  { clock, resolution, pause, runs = RUNS, budgetMs = 1500, batchBudgetMs = 250 },
+) {
+  const needed = neededSpan(resolution);
+  const state = {};
+  for (const [key, fn] of Object.entries(fns)) {
+    const target = 2 * needed;
+    const found = await calibrate(fn, { clock, target, pause, budgetMs, batchBudgetMs });
+    const short = found.resolved ? [] : [found.span];
+    state[key] = { fn, repeats: found.repeats, resolved: found.resolved, batches: [], short };
+  }
+  await interleave(state, { clock, needed, pause, runs });
   const out = {};
   for (const [key, s] of Object.entries(state)) {
-    if (!s.resolved || s.batches.length < Math.ceil(samples / 2)) {
+    if (!s.resolved || s.batches.length < Math.ceil(runs / 2)) {
       out[key] = { resolved: false, repeats: s.repeats, spans: s.short };
       continue;
     }
