@@ -87,6 +87,7 @@ export const VIEW = Object.freeze([
   { name: 'item', type: 'integer', default: 0 },
   { name: 'numbers', type: 'boolean', default: true },
   { name: 'lab', type: 'text', default: '' },
+  { name: 'exercise', type: 'text', default: '' }, // the open exercise (web/app/exercises/)
 ]);
 
 const SETTING = new Map(SETTINGS.map((s) => [s.name, s]));

@@ -2,7 +2,8 @@
 // the core, SelfAttention_v1 run with v2's weights transposed, and v1 with its own seeded
 // matrices; the largest differences of their outputs decide the answers.
 import { variantSettings, reported } from '../kit/variant.mjs';
-import { part, verdict, readable } from '../kit/answer.mjs';
+import { part, verdict } from '../kit/answer.mjs';
+import { readable } from '../../ui/format.mjs';
 
 const D_IN = 3;
 const D_OUT = 2;
