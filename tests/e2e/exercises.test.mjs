@@ -215,3 +215,38 @@ test('an open exercise is axe clean, before and after Check', async () => {
   assert.deepEqual(await axeViolations(page, '#exercise-panel'), []);
   await page.close();
 });
+
+test('embed.html?exercise=<slug>: the exercise alone; each Check is posted to the parent', async () => {
+  const slug = 'view-shape';
+  const page = await suite.browser.newPage();
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  const src = `${suite.server.url}embed.html${query('dream', { exercise: slug })}`;
+  await page.setContent(
+    `<script>window.messages = []; addEventListener('message', (e) => messages.push(e.data));</script>` +
+      `<iframe title="exercise" src="${src}" width="800" height="700"></iframe>`,
+  );
+  const frame = page.frameLocator('iframe');
+  await frame.locator(`[data-exercise="${slug}"].exercise`).waitFor({ timeout: 20000 });
+  assert.equal(await frame.locator('#exercise-heading').textContent(), EXERCISES[4].title);
+  assert.equal(await frame.locator('.player, #stage').count(), 0, 'no lesson around it');
+  await answer(frame, slug, { d0: '9' });
+  assert.match(await check(frame, slug), /Not quite/);
+  const task = await taskOf(EXERCISES[4], 'dream', 0);
+  await answer(frame, slug, ANSWERS[slug](task).right);
+  assert.match(await check(frame, slug), /^Right\./);
+  await page.waitForFunction(() => window.messages.length === 2);
+  const messages = await page.evaluate(() => window.messages);
+  assert.deepEqual(
+    messages.map((m) => [m.type, m.slug, m.correct, m.attempts]),
+    [
+      ['attention-lab:exercise-result', slug, false, 1],
+      ['attention-lab:exercise-result', slug, true, 2],
+    ],
+  );
+  assert.equal(messages[1].settings.sentence, SETUPS.dream.sentence);
+  assert.equal(messages[1].settings.heads, 2);
+  const full = await frame.locator('#open-full').getAttribute('href');
+  assert.equal(new URLSearchParams(full.slice(2)).get('exercise'), slug);
+  await page.close();
+  assert.deepEqual(problems.splice(0), []);
+});

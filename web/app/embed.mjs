@@ -3,11 +3,14 @@
 import { createAttentionLab } from '../lib/index.mjs';
 import { parseUrl, toUrl } from './state/url.mjs';
 import { mountAttentionLab } from './mount.mjs';
+import { mountEmbeddedExercise, asksForExercise } from './exercise-embed.mjs';
 
 // The script runs: the static note for a page whose scripts are blocked goes.
 document.querySelector('#boot-note')?.remove();
 const link = document.querySelector('#open-full');
-const app = mountAttentionLab(document.querySelector('#app'), {
+// ?exercise=<slug>: that exercise alone (exercise-embed.mjs), with the same options.
+const mount = asksForExercise(location.search) ? mountEmbeddedExercise : mountAttentionLab;
+const app = mount(document.querySelector('#app'), {
   createLab: () => createAttentionLab(),
   layout: 'compact',
   initialState: parseUrl(location.search),
