@@ -5,7 +5,7 @@
 // keyboard; the page lists every exercise and each step links its own. Every setting is in the URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, nodeLab, axeViolations } from './helpers.mjs';
+import { pageSuite, nodeLab, axeViolations, startServer, ROOT } from './helpers.mjs';
 import { EXERCISES, exercisesAt } from '../../web/app/exercises/index.mjs';
 import { compute as pagePass } from '../../web/app/compute.mjs';
 import { DEFAULT_SETTINGS } from '../../web/app/state/settings.mjs';
@@ -248,5 +248,27 @@ test('embed.html?exercise=<slug>: the exercise alone; each Check is posted to th
   const full = await frame.locator('#open-full').getAttribute('href');
   assert.equal(new URLSearchParams(full.slice(2)).get('exercise'), slug);
   await page.close();
+  assert.deepEqual(problems.splice(0), []);
+});
+
+test('examples/browser/exercise-results.html records the frame’s results', async () => {
+  const repo = await startServer({ args: ['--root', ROOT, '--no-isolation'] });
+  try {
+    const page = await suite.browser.newPage();
+    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+    await page.goto(`${repo.url}examples/browser/exercise-results.html`);
+    const frame = page.frameLocator('#exercise');
+    const slug = 'softmax-argmax';
+    await frame.locator(`[data-exercise="${slug}"].exercise`).waitFor({ timeout: 20000 });
+    const task = await taskOf(EXERCISES[2], 'dream', 0);
+    await answer(frame, slug, ANSWERS[slug](task).right);
+    assert.match(await check(frame, slug), /^Right\./);
+    await page.waitForFunction(() => document.documentElement.dataset.recorded === '1');
+    const cells = await page.$$eval('#results td', (tds) => tds.map((td) => td.textContent));
+    assert.deepEqual(cells, [slug, 'yes', '1', SETUPS.dream.sentence]);
+    await page.close();
+  } finally {
+    await repo.stop();
+  }
   assert.deepEqual(problems.splice(0), []);
 });
