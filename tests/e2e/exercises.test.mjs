@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite, nodeLab, axeViolations, startServer, ROOT } from './helpers.mjs';
-import { EXERCISES, exercisesAt } from '../../web/app/exercises/index.mjs';
+import { EXERCISES, exercisesAt, findExercise } from '../../web/app/exercises/index.mjs';
 import { compute as pagePass } from '../../web/app/compute.mjs';
 import { DEFAULT_SETTINGS } from '../../web/app/state/settings.mjs';
 import { readPage } from '../../web/app/labs/kit/page.mjs';
@@ -132,7 +132,7 @@ test('New numbers: another task, the variant in the address, attempts counted', 
   assert.notEqual(await root.locator('.exercise-prompt').textContent(), before);
   assert.equal(await root.getAttribute('data-variant'), '1');
   assert.equal(await root.locator('.exercise-feedback').textContent(), '');
-  const task = await taskOf(EXERCISES[1], 'dream', 1);
+  const task = await taskOf(findExercise('score-by-hand'), 'dream', 1);
   await answer(page, slug, ANSWERS[slug](task).right);
   assert.match(await check(page, slug), /^Right\./);
   assert.match(await root.locator('.exercise-attempts').textContent(), /2 attempts · solved/);
@@ -143,14 +143,14 @@ test('progress is kept in localStorage and survives a reload; the list shows it'
   const slug = 'view-shape';
   const page = await opened(query('dream', { exercise: slug }));
   const summary = page.locator('#exercises .exercise-summary');
-  assert.match(await summary.textContent(), /^0 of 12 solved/);
-  const task = await taskOf(EXERCISES[4], 'dream', 0);
+  assert.match(await summary.textContent(), /^0 of 13 solved/);
+  const task = await taskOf(findExercise('view-shape'), 'dream', 0);
   await answer(page, slug, ANSWERS[slug](task).right);
   await check(page, slug);
-  assert.match(await summary.textContent(), /^1 of 12 solved/);
+  assert.match(await summary.textContent(), /^1 of 13 solved/);
   await page.reload();
   await page.locator('#exercise-panel .exercise').waitFor();
-  assert.match(await summary.textContent(), /^1 of 12 solved/);
+  assert.match(await summary.textContent(), /^1 of 13 solved/);
   assert.equal(
     await page.locator(`#exercises li[data-solved="true"] a`).getAttribute('data-exercise-link'),
     slug,
@@ -227,11 +227,14 @@ test('embed.html?exercise=<slug>: the exercise alone; each Check is posted to th
   );
   const frame = page.frameLocator('iframe');
   await frame.locator(`[data-exercise="${slug}"].exercise`).waitFor({ timeout: 20000 });
-  assert.equal(await frame.locator('#exercise-heading').textContent(), EXERCISES[4].title);
+  assert.equal(
+    await frame.locator('#exercise-heading').textContent(),
+    findExercise('view-shape').title,
+  );
   assert.equal(await frame.locator('.player, #stage').count(), 0, 'no lesson around it');
   await answer(frame, slug, { d0: '9' });
   assert.match(await check(frame, slug), /Not quite/);
-  const task = await taskOf(EXERCISES[4], 'dream', 0);
+  const task = await taskOf(findExercise('view-shape'), 'dream', 0);
   await answer(frame, slug, ANSWERS[slug](task).right);
   assert.match(await check(frame, slug), /^Right\./);
   await page.waitForFunction(() => window.messages.length === 2);
@@ -260,7 +263,7 @@ test('examples/browser/exercise-results.html records the frame’s results', asy
     const frame = page.frameLocator('#exercise');
     const slug = 'softmax-argmax';
     await frame.locator(`[data-exercise="${slug}"].exercise`).waitFor({ timeout: 20000 });
-    const task = await taskOf(EXERCISES[2], 'dream', 0);
+    const task = await taskOf(findExercise('softmax-argmax'), 'dream', 0);
     await answer(frame, slug, ANSWERS[slug](task).right);
     assert.match(await check(frame, slug), /^Right\./);
     await page.waitForFunction(() => document.documentElement.dataset.recorded === '1');

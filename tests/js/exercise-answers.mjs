@@ -29,6 +29,15 @@ export const answersFor = (lab) => ({
     for (let r = 0; r < T; ++r) for (let c = r + 1; c < T; ++c) cells.push(`${r},${c}`);
     return { right: { cells }, wrong: { cells: [...cells, '0,0'] } };
   },
+  'mask-why': (task) => {
+    const naive = apiPass(lab, { ...task.settings, masking: 'naive' }).trace.zeroedWeights;
+    const sum = row(naive, task.head, task.query).reduce((a, b) => a + b, 0);
+    assert.ok(sum < 1 - 1e-4, `the naive row sums to ${sum}`);
+    return {
+      right: { naive: 'less', negInf: 'one' },
+      wrong: { naive: 'one', negInf: 'one' },
+    };
+  },
   'score-by-hand': (task) => {
     const { trace } = apiPass(lab, task.settings);
     const score = row(trace.attentionScores, task.head, task.query)[task.key];

@@ -6,6 +6,7 @@
 // load), run by the harness (harness.mjs, which says what each part does); this list holds only
 // the index modules, so that an exercise's task and view load when it opens.
 import * as maskCells from './mask-cells/index.mjs';
+import * as maskWhy from './mask-why/index.mjs';
 import * as scoreByHand from './score-by-hand/index.mjs';
 import * as softmaxArgmax from './softmax-argmax/index.mjs';
 import * as dropoutRowSum from './dropout-row-sum/index.mjs';
@@ -22,6 +23,7 @@ import * as chapter33 from './chapter-3-3/index.mjs';
 // transpose, merge, parameters, the timing), then the chapter's exercises.
 export const EXERCISES = Object.freeze([
   maskCells,
+  maskWhy,
   scoreByHand,
   softmaxArgmax,
   dropoutRowSum,

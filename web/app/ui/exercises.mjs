@@ -52,11 +52,12 @@ const hrefOf = (state, slug) =>
 const plainClick = (e) =>
   e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && !e.defaultPrevented;
 
-function exerciseLink(spec, state, open, text = spec.title) {
+function exerciseLink(spec, state, open, text = spec.title, title = null) {
   return h(
     'a',
     {
       class: 'lab-link exercise-link',
+      title,
       href: hrefOf(state, spec.slug),
       dataset: { exerciseLink: spec.slug },
       onclick: (e) => {
@@ -77,7 +78,10 @@ export function stepExerciseLinks(step, state, open) {
     'nav',
     { class: 'step-labs step-exercises', 'aria-label': 'Exercises for this step' },
     h('span', { class: 'step-labs-label' }, list.length > 1 ? 'Exercises: ' : 'Exercise: '),
-    list.map((spec, i) => [i ? ' · ' : '', exerciseLink(spec, state, open)]),
+    list.map((spec, i) => [
+      i ? ' · ' : '',
+      exerciseLink(spec, state, open, spec.short, `Exercise: ${spec.title}`),
+    ]),
   );
 }
 

@@ -3,6 +3,8 @@
 // transposed, their outputs are the same.
 export const slug = 'chapter-3-1';
 export const title = 'Exercise 3.1: v1 and v2 agree';
+/** The link's text in its step's header, kept short so that it shares the labs' line. */
+export const short = '3.1';
 export const stage = 'qkv';
 export const lab = 'lecture-order';
 export const idea =

@@ -2,6 +2,8 @@
 // multiplies the kept ones by 1/(1−p), so a row no longer sums to 1, only on average.
 export const slug = 'dropout-row-sum';
 export const title = 'A row after dropout';
+/** The link's text in its step's header, kept short so that it shares the labs' line. */
+export const short = 'a row after dropout';
 export const stage = 'dropout';
 export const lab = 'dropout';
 export const idea =

@@ -3,6 +3,8 @@
 // Check runs the core's own timing of the two forms.
 export const slug = 'loop-vs-fused-guess';
 export const title = 'Loop or fused: guess, then time it';
+/** The link's text in its step's header, kept short so that it shares the labs' line. */
+export const short = 'guess the timing';
 export const stage = 'merge';
 export const lab = 'loop-vs-fused';
 export const idea =

@@ -2,6 +2,8 @@
 // side, head 1's d_h columns first; the output projection W_o then mixes them (unless W_o = I).
 export const slug = 'merged-column-head';
 export const title = 'Which head made this column';
+/** The link's text in its step's header, kept short so that it shares the labs' line. */
+export const short = 'which head';
 export const stage = 'merge';
 export const lab = 'weights';
 export const idea =

@@ -2,6 +2,8 @@
 // d_out biases with qkv_bias), and the output projection d_out × d_out plus its bias.
 export const slug = 'param-count';
 export const title = 'Count the parameters';
+/** The link's text in its step's header, kept short so that it shares the labs' line. */
+export const short = 'count the parameters';
 export const stage = 'output';
 export const lab = 'sizes';
 export const idea =
