@@ -216,3 +216,12 @@ test('the address: ?exercise=<slug> and its variant key, kept beside an open lab
   const closed = { ...parsed, view: { ...parsed.view, exercise: '' } };
   assert.deepEqual(labParamsOf(closed), { 'sqrt-dh.dh': '8' }, 'a closed exercise’s keys go');
 });
+
+test('the harness: a new page result with the same task keeps the answer and its feedback', async () => {
+  const { run, shown } = harnessRun('view-shape', PAGES.dream);
+  await run.ready;
+  for (const [i, v] of ['2', '6', '2', '3'].entries()) run.actions.respond(`d${i}`, v);
+  await run.actions.check();
+  run.update(); // another step asked for more of the same pass: the task is unchanged
+  assert.match(textOf(findAll(rootOf(shown.nodes), (n) => n.attrs['aria-live'])[0]), /^Right\./);
+});

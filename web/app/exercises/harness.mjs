@@ -214,7 +214,10 @@ export function runExercise(body, spec, ctx, { paint: put = paintChildren } = {}
     actions,
     update() {
       if (!s.modules) return;
+      // A new result of the same numbers (another step read more of the pass) keeps the answer.
+      const { task, response, result } = s;
       makeTask();
+      if (JSON.stringify(s.task) === JSON.stringify(task)) Object.assign(s, { response, result });
       paint();
     },
     destroy() {
