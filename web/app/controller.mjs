@@ -31,6 +31,7 @@ export function fitView(view, { sizes }) {
     // Any text: the lab panel names an unknown slug rather than dropping it silently.
     lab: String(view.lab ?? '').trim(),
     theme: THEMES.includes(view.theme) ? view.theme : 'system',
+    exercise: String(view.exercise ?? '').trim(),
   };
 }
 
@@ -157,8 +158,9 @@ export function createController(
   function setView(patch, source) {
     const { view, result, labParams } = store.get();
     const next = fitView({ ...view, ...patch }, result);
-    // Another lab: the keys of the one closed are no longer the page's.
-    const own = next.lab === view.lab ? {} : { labParams: labParamsOf({ view: next, labParams }) };
+    // Another lab or exercise: the keys of the one closed are no longer the page's.
+    const same = next.lab === view.lab && next.exercise === view.exercise;
+    const own = same ? {} : { labParams: labParamsOf({ view: next, labParams }) };
     // What the new step or lab reads besides the pass, computed before the view shows it.
     commit({ view: next, result: withNeeds(lab, result, needsOf(next)), ...own }, { source });
   }
@@ -205,10 +207,10 @@ export function createController(
 
     setView,
 
-    /** The open lab `slug` changed its own URL keys (a key without the prefix gets it). */
+    /** The open lab or exercise `slug` changed its own URL keys (a key without the prefix gets it). */
     setLabParams(slug, patch) {
       const { view, labParams } = store.get();
-      if (view.lab !== slug) return;
+      if (view.lab !== slug && view.exercise !== slug) return;
       commit({ labParams: patchLabParams(labParams, slug, patch) }, { source: 'ui' });
     },
 

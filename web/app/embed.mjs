@@ -1,14 +1,16 @@
 // embed.html: the compact layout for an iframe (embed.html?sentence=…&stage=softmax), with the same
-// URL state as the main page, or one lab alone (embed.html?lab=masking&masking.gap=…): the lab
-// panel with its own controls, the page's settings from the address. "Open the full page" carries
-// the state over. The page tells its parent how tall its content is (postHeight), so that the
-// parent can size the iframe to it (docs/EMBEDDING.md).
+// URL state as the main page, one lab alone (embed.html?lab=masking&masking.gap=…): the lab panel
+// with its own controls, the page's settings from the address, or one exercise alone
+// (embed.html?exercise=<slug>, exercise-embed.mjs). "Open the full page" carries the state over.
+// The page tells its parent how tall its content is (postHeight), so that the parent can size the
+// iframe to it (docs/EMBEDDING.md).
 import { createAttentionLab } from '../lib/index.mjs';
 import { parseUrl, toUrl } from './state/url.mjs';
 import { mountAttentionLab } from './mount.mjs';
 import { mountLab } from './mount-lab.mjs';
 import * as labs from './ui/labs.mjs';
 import { postHeight } from './embed-height.mjs';
+import { mountEmbeddedExercise, asksForExercise } from './exercise-embed.mjs';
 
 // The script runs: the static note for a page whose scripts are blocked goes.
 document.querySelector('#boot-note')?.remove();
@@ -26,9 +28,11 @@ const options = {
 const followAddress = () => link.setAttribute('href', `./${location.search}`);
 for (const type of ['pointerdown', 'focus']) link.addEventListener(type, followAddress);
 const root = document.querySelector('#app');
-const app = initialState.view.lab
-  ? mountLab(root, { ...options, labs })
-  : mountAttentionLab(root, { ...options, layout: 'compact' });
+const app = asksForExercise(location.search)
+  ? mountEmbeddedExercise(root, { ...options, layout: 'compact' })
+  : initialState.view.lab
+    ? mountLab(root, { ...options, labs })
+    : mountAttentionLab(root, { ...options, layout: 'compact' });
 postHeight(window);
 
 app.ready

@@ -45,6 +45,23 @@ function labSlots() {
   };
 }
 
+// The open exercise and the list of exercises, below the labs (full page only).
+function exerciseSlots() {
+  return {
+    exercise: h('section', {
+      id: 'exercise-panel',
+      class: 'card lab-panel exercise-panel',
+      'aria-labelledby': 'exercise-heading',
+      hidden: true,
+    }),
+    exercises: h('section', {
+      id: 'exercises',
+      class: 'card labs exercises',
+      'aria-labelledby': 'exercises-heading',
+    }),
+  };
+}
+
 // Compact: the sentence's tokens above the lesson, nothing else.
 function buildCompact(root, slots, lesson) {
   replace(
@@ -83,11 +100,12 @@ function buildFull(root, slots, lesson) {
 /**
  * Builds the frame into `root`; returns its slots: banner (messages without a control), tokens,
  * player, stale (the note over a view that no longer matches the input), stage, and with the full
- * layout sentence, settings and theme (and, on a page with `withLabs`, lab and labs).
+ * layout sentence, settings and theme (and, on a page with `withLabs`, lab and labs; with
+ * `withExercises`, exercise and exercises).
  * `page` keeps the page's landmarks (one <main>); an embedded copy must not add a second <main>
  * to someone else's page.
  */
-export function buildLayout(root, layout, page, withLabs = false) {
+export function buildLayout(root, layout, page, withLabs = false, withExercises = false) {
   const slots = {
     banner: h('p', { class: 'lab-error', role: 'alert', hidden: true }),
     tokens: slot('tokens', { class: 'tokens-root' }),
@@ -96,6 +114,7 @@ export function buildLayout(root, layout, page, withLabs = false) {
     // Shown while a refused input stands: the numbers below belong to the last valid one.
     stale: h('p', { class: 'stale-note', id: 'stale-note', role: 'status', hidden: true }),
     ...(page && layout === 'full' && withLabs ? labSlots() : {}),
+    ...(page && layout === 'full' && withExercises ? exerciseSlots() : {}),
   };
   const lesson = h(
     page ? 'main' : 'div',
@@ -104,7 +123,9 @@ export function buildLayout(root, layout, page, withLabs = false) {
     slots.stale,
     slots.stage,
     slots.lab,
+    slots.exercise,
     slots.labs,
+    slots.exercises,
   );
   if (layout === 'compact') buildCompact(root, slots, lesson);
   else buildFull(root, slots, lesson);

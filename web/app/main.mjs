@@ -6,6 +6,7 @@ import { createAttentionLab } from '../lib/index.mjs';
 import { parseUrl } from './state/url.mjs';
 import { mountAttentionLab } from './mount.mjs';
 import * as labs from './ui/labs.mjs';
+import * as exercises from './ui/exercises.mjs';
 import { createStageTools } from './ui/code.mjs';
 
 const app = mountAttentionLab(document.querySelector('#app'), {
@@ -15,6 +16,7 @@ const app = mountAttentionLab(document.querySelector('#app'), {
   syncUrl: true,
   page: true,
   labs, // the lecture labs: ?lab=<slug>, below the stage
+  exercises, // predict, then check: ?exercise=<slug>, beside the labs
   stageTools: createStageTools(),
 });
 

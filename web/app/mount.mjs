@@ -43,6 +43,8 @@ function checkOptions(createLab, layout) {
  *   (and, with layout 'full', the labs below the stage)
  * - labs: the lecture labs' UI (web/app/ui/labs.mjs), drawn below the stage of a full page; passed
  *   in rather than imported, so the embed and the <attention-lab> element do not carry the labs
+ * - exercises: the exercises' UI (web/app/ui/exercises.mjs), drawn beside the labs (full page)
+ * - onExerciseResult({ slug, correct, attempts, settings }): after each Check of an exercise
  * - stageTools(step, index, ctx, drawn): nodes under each step's explanation (the page passes
  *   ui/code.mjs's PyTorch lines and downloads; the element leaves them out, and so its bundle)
  * - onChange({ state, changed, source }): after every state change ('initial', 'ui' or 'api')
@@ -60,6 +62,8 @@ export function mountAttentionLab(
     page = false,
     name = '',
     labs: labsUi = null,
+    exercises: exercisesUi = null,
+    onExerciseResult = () => {},
     stageTools = null,
     onChange = () => {},
     onError = () => {},
@@ -73,7 +77,7 @@ export function mountAttentionLab(
 
   const motion = watchMotion(doc.defaultView, page ? doc.documentElement : root);
   cleanups.push(motion.stop);
-  const slots = buildLayout(root, layout, page, Boolean(labsUi));
+  const slots = buildLayout(root, layout, page, Boolean(labsUi), Boolean(exercisesUi));
   const store = createStore(initialState);
   const win = doc.defaultView;
   const controller = createController(store, {
@@ -87,11 +91,15 @@ export function mountAttentionLab(
     controller.setView({ lab: slug }, 'ui');
     labs?.focus();
   };
+  let exercises = null; // the exercises (full page only)
   const panel = createStagePanel(slots.stage, {
     onView: (patch) => controller.setView(patch, 'ui'),
     tooltipHost: page ? doc.body : root,
     labLinks: slots.lab
-      ? (step) => labsUi.stepLabLinks(step.slug, store.get(), openLab)
+      ? (step) => [
+          labsUi.stepLabLinks(step.slug, store.get(), openLab),
+          exercises?.stepLinks(step.slug),
+        ]
       : undefined,
     tools: stageTools,
   });
@@ -188,6 +196,12 @@ export function mountAttentionLab(
     const controls = buildControls();
     if (theme && slots.theme) theme.switchInto(slots.theme, (p) => controller.setView(p, 'ui'));
     if (slots.lab) listen(buildLabs());
+    if (slots.exercise) {
+      const ctx = { lab, store, controller, win, labs: () => labs, onResult: onExerciseResult };
+      exercises = exercisesUi.attachExercises(slots, ctx);
+      cleanups.push(() => exercises.destroy());
+      listen(exercises.listener);
+    }
     let view = null;
     const player = createPlayer(slots.player, {
       steps,

@@ -141,6 +141,7 @@ export const VIEW = Object.freeze([
     choices: Object.freeze(['system', 'light', 'dark']),
     default: 'system',
   },
+  { name: 'exercise', type: 'text', default: '' }, // the open exercise (web/app/exercises/)
 ]);
 
 const SETTING = new Map(SETTINGS.map((s) => [s.name, s]));

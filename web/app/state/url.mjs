@@ -7,11 +7,19 @@ import { readLenient, writeText } from '../../lib/setting-text.mjs';
 /** Whether `key` is one of the lab `lab`'s own URL keys ("sqrt-dh.dh"). */
 const ownKey = (key, lab) => Boolean(lab) && key.startsWith(`${lab}.`);
 
+/** Whether `key` belongs to the open lab or the open exercise ("mask-cells.variant"). */
+const openKey = (key, view) => ownKey(key, view.lab) || ownKey(key, view.exercise);
+
+const trimmed = (view) => ({
+  lab: String(view.lab ?? '').trim(),
+  exercise: String(view.exercise ?? '').trim(),
+});
+
 /**
  * { settings, view, labParams } from a query string such as location.search; missing keys get
  * defaults, keys that are not settings (the hidden options among them) are ignored. `stage` is
  * accepted for `step` (a step id or a trace stage name, as the custom element's attribute).
- * labParams: the open lab's own keys ("sqrt-dh.dh": "8"), as text.
+ * labParams: the open lab's and the open exercise's own keys ("sqrt-dh.dh": "8"), as text.
  */
 export function parseUrl(search) {
   const params = new URLSearchParams(search);
@@ -26,7 +34,7 @@ export function parseUrl(search) {
   const view = read(VIEW);
   const labParams = {};
   for (const [key, value] of params)
-    if (ownKey(key, String(view.lab).trim()) && !(key in labParams)) labParams[key] = value;
+    if (openKey(key, trimmed(view)) && !(key in labParams)) labParams[key] = value;
   return { settings: read(SETTINGS), view, labParams };
 }
 
@@ -38,7 +46,7 @@ export function toUrl({ settings, view }) {
   const params = new URLSearchParams();
   for (const spec of SETTINGS) params.set(spec.name, writeText(spec, settings[spec.name]));
   for (const spec of VIEW) {
-    if (spec.name === 'lab' && !view.lab) continue;
+    if ((spec.name === 'lab' || spec.name === 'exercise') && !view[spec.name]) continue;
     params.set(spec.name, writeText(spec, view[spec.name]));
   }
   return `?${params}`;
@@ -50,9 +58,9 @@ export function stateUrl(state) {
   return `${toUrl(state)}${own ? `&${own}` : ''}`;
 }
 
-/** The open lab's own keys of `state` (those of a lab no longer open are not its). */
+/** The open lab's and exercise's own keys of `state` (those of one no longer open are not its). */
 export const labParamsOf = ({ view, labParams = {} }) =>
-  Object.fromEntries(Object.entries(labParams).filter(([key]) => ownKey(key, view.lab)));
+  Object.fromEntries(Object.entries(labParams).filter(([key]) => openKey(key, view)));
 
 /**
  * `labParams` with a lab's patch applied: a key without the "<slug>." prefix gets it; null,

@@ -1,0 +1,58 @@
+// One exercise alone, for embed.html?exercise=<slug> and <attention-lab exercise="<slug>">: the
+// sentence and settings of the address or the attributes computed once, then the exercise's
+// harness with only its title around it. Each Check calls onResult({ slug, correct, attempts,
+// settings }), which the iframe page posts to its parent and the element dispatches as an event.
+import { compute } from '../compute.mjs';
+import { DEFAULT_SETTINGS } from '../state/settings.mjs';
+import { EXERCISES, findExercise } from './index.mjs';
+import { runExercise } from './harness.mjs';
+
+// A message in place of the exercise (the root keeps nothing else).
+function say(root, text) {
+  const p = root.ownerDocument.createElement('p');
+  p.className = 'msg lab-error';
+  p.setAttribute('role', 'alert');
+  p.textContent = text;
+  root.replaceChildren(p);
+}
+
+/**
+ * Mounts the exercise `slug` into `root`. options: { createLab, slug, settings (partial: the
+ * page's defaults fill in), labParams ({ "<slug>.variant": "2" }), onResult(detail),
+ * onVariant(n) (New numbers: the host may write it to its address) }. Resolves once drawn with
+ * { destroy() }; an unknown slug or settings the core refuses are said in the root instead.
+ */
+export async function mountExercise(root, options) {
+  const { createLab, slug, settings = {}, labParams = {}, onResult, onVariant } = options;
+  const spec = findExercise(slug);
+  if (!spec) {
+    const known = EXERCISES.map((e) => e.slug).join(', ');
+    say(root, `There is no exercise called “${slug}”. The exercises are: ${known}.`);
+    return { destroy() {} };
+  }
+  const lab = await createLab();
+  const all = { ...DEFAULT_SETTINGS, ...settings };
+  let result;
+  try {
+    result = compute(lab, all);
+  } catch (err) {
+    say(root, `This exercise cannot start from these settings: ${err.message}`);
+    return { destroy() {} };
+  }
+  const doc = root.ownerDocument;
+  const heading = doc.createElement('h2');
+  heading.id = 'exercise-heading';
+  heading.textContent = spec.title;
+  const body = doc.createElement('div');
+  body.className = 'lab-body exercise-body';
+  root.replaceChildren(heading, body);
+  const run = runExercise(body, spec, {
+    lab,
+    page: () => ({ settings: all, result }),
+    params: new URLSearchParams(Object.entries(labParams)),
+    setParams: (patch) => onVariant?.(patch.variant),
+    onResult,
+  });
+  await run.ready;
+  return run;
+}

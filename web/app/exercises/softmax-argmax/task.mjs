@@ -1,0 +1,54 @@
+// The softmax exercise's task: one row of masked scores and the key whose attention weight the
+// core makes the largest; the check of the key picked.
+import { variantPass, reported, headRow } from '../kit/variant.mjs';
+import { part, verdict, fmt } from '../kit/answer.mjs';
+
+/** The query row a variant asks for: never the first (which has one key only). */
+export const rowOf = (T, variant) => 1 + ((T - 2 - (variant % (T - 1)) + (T - 1)) % (T - 1));
+
+/** { tokens, head, query, scores (masked), weights, winner, settings }. */
+export function makeTask(core, page, variant) {
+  const { settings, tokens, trace } = variantPass(core, page, variant, { causal: true });
+  const [, heads, T] = trace.maskedScores.shape;
+  if (T < 2) throw new RangeError('this exercise needs a sentence of at least 2 tokens');
+  const head = variant % heads;
+  const query = rowOf(T, variant);
+  const weights = headRow(trace.attentionWeights, head, query);
+  const winner = weights.indexOf(Math.max(...weights));
+  return {
+    variant,
+    settings: reported(settings),
+    tokens: tokens.map((t) => t.text),
+    head,
+    query,
+    scores: headRow(trace.maskedScores, head, query),
+    weights,
+    winner,
+  };
+}
+
+/** response.key: the picked key's index, as text. */
+export function check(task, response) {
+  const { tokens, winner, weights, scores } = task;
+  const picked = response.key === undefined ? null : Number(response.key);
+  const name = (i) => `key ${i + 1} “${tokens[i]}”`;
+  const masked = picked !== null && scores[picked] === -Infinity;
+  const parts = [
+    part(
+      'key',
+      'The key with the largest weight',
+      picked === winner,
+      picked === null ? '' : name(picked),
+      `${name(winner)} (weight ${fmt(weights[winner])})`,
+    ),
+  ];
+  return verdict(
+    parts,
+    (masked
+      ? `${name(picked)} is in the future of query ${task.query + 1}: its score is −∞, so its weight is exactly 0. `
+      : '') +
+      `The softmax turns each score s into e^s divided by the row's sum of e^s: the larger the ` +
+      `score, the larger the weight, so the order never changes. The largest score of the row is ` +
+      `${fmt(scores[winner])}, at ${name(winner)}, which gets weight ${fmt(weights[winner])}.`,
+  );
+}
