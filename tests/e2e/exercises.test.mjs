@@ -237,8 +237,10 @@ test('embed.html?exercise=<slug>: the exercise alone; each Check is posted to th
   const task = await taskOf(findExercise('view-shape'), 'dream', 0);
   await answer(frame, slug, ANSWERS[slug](task).right);
   assert.match(await check(frame, slug), /^Right\./);
-  await page.waitForFunction(() => window.messages.length === 2);
-  const messages = await page.evaluate(() => window.messages);
+  // The embed page also posts its height (attention-lab:height); only the results count here.
+  const results = () => window.messages.filter((m) => m?.type === 'attention-lab:exercise-result');
+  await page.waitForFunction(`(${results})().length === 2`);
+  const messages = await page.evaluate(`(${results})()`);
   assert.deepEqual(
     messages.map((m) => [m.type, m.slug, m.correct, m.attempts]),
     [
