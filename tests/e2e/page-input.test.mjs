@@ -212,6 +212,7 @@ test('the URL holds the whole state and restores it', async () => {
     numbers: false,
     lab: '',
     theme: 'system',
+    exercise: '',
   });
   const shown = await snapshot(page);
 
