@@ -67,7 +67,10 @@ async function catalogue() {
     steps: STEPS.map((s) => ({
       slug: s.slug,
       title: s.title,
-      stages: [...new Set([...maskings.map((masking) => s.main({ masking })), ...s.traceStages])],
+      // The stage each step is about (per masking), then every stage it shows: ?step= resolves
+      // a stage name by the first, then the second (web/app/stages/index.mjs, findStep).
+      main: [...new Set(maskings.map((masking) => s.main({ masking })))],
+      stages: s.traceStages,
     })),
     labs: LABS.map((l) => ({
       slug: l.slug,

@@ -75,12 +75,16 @@ function find(kind, items, value) {
   return found;
 }
 
-// A step by its name or by a stage it shows (the page's ?step= reads both).
+// A step by its name, or by a stage: the one a step is about first, then one it also shows (as
+// the page reads ?step=).
 function findStep(steps, value) {
   const name = value.trim();
-  const found = steps.find((s) => s.slug === name) ?? steps.find((s) => s.stages.includes(name));
+  const found =
+    steps.find((s) => s.slug === name) ??
+    steps.find((s) => s.main.includes(name)) ??
+    steps.find((s) => s.stages.includes(name));
   if (!found) {
-    const stages = [...new Set(steps.flatMap((s) => s.stages))].join(', ');
+    const stages = [...new Set(steps.flatMap((s) => [...s.main, ...s.stages]))].join(', ');
     throw new AttentionLabError(
       `unknown step '${value}': the steps are ${slugs(steps)} (or a stage they show: ${stages})`,
       { option: 'step' },
