@@ -60,6 +60,12 @@ test('an unknown step, lab or exercise is refused with the valid ones, and nothi
     assert.doesNotMatch(r.stderr, /internal error/);
   }
   assert.equal(fs.existsSync(file('bad.html')), false);
+  const help = run('--help');
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^Usage: attention-lab lesson/);
+  assert.match(help.stdout, /Exercises: mask-cells, /);
+  for (const line of help.stdout.split('\n'))
+    assert.ok([...line].length <= 80, `help line > 80 columns: ${line}`);
   const usage = run('--weights', 'learned');
   assert.equal(usage.code, 2);
   assert.match(usage.stderr, /--weights 'learned': allowed are random, trained/);

@@ -11,7 +11,8 @@ import { lessonHtml, readCatalogue } from './lesson-html.mjs';
 import { scormPackage } from './scorm.mjs';
 import { wrap } from './text.mjs';
 
-const INTRO = `Usage: attention-lab lesson [--step S | --lab L | --exercise E] [--sentence "..."] [--out FILE] [--scorm]
+const INTRO = `Usage: attention-lab lesson [--step S | --lab L | --exercise E]
+                            [--sentence "..."] [--out FILE] [--scorm]
 
 Writes one HTML file that holds everything it needs (styles, script, the
 WebAssembly core, the trained weights when they are used): it works opened from
