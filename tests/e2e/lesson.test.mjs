@@ -65,6 +65,7 @@ before(async () => {
   checkSite();
   lesson('softmax.html', '--step', 'softmax', '--sentence', SENTENCE);
   lesson('lab.html', '--lab', 'sqrt-dh', '--sentence', SENTENCE);
+  lesson('trained.html', '--step', 'softmax', '--sentence', SENTENCE, '--weights', 'trained');
   lesson('exercise.zip', '--exercise', 'softmax-argmax', '--sentence', SENTENCE, '--scorm');
   lesson('step.zip', '--step', 'mask', '--sentence', SENTENCE, '--scorm');
   const frame = (
@@ -159,6 +160,24 @@ async function scoreSpread(dh) {
   const mean = data.reduce((a, b) => a + b, 0) / data.length;
   return Math.sqrt(data.reduce((a, v) => a + (v - mean) ** 2, 0) / data.length);
 }
+
+test('--weights trained: the inlined trained weights, the numbers of the trained model in Node', async () => {
+  const page = await newPage();
+  const url = pathToFileURL(path.join(dir, 'trained.html')).href;
+  await page.goto(url);
+  await readyIn(page);
+  await page.locator('#stage .role-caption').first().waitFor();
+  const run = (await (await nodeLab()).loadWeights('trained')).explain(SENTENCE);
+  const cells = await shownCells(page);
+  assert.ok(cells.length > 0);
+  assert.deepEqual(compareCells(cells, run.forward.trace, 1e-5), []);
+  assert.deepEqual(
+    page.requests.filter((u) => !u.startsWith('data:')),
+    [url],
+  );
+  await page.close();
+  assert.deepEqual(problems.splice(0), []);
+});
 
 test('--lab: the lab alone, with the numbers of the API in Node', async () => {
   const page = await newPage();
