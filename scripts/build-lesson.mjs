@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds what `attention-lab lesson` needs to write a lesson file, into dist/lesson/ (shipped in
 // the npm package, where the CLI has no bundler): page.js, the lesson page (web/app/lesson.mjs)
-// bundled with the library and the single-thread core's glue into one module script to inline;
+// bundled with the library (but the tokenizer, inlined from dist/ by the CLI) and the
+// single-thread core's glue into one module script to inline;
 // page.css, the page's stylesheets in cascade order; catalogue.json, the steps, labs and
 // exercises the CLI offers (read from the page's own lists, so the two cannot drift). The core's
 // .wasm and the trained weights are inlined by the CLI from the package's own files.
@@ -10,6 +11,7 @@ import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { TOKENIZER_GLOBAL } from '../web/lib/cli/lesson-html.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APP = path.join(root, 'web', 'app');
@@ -40,6 +42,30 @@ const coreFiles = {
         LEFT_OUT[args.path],
       loader: 'js',
     }));
+  },
+};
+
+// The tokenizer is not bundled: the lesson file carries the package's own dist/tokenizer.mjs as a
+// script of its own (cli/lesson-html.mjs), which hands its exports over through a global; the
+// bundle reads them from there, under the names the module exports.
+const sharedTokenizer = {
+  name: 'attention-lab-lesson-tokenizer',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/tokenizer\.mjs$/ }, (args) =>
+      args.resolveDir === LIB ? { path: 'tokenizer', namespace: 'shared-tokenizer' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'shared-tokenizer' }, async () => {
+      const names = Object.keys(await import(pathToFileURL(path.join(LIB, 'tokenizer.mjs')).href));
+      const key = JSON.stringify(TOKENIZER_GLOBAL);
+      return {
+        contents: [
+          `const shared = globalThis[Symbol.for(${key})];`,
+          "if (!shared) throw new Error('the lesson file lacks its tokenizer script');",
+          ...names.map((name) => `export const ${name} = shared.${name};`),
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
   },
 };
 
@@ -92,7 +118,7 @@ await build({
   platform: 'browser',
   minify: true,
   legalComments: 'eof',
-  plugins: [coreFiles],
+  plugins: [coreFiles, sharedTokenizer],
   logLevel: 'warning',
 });
 fs.writeFileSync(path.join(OUT, 'page.css'), stylesheet());

@@ -117,10 +117,11 @@ test('the lesson file carries its state, the core and a policy naming its own sc
   assert.equal(c.weights, null, 'random weights: the trained ones stay out');
   assert.equal(c.scorm, false);
   const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-  const script = html.match(/<script type="module">(.*?)<\/script>/s)[1];
+  const scripts = [...html.matchAll(/<script type="module">(.*?)<\/script>/gs)].map((m) => m[1]);
+  assert.equal(scripts.length, 2, 'the tokenizer, then the lesson page');
   const style = html.match(/<style>(.*?)<\/style>/s)[1];
   const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]*)"/)[1];
-  assert.ok(csp.includes(`script-src ${hash(script)} 'wasm-unsafe-eval'`), csp);
+  assert.ok(csp.includes(`script-src ${scripts.map(hash).join(' ')} 'wasm-unsafe-eval'`), csp);
   assert.ok(csp.includes(`style-src ${hash(style)}`), csp);
   assert.match(csp, /default-src 'none'/);
   // Nothing to fetch: no src or href but the data: icon.

@@ -19,6 +19,27 @@ const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').di
 // " <!--"), where the escape \x3C reads as "<" again.
 const scriptText = (js) => js.replace(/<(\/script|!--)/gi, '\\x3C$1');
 
+/** The global through which the tokenizer's script hands its exports to the lesson page. */
+export const TOKENIZER_GLOBAL = 'attention-lab.tokenizer';
+
+// The package's tokenizer (dist/tokenizer.mjs, most of a lesson file's script) inlined once, as a
+// module script of its own that puts its exports on a global, which the lesson page's bundle reads
+// in its place (scripts/build-lesson.mjs): the package then carries the vocabulary once. esbuild
+// ends an ESM bundle with its one export list, `export{a as b,…};`.
+function tokenizerScript() {
+  const source = read('tokenizer.mjs').toString('utf8');
+  const list = /export\s*\{([^}]*)\};?\s*$/.exec(source);
+  if (!list)
+    throw new Error('dist/tokenizer.mjs does not end with its export list: rebuild the package');
+  const fields = list[1]
+    .split(',')
+    .map((spec) => spec.trim().split(/\s+as\s+/))
+    .filter(([local]) => local)
+    .map(([local, name = local]) => `${JSON.stringify(name)}:${local}`);
+  const key = JSON.stringify(TOKENIZER_GLOBAL);
+  return `${source.slice(0, list.index)}globalThis[Symbol.for(${key})]={${fields.join(',')}};`;
+}
+
 // JSON inside <script type="application/json">: "<" escaped, so no "</script" can end it.
 const jsonText = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -34,6 +55,7 @@ const escapeHtml = (text) =>
  */
 export function lessonHtml({ query, title, trained, scorm }) {
   const css = read('lesson/page.css').toString('utf8');
+  const tokenizer = scriptText(tokenizerScript());
   const js = scriptText(read('lesson/page.js').toString('utf8'));
   const config = jsonText({
     query,
@@ -43,7 +65,7 @@ export function lessonHtml({ query, title, trained, scorm }) {
   });
   const csp = [
     "default-src 'none'",
-    `script-src ${sha256(js)} 'wasm-unsafe-eval'`,
+    `script-src ${sha256(tokenizer)} ${sha256(js)} 'wasm-unsafe-eval'`,
     `style-src ${sha256(css)}`,
     'img-src data:',
     "base-uri 'none'",
@@ -60,6 +82,7 @@ export function lessonHtml({ query, title, trained, scorm }) {
 <link rel="icon" href="data:,">
 <style>${css}</style>
 <script type="application/json" id="attention-lab-lesson">${config}</script>
+<script type="module">${tokenizer}</script>
 <script type="module">${js}</script>
 </head>
 <body class="embed">
