@@ -38,6 +38,9 @@ build_dist() {
     --outfile=dist/tokenizer.mjs --log-level=warning
   build_worker
   build_element
+  # What `attention-lab lesson` inlines into a lesson file: the lesson page bundled, its styles and
+  # the list of steps, labs and exercises (dist/lesson/).
+  node scripts/build-lesson.mjs
 }
 
 build_worker() {

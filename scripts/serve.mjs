@@ -1,19 +1,21 @@
 #!/usr/bin/env node
 // A tiny static server for the teaching page (build/site): node:http only, 127.0.0.1 only. It is
 // what `npm start` runs, what the browser tests load the page from, and a way to host the files of
-// dist/ for course pages on other origins (--cors).
+// dist/ for course pages on other origins. Every file is sent with Access-Control-Allow-Origin: *
+// (--cors narrows it to one origin): an iframe with sandbox="allow-scripts" has no origin, and its
+// module scripts and .wasm load only with that header; the files are the published page anyway.
 //
 // Usage: node scripts/serve.mjs [--root DIR] [--no-isolation] [--cors ORIGIN|*] [--corp VALUE]
 //                               [--allow-host NAME]…
 //   PORT env: the port (default 8080; 0 = any free port); a busy port falls back to a free one.
 //   --root DIR        the directory to serve (default: build/site next to this script's folder).
 //   --no-isolation    leave out COOP/COEP, which make the page cross-origin isolated (threads).
-//   --cors ORIGIN|*   send Access-Control-Allow-Origin: ORIGIN (with Vary: Origin) or *, and answer
-//                     CORS preflights (OPTIONS) with 204: a course page on ORIGIN may then load the
-//                     <attention-lab> script, its modules and its .wasm from here.
+//   --cors ORIGIN|*   send Access-Control-Allow-Origin: ORIGIN (with Vary: Origin) instead of *, and
+//                     answer CORS preflights (OPTIONS) with 204: a course page on ORIGIN may then
+//                     load the <attention-lab> script, its modules and its .wasm from here.
 //   --corp VALUE      Cross-Origin-Resource-Policy: same-origin, same-site or cross-origin. Default:
-//                     cross-origin with --cors (a require-corp page elsewhere needs it), otherwise
-//                     same-origin, and none at all with --no-isolation.
+//                     cross-origin (a require-corp page elsewhere, or the page in a sandboxed
+//                     iframe, needs it), none at all with --no-isolation unless --cors.
 //   --allow-host NAME also answer requests whose Host header names NAME (repeatable). Without it,
 //                     only localhost, 127.0.0.1 and [::1] are answered (421 otherwise): a web page
 //                     can point a name of its own at 127.0.0.1 (DNS rebinding) and would otherwise
@@ -52,12 +54,12 @@ Files and folders whose name starts with a dot (.git, .env) are never served.
 Options:
   --root DIR          the directory to serve
   --no-isolation      leave out COOP/COEP (no cross-origin isolation, so no threads; same numbers)
-  --cors ORIGIN|*     allow pages on ORIGIN (e.g. https://lms.example.edu), or on any origin (*),
-                      to load these files: sends Access-Control-Allow-Origin and answers CORS
-                      preflights (OPTIONS) with 204
+  --cors ORIGIN|*     allow only pages on ORIGIN (e.g. https://lms.example.edu), or any origin (*),
+                      to load these files (default: Access-Control-Allow-Origin: *, no
+                      preflights), and answer CORS preflights (OPTIONS) with 204
   --corp VALUE        the Cross-Origin-Resource-Policy: same-origin, same-site or cross-origin
-                      (default: cross-origin with --cors, otherwise same-origin; none with
-                      --no-isolation unless given)
+                      (default: cross-origin; none with --no-isolation, unless --cors or
+                      given)
   --allow-host NAME   also answer requests for the host name NAME (repeatable); by default only
                       localhost, 127.0.0.1 and [::1] are answered, so that no other site can read
                       these files through a name it points at 127.0.0.1 (DNS rebinding)
@@ -109,7 +111,10 @@ function chooseCorp({ corp, cors, isolation }) {
   // A page on another origin that is itself cross-origin isolated (COEP) refuses our files without
   // CORP: cross-origin, whatever our own isolation is; that is why --cors changes the default.
   if (cors) return 'cross-origin';
-  return isolation ? 'same-origin' : null;
+  // Isolated, our own page enforces COEP on what it loads; in a sandboxed iframe (origin null)
+  // every file is cross-origin to it, and its stylesheets (no-cors requests) load only with CORP
+  // cross-origin. Anyone may read the files through CORS (*) anyway: same-origin protects nothing.
+  return isolation ? 'cross-origin' : null;
 }
 
 /** The command line as { help, root, isolation, cors, corp, hosts }; throws UsageError. */
@@ -174,11 +179,10 @@ function commonHeaders({ isolation, cors, corp }) {
     headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
   }
   if (corp) headers['Cross-Origin-Resource-Policy'] = corp;
-  if (cors) {
-    headers['Access-Control-Allow-Origin'] = cors;
-    // A cache in between must not hand a response meant for one origin to another.
-    if (cors !== '*') headers.Vary = 'Origin';
-  }
+  // Any origin by default: a sandboxed iframe's requests come from the opaque origin "null".
+  headers['Access-Control-Allow-Origin'] = cors ?? '*';
+  // A cache in between must not hand a response meant for one origin to another.
+  if (cors && cors !== '*') headers.Vary = 'Origin';
   return headers;
 }
 

@@ -73,8 +73,10 @@ const GZIP_BUDGETS = [
 // page still downloads only one build), the trained weights (brown.atlm, about 300 kB packed: its
 // int8 rows compress little, and a page downloads it only when it asks for them) and the training
 // module (about 115 kB packed), and the labs the element loads for its `lab` attribute
-// (attention-lab-labs.js, about 60 kB packed, raised with it).
-const TARBALL_BUDGET = [1520 * KB, '1437.1 kB'];
+// (attention-lab-labs.js, about 60 kB packed, raised with it). And what `attention-lab lesson`
+// inlines into a lesson file (dist/lesson/: the lesson page bundled, its styles; it shares
+// tokenizer.mjs with the API; about 132 kB packed, raised by that): a page never downloads it.
+const TARBALL_BUDGET = [1652 * KB, '1587.9 kB'];
 
 const gzipSize = (file) =>
   zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;

@@ -54,6 +54,10 @@ const REQUIRED = [
   'dist/train.mjs',
   'dist/attention-train.mjs',
   'dist/attention-train.wasm',
+  'dist/cli/lesson.mjs',
+  'dist/lesson/page.js',
+  'dist/lesson/page.css',
+  'dist/lesson/catalogue.json',
 ];
 const ALLOWED = /^(dist\/|package\.json$|README|LICENSE|CHANGELOG)/;
 
@@ -287,6 +291,23 @@ test('the CLI through npx: explain, heads (the trained weights), train, --versio
     result.trace.maskedScores.data.includes('-Infinity'),
     'maskedScores holds -Infinity (as JSON text)',
   );
+});
+
+test('the CLI through npx writes a lesson file and a SCORM package from the installed package', async () => {
+  const dir = await nodeProject();
+  for (const args of [
+    ['--step', 'softmax', '--out', 'lesson.html'],
+    ['--scorm', '--out', 'lesson.zip'],
+  ]) {
+    const r = await npx(dir, ['lesson', ...args]).catch((err) => assert.fail(said(err)));
+    assert.match(r.stdout, /^wrote lesson\.(html|zip)/);
+  }
+  const html = fs.readFileSync(path.join(dir, 'lesson.html'), 'utf8');
+  const core = fs.readFileSync(
+    path.join(dir, 'node_modules', 'attention-lab', 'dist', 'attention-core.wasm'),
+  );
+  assert.ok(html.includes(core.toString('base64')), 'the installed core is inlined');
+  assert.equal(fs.readFileSync(path.join(dir, 'lesson.zip')).readUInt32LE(0), 0x04034b50, 'a zip');
 });
 
 test('TypeScript (strict, nodenext) type-checks a consumer of both entry points, and catches a wrong use', async () => {

@@ -3,7 +3,8 @@
 // forward pass, explained (cli/explain.mjs); `forward` runs the API on a JSON file of options and
 // prints JSON (cli/json.mjs); `describe` and `dropout` run two of the notebook's experiments
 // (cli/lab.mjs); `heads` lists the trained heads' measured roles (cli/trained.mjs, which also
-// serves `explain --weights trained`); `train` trains such a model on a text (cli/train.mjs).
+// serves `explain --weights trained`); `train` trains such a model on a text (cli/train.mjs);
+// `lesson` writes one self-contained lesson file or SCORM package (cli/lesson.mjs).
 // Flags come from the core's option table (cli/commands.mjs), parsed by cli/args.mjs.
 // Exit codes: 0 ok, 1 the library or the core refused a value (bad option values, memory), 2 a
 // usage error (unknown flag, value that is not a number, unreadable file).
@@ -18,6 +19,7 @@ import { forwardCommand } from './cli/json.mjs';
 import { describeCommand, dropoutCommand } from './cli/lab.mjs';
 import { headsCommand } from './cli/trained.mjs';
 import { trainCommand } from './cli/train.mjs';
+import { lessonCommand } from './cli/lesson.mjs';
 
 const HANDLERS = {
   explain: explainCommand,
@@ -26,6 +28,7 @@ const HANDLERS = {
   dropout: dropoutCommand,
   heads: headsCommand,
   train: trainCommand,
+  lesson: lessonCommand,
 };
 
 function version() {

@@ -3,7 +3,9 @@
 import { engineContext } from './context.mjs';
 import { pageChecks } from './checks-page.mjs';
 import { libChecks, coursePages } from './checks-lib.mjs';
+import { lessonChecks } from './checks-lesson.mjs';
 
 const ctx = engineContext('firefox', coursePages);
 pageChecks(ctx);
 libChecks(ctx, { threads: true, relaxedSimd: true });
+lessonChecks(ctx);

@@ -4,6 +4,7 @@
 import { OPTIONS } from '../contract.mjs';
 import { LECTURE_EXAMPLE, WEIGHTS_FLAG, flagOf, seedFlag } from './flags.mjs';
 import { TRAIN_FLAGS } from './train-flags.mjs';
+import { LESSON_FLAGS } from './lesson-flags.mjs';
 
 /**
  * What each command takes besides the option table: its own flags, the options it has no flag
@@ -55,6 +56,12 @@ export const COMMANDS = {
     tableOptions: false,
     withoutFlag: {},
     own: TRAIN_FLAGS,
+  },
+  lesson: {
+    defaults: {},
+    tableOptions: false,
+    withoutFlag: {},
+    own: LESSON_FLAGS,
   },
   describe: {
     defaults: {},

@@ -15,6 +15,7 @@ Usage:
   attention-lab explain "..." --weights trained  the trained model's numbers
   attention-lab heads [--json]                  its heads' measured roles
   attention-lab train --text FILE [options]     train such a model yourself
+  attention-lab lesson --step softmax [--scorm] one file for disk or LMS
   attention-lab --help | --version
 
 Run "attention-lab COMMAND --help" for the options of each command.

@@ -27,5 +27,7 @@ export const params = {
 };
 /** The view shows a refused position or word at its field. */
 export const ownErrors = true;
+/** Its prediction panel reads the trained model, whatever the page's weights (a lesson file carries them). */
+export const trainedWeights = true;
 
 export const load = () => [import('./compute.mjs'), import('./view.mjs')];
