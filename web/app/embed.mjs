@@ -38,6 +38,14 @@ postHeight(window);
 app.ready
   .then(() => {
     document.documentElement.dataset.build = app.lab.build;
+    // Why threads were possible but not used (the page's CSP forbids the workers), under the view.
+    if (app.lab.threadsNote) {
+      const note = document.createElement('p');
+      note.className = 'panel-message threads-note';
+      note.setAttribute('role', 'status');
+      note.textContent = app.lab.threadsNote;
+      root.after(note);
+    }
   })
   .catch((err) => {
     document.documentElement.dataset.ready = 'error';

@@ -58,15 +58,17 @@ class AttentionLab {
   #engine;
   #stages;
   #build;
+  #threadsNote;
   #limits;
   #options;
   #state = { terminated: false }; // shared with this lab's models
   #weights = new Map(); // name → Promise<TrainedModel>: each file is read once per lab
 
-  constructor(core, engine, build) {
+  constructor(core, engine, build, threadsNote = '') {
     this.#core = core;
     this.#engine = engine;
     this.#build = build;
+    this.#threadsNote = threadsNote;
     this.#stages = Object.freeze(core.stageList().map((s) => Object.freeze(s)));
     this.#limits = Object.freeze(core.limits());
     this.#options = Object.freeze(core.optionTable().map((o) => Object.freeze(o)));
@@ -88,6 +90,14 @@ class AttentionLab {
   /** 'single' (no threads, any page) or 'threads' (needs a cross-origin-isolated page in browsers). */
   get build() {
     return this.#build;
+  }
+
+  /**
+   * Why this lab runs on one thread on a page that offers threads (a Content-Security-Policy that
+   * forbids the workers, say), for the page to show; '' otherwise.
+   */
+  get threadsNote() {
+    return this.#threadsNote;
   }
 
   /** Threads used by passes without a trace and fused passes with one (the calling thread included). */
@@ -290,6 +300,6 @@ class AttentionLab {
  * serve the .wasm from elsewhere, wasmBinary to pass it directly.
  */
 export async function createAttentionLab(options = {}) {
-  const { core, engine, build } = await loadCore(options);
-  return new AttentionLab(core, engine, build);
+  const { core, engine, build, note } = await loadCore(options);
+  return new AttentionLab(core, engine, build, note);
 }
