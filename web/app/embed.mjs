@@ -37,6 +37,8 @@ postHeight(window);
 
 app.ready
   .then(() => {
+    // An exercise the page does not have is answered with its list, without loading the core.
+    if (!app.lab) return;
     document.documentElement.dataset.build = app.lab.build;
     // Why threads were possible but not used (the page's CSP forbids the workers), under the view.
     if (app.lab.threadsNote) {

@@ -18,6 +18,8 @@ export { AttentionLabError } from './errors.mjs';
 export { DEFAULTS, OPTION_NAMES } from './options.mjs';
 export { OPTIONS, STAGES, LIMITS } from './contract.mjs';
 export { MAX_SENTENCE_CHARS } from './tokenizer.mjs';
+export { MAX_SENTENCE_TOKENS } from './embeddings.mjs';
+export { SIZE_PRESETS } from './sizes.mjs';
 export { MAX_THREADS } from './loader.mjs';
 export { WEIGHTS, NEXT_TOKENS, roleLabel } from './trained.mjs';
 export { train, readCorpus, HELDOUT_SHARE, MAX_TRAINING_CHARS } from './train.mjs';
@@ -48,10 +50,6 @@ export const PRESETS = Object.freeze(
     },
   ].map((preset) => Object.freeze(preset)),
 );
-
-export { SIZE_PRESETS } from './sizes.mjs';
-
-export { MAX_SENTENCE_TOKENS } from './embeddings.mjs';
 
 class AttentionLab {
   #core;
@@ -92,10 +90,7 @@ class AttentionLab {
     return this.#build;
   }
 
-  /**
-   * Why this lab runs on one thread on a page that offers threads (a Content-Security-Policy that
-   * forbids the workers, say), for the page to show; '' otherwise.
-   */
+  /** Why the lab runs on one thread where the page offers threads (its CSP, say), or ''. */
   get threadsNote() {
     return this.#threadsNote;
   }
