@@ -4,7 +4,7 @@
 // workers from a blob: URL in browsers. index.mjs builds the lab on top.
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { LIMITS } from './contract.mjs';
-import { hasExceptions, hasRelaxedSimd, hasSimd } from './features.mjs';
+import { blobWorkersAllowed, hasExceptions, hasRelaxedSimd, hasSimd } from './features.mjs';
 
 // Each build's relaxed-SIMD twin: the same JS glue and exports, its kernels with
 // f32x4.relaxed_madd (scripts/relax-simd.mjs). Written as literal `new URL(…, import.meta.url)`
@@ -107,33 +107,6 @@ async function threadedBrowserOptions(locateFile) {
       return path === 'attention-core-threads.wasm' ? wasmUrl : prefix + path;
     },
   };
-}
-
-// A page's Content-Security-Policy may forbid workers from blob: URLs (a worker-src, or a
-// default-src, without blob:). The threaded build's workers then never start, and the core would
-// wait for them forever. A one-line worker from a blob: URL tells: it answers at once where it may
-// run; a refusal arrives as an error event (or an exception), a hang as the timeout.
-const PROBE_MS = 5000;
-function blobWorkersAllowed() {
-  return new Promise((resolve) => {
-    let worker;
-    let url;
-    const timer = setTimeout(() => done(false), PROBE_MS);
-    function done(allowed) {
-      clearTimeout(timer);
-      worker?.terminate();
-      if (url) URL.revokeObjectURL(url);
-      resolve(allowed);
-    }
-    try {
-      url = URL.createObjectURL(new Blob(['postMessage(0)'], { type: 'text/javascript' }));
-      worker = new Worker(url);
-      worker.onmessage = () => done(true);
-      worker.onerror = () => done(false);
-    } catch {
-      done(false);
-    }
-  });
 }
 
 // Threads asked for (or chosen) on a page whose policy forbids blob: workers: 'auto' falls back to
