@@ -26,7 +26,11 @@ let browser;
 
 before(async () => {
   checkDist();
-  const pages = { '/one.html': page(`<attention-lab id="a" ${ATTRS}></attention-lab>`) };
+  const pages = {
+    '/one.html': page(`<attention-lab id="a" ${ATTRS}></attention-lab>`),
+    '/blank.html':
+      '<!doctype html><html lang="en"><head><title>blank</title></head><body></body></html>',
+  };
   const root = path.join(ROOT, 'dist');
   const csp = { 'Content-Security-Policy': NO_BLOB_WORKERS };
   noBlob = await serve({ root, pages, isolation: true, headers: csp });
@@ -127,6 +131,28 @@ test('element, isolated page whose thread workers never load: one thread after a
     assert.equal(await settled(p), 'single', notes.join('\n'));
     assert.match(await noteOf(p), /one thread.*workers did not start/);
     assert.deepEqual(await outputOf(p), await expectedOutput(p));
+  } finally {
+    await close();
+  }
+});
+
+test('the API asked for 2 threads whose workers never load: an AttentionLabError naming threads, not a hang', async () => {
+  const { p, notes, close } = await openPage(isolated.url('/blank.html'), emptyLaterWorkers);
+  try {
+    const answer = await p.evaluate(async () => {
+      const { createAttentionLab } = await import('/index.mjs');
+      const late = new Promise((resolve) => setTimeout(() => resolve('no answer'), 60000));
+      const made = createAttentionLab({ threads: 2 }).then(
+        () => 'a lab',
+        (err) => `${err.name} [${err.option}]: ${err.message}`,
+      );
+      return Promise.race([made, late]);
+    });
+    assert.match(
+      answer,
+      /^AttentionLabError \[threads\]: threads = 2: .*did not start/,
+      notes.join('\n'),
+    );
   } finally {
     await close();
   }

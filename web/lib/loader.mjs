@@ -136,7 +136,7 @@ function fallBack(why) {
 // keep it waiting forever: past this bound the lab stops those workers and runs the
 // single-threaded build instead. Far above a normal start (each worker compiles nothing: it gets
 // the compiled module), so only a start that will never finish reaches it.
-const START_MS = 15000;
+const START_MS = 20000;
 async function startThreaded(factory, moduleOptions) {
   let timer;
   const late = new Promise((resolve) => {
@@ -147,6 +147,19 @@ async function startThreaded(factory, moduleOptions) {
   if (core) return core;
   moduleOptions.PThread?.terminateAllThreads?.();
   return null;
+}
+
+// Why the threads were given up on; 'auto' runs on one thread then, an explicit count is refused.
+function lateThreads(threads) {
+  const why =
+    `the threaded build's workers did not start within ${START_MS / 1000} s ` +
+    '(a Content-Security-Policy worker-src, or something else, stopped them)';
+  if (threads !== 'auto' && threads !== undefined) {
+    throw new AttentionLabError(`threads = ${threads}: ${why}; use threads: 'auto' or 1`, {
+      option: 'threads',
+    });
+  }
+  return why;
 }
 
 // The relaxed build: the glue asks for its usual .wasm name; hand it the relaxed file instead
@@ -202,10 +215,7 @@ export async function loadCore({
     core = await startThreaded((await import('./attention-core-threads.mjs')).default, threaded);
     if (!core) {
       count = 1;
-      note = fallBack(
-        `the threaded build's workers did not start within ${START_MS / 1000} s ` +
-          '(a Content-Security-Policy worker-src, or something else, stopped them)',
-      );
+      note = fallBack(lateThreads(threads));
     }
   } else if (count > 1) {
     core = await (await import('./attention-core-threads.mjs')).default(moduleOptions);
