@@ -5,16 +5,19 @@
 // same file, byte for byte, whatever the number of threads.
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "attention/api/errors.hpp"
 #include "attention/train/corpus.hpp"
@@ -172,6 +175,47 @@ class ProgressBar {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
+// The file is written beside --out and renamed over it when complete: an existing file is replaced
+// only by a finished one, never left half-written by a failed write.
+std::string partial_path(const std::string& out) {
+  return out + ".part";
+}
+
+// A run takes hours: a path it cannot write must fail before the corpus is read, not after the
+// last step. Checks that --out names a file in an existing folder, and that the folder takes a
+// new file (by creating the partial file once).
+void check_out(const std::string& out) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (out.empty()) throw InputError("out", "--out needs a file name");
+  if (fs::is_directory(out, ec))
+    throw InputError("out", "--out " + out + " is a folder; give a file name inside it");
+  const fs::path parent =
+      fs::path(out).parent_path().empty() ? fs::path(".") : fs::path(out).parent_path();
+  if (!fs::is_directory(parent, ec))
+    throw InputError("out", "--out " + out + ": the folder " + parent.string() + " does not exist");
+  const std::string part = partial_path(out);
+  if (!std::ofstream(part, std::ios::binary))
+    throw InputError("out", "--out " + out + ": cannot write in " + parent.string() + " (" +
+                                std::strerror(errno) + ")");
+  fs::remove(part, ec);
+}
+
+void write_out(const std::string& out, const std::vector<std::uint8_t>& bytes) {
+  const std::string part = partial_path(out);
+  std::ofstream file(part, std::ios::binary);
+  file.write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+  file.close();
+  std::error_code ec;
+  if (!file) {
+    std::filesystem::remove(part, ec);
+    throw InputError("out", "cannot write " + out);
+  }
+  std::filesystem::rename(part, out, ec);
+  if (ec) throw InputError("out", "cannot write " + out + " (" + ec.message() + ")");
+}
+
 int run(const Arguments& a) {
   const int threads =
       a.threads > 0 ? a.threads : std::max(1, int(std::thread::hardware_concurrency()));
@@ -194,11 +238,7 @@ int run(const Arguments& a) {
       run.finish(a.float32 ? Quantisation::float32 : Quantisation::int8_rows);
   const TrainingReport& r = finished.report;
   const std::vector<std::uint8_t>& bytes = finished.file;
-  std::ofstream out(a.out, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-  if (!out) throw InputError("out", "cannot write " + a.out);
-  out.close();
+  write_out(a.out, bytes);
 
   std::printf("trained %d steps in %s (%.0f tokens/s)\n", a.training.steps,
               clock_text(seconds).c_str(),
@@ -238,6 +278,7 @@ int main(int argc, char** argv) {
   try {
     validate(arguments.model);
     validate(arguments.training);
+    check_out(arguments.out);
     return run(arguments);
   } catch (const Error& e) {
     std::fprintf(stderr, "attention-lab-train: %s [%s]\n", e.what(), e.option().c_str());

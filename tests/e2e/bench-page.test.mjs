@@ -55,8 +55,9 @@ after(async () => {
 const newContext = (colorScheme) => browser.newContext({ bypassCSP: true, colorScheme });
 
 /** Opens bench.html?query on `on` and waits for the run to end; resolves { page, result }. */
-async function run(query, on = server) {
+async function run(query, on = server, init = null) {
   const page = await watchedPage(await newContext('light'), problems);
+  if (init) await page.addInitScript(init);
   await page.goto(`${on.url}bench.html?${query}`);
   await page.waitForFunction(
     () => ['done', 'error'].includes(document.documentElement.dataset.state),
@@ -162,3 +163,26 @@ test('without cross-origin isolation the page says threads are off', async () =>
   assert.deepEqual(await axeViolations(page), [], 'dark theme');
   assert.deepEqual(problems, []);
 });
+
+// Isolation does not mean threads: an engine without SharedArrayBuffer on an isolated page
+// (WebKitGTK) runs 1-thread rows only and says why, instead of asking its workers for threads.
+test(
+  'an isolated page without SharedArrayBuffer: 1-thread rows only, and a note that says why',
+  { timeout: RUN_TIMEOUT + 30_000 },
+  async () => {
+    const noShared = () => delete globalThis.SharedArrayBuffer;
+    const { page, result } = await run('smoke&run&only=S1&impl=ours&threads=1,2', server, noShared);
+    assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+    assert.deepEqual(result.options.threads, [1]);
+    assert.ok(result.rows.length > 0);
+    assert.ok(
+      result.rows.every((r) => r.threads === 1),
+      'only 1-thread rows',
+    );
+    assert.ok(
+      result.notes.some((n) => /no SharedArrayBuffer.*threads are off/.test(n)),
+      result.notes.join('\n'),
+    );
+    await page.close();
+  },
+);

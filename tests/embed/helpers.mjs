@@ -13,7 +13,7 @@ export { ROOT, ARTIFACTS, artifact, nodeLab };
 /**
  * Serves `root` (a directory) and `pages` ({ '/path': html }) on host:0.
  * isolation: COOP same-origin + COEP require-corp on every response; cors: ACAO * and CORP
- * cross-origin (what a CDN must send). Resolves { origin, url(path), requests, close() }.
+ * cross-origin (what a CDN must send); headers: more headers on every response (a CSP, say). Resolves { origin, url(path), requests, close() }.
  */
 export function serve({
   root,
@@ -21,12 +21,13 @@ export function serve({
   host = '127.0.0.1',
   isolation = false,
   cors = false,
+  headers: extra = {},
 } = {}) {
   const requests = [];
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(pathname);
-    const headers = { 'Cache-Control': 'no-store' };
+    const headers = { 'Cache-Control': 'no-store', ...extra };
     if (isolation) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';

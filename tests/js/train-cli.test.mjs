@@ -43,3 +43,30 @@ test('a short training run writes the same file, byte for byte, on 1 and 2 threa
   assert.equal(crc(first.stdout), crc(twoThreads.stdout));
   assert.match(first.stdout, /held-out loss \d/);
 });
+
+// A run of hours must not end in "cannot write": the trainer checks --out before it reads the
+// corpus or trains, and names the path. (Budget enough steps that training first would be slow.)
+test('--out is checked before training: a missing folder, a folder, a read-only folder', () => {
+  fs.writeFileSync(path.join(work, 'train.bin'), corpusBytes(sentences(400, 1)));
+  fs.writeFileSync(path.join(work, 'heldout.bin'), corpusBytes(sentences(60, 2)));
+  const locked = path.join(work, 'locked');
+  fs.mkdirSync(locked, { recursive: true });
+  fs.chmodSync(locked, 0o500);
+  const cases = [
+    [path.join(work, 'no-such-folder', 'model.atlm'), /no-such-folder.*(does not exist|no such)/i],
+    [work, /is a folder|is a directory/i],
+  ];
+  // root may write anywhere: a read-only folder stops only other users.
+  if (process.getuid?.() !== 0) cases.push([path.join(locked, 'model.atlm'), /cannot write/i]);
+  for (const [out, message] of cases) {
+    const args = ['--corpus', work, '--out', out, '--steps', '100000', '--batch', '4', '--quiet'];
+    args.push('--vocabulary', '16', '--width', '8', '--heads', '2', '--context', '16');
+    const r = spawnSync(TRAINER, args, { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.error, undefined, `${out}: ${r.error?.message} (it trained first?)`);
+    assert.equal(r.status, 1, `${out}: ${r.stderr}`);
+    assert.match(r.stderr, /^attention-lab-train: .*--out|\[out\]/m, r.stderr);
+    assert.match(r.stderr, message);
+    assert.ok(!r.stderr.includes('V = '), `${out}: training started: ${r.stderr}`);
+  }
+  fs.chmodSync(locked, 0o700);
+});

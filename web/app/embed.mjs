@@ -37,7 +37,17 @@ postHeight(window);
 
 app.ready
   .then(() => {
+    // An exercise the page does not have is answered with its list, without loading the core.
+    if (!app.lab) return;
     document.documentElement.dataset.build = app.lab.build;
+    // Why threads were possible but not used (the page's CSP forbids the workers), under the view.
+    if (app.lab.threadsNote) {
+      const note = document.createElement('p');
+      note.className = 'panel-message threads-note';
+      note.setAttribute('role', 'status');
+      note.textContent = app.lab.threadsNote;
+      root.after(note);
+    }
   })
   .catch((err) => {
     document.documentElement.dataset.ready = 'error';

@@ -9,7 +9,7 @@ import { addRatios, evaluateTargets } from '../../scripts/bench/report.mjs';
 import { ORT_MODELS } from '../../scripts/bench/onnx-models.mjs';
 import { SHAPES } from '../../scripts/bench/shapes.mjs';
 import { EngineWorker } from './engine-worker.mjs';
-import { environment } from './environment.mjs';
+import { environment, whyNoThreads } from './environment.mjs';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 const IMPLEMENTATIONS = ['ours', 'ort', 'tfjs', 'js'];
@@ -94,18 +94,16 @@ function shapeOf(name, opts) {
 /** What this run's notes add to the Node run's common ones; may turn threads off (opts.threads). */
 function pageNotes(env, opts) {
   const notes = [];
-  if (!env.crossOriginIsolated && opts.threads.some((t) => t > 1)) {
+  if (env.noThreads && opts.threads.some((t) => t > 1)) {
     opts.threads = [1];
-    notes.push(
-      'This page is not cross-origin isolated (no COOP/COEP headers), so WebAssembly threads are off: 1-thread rows only.',
-    );
+    notes.push(env.noThreads);
   }
   notes.push(
-    env.crossOriginIsolated
+    !env.noThreads
       ? 'tfjs-backend-wasm is offered threads here (setThreadsCount), which it cannot have under Node; ' +
           'where it still runs 1 (getThreadsCount; tfjs 4.22 in Chromium: tensorflow/tfjs#8513) its 2-thread row is skipped, and its 1-thread row is the best tfjs variant at 2 threads. ' +
           'It gets pre-transposed weights and per-head 2-D matMuls (its transposeB and batched matMuls miss XNNPACK).'
-      : 'tfjs-backend-wasm is single-threaded: no SharedArrayBuffer without cross-origin isolation.',
+      : 'tfjs-backend-wasm is single-threaded here: it has threads only where this page has them.',
     'Each implementation runs in its own Web Worker; after each sample a fixed idle gap, but no wait for idle threads (a page cannot read /proc).',
   );
   if (opts.smokeTokens && opts.only.includes('S2'))
@@ -168,6 +166,7 @@ async function runS5(run, notes) {
 export async function runBenchmark(requested, { log = () => {}, progress = () => {} } = {}) {
   const t0 = performance.now();
   const env = environment();
+  env.noThreads = await whyNoThreads(env);
   const opts = { ...requested };
   const notes = [...commonNotes(opts), ...pageNotes(env, opts)];
   const tableShapes = opts.only.filter((s) => s !== 'S4' && s !== 'S5');
@@ -175,7 +174,7 @@ export async function runBenchmark(requested, { log = () => {}, progress = () =>
   let done = -1; // shapes finished before the current one
   const run = {
     opts,
-    specs: engineSpecs(opts, { tfjsThreads: env.crossOriginIsolated }),
+    specs: engineSpecs(opts, { tfjsThreads: !env.noThreads }),
     open: (name) => new EngineWorker(name, WORKER_URL),
     log,
     rows: [],

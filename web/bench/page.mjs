@@ -16,6 +16,7 @@ function showEnvironment(env) {
     ['Browser', env.browser],
     ['Logical cores (navigator.hardwareConcurrency)', String(env.hardwareConcurrency ?? '?')],
     ['Cross-origin isolated (threads possible)', yesNo(env.crossOriginIsolated)],
+    ['SharedArrayBuffer (threads need it too)', yesNo(env.sharedArrayBuffer)],
     ['WebAssembly SIMD128', yesNo(env.simd128)],
     ['WebAssembly relaxed SIMD (fused multiply-add)', yesNo(env.relaxedSimd)],
     ['CPU model', 'not exposed to pages (npm run bench -- --browser adds it)'],

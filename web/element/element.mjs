@@ -159,6 +159,7 @@ export class AttentionLabElement extends Base {
       () => {
         if (this.#app !== app) return;
         this.#state = null;
+        this.#showThreadsNote(app.lab?.threadsNote);
         // Attributes changed while the core was loading, or a re-mount with a kept state.
         this.#sync();
         this.#resolveReady(this);
@@ -169,6 +170,17 @@ export class AttentionLabElement extends Base {
         this.#emit('attention-lab-error', { message: err.message, option: err.option ?? '' });
       },
     );
+  }
+
+  // Why the element runs on one thread on a page that offers threads (its CSP forbids the workers):
+  // a status line under the lesson, once.
+  #showThreadsNote(text) {
+    if (!text || this.#shadow.querySelector('.threads-note')) return;
+    const note = document.createElement('p');
+    note.className = 'panel-message threads-note';
+    note.setAttribute('role', 'status');
+    note.textContent = text;
+    this.#frame.after(note);
   }
 
   // Attributes → state (recomputes; an invalid value shows the core's message and keeps the last

@@ -1,6 +1,6 @@
 // What this WebAssembly engine can run, each checked with WebAssembly.validate on a tiny module
-// (as wasm-feature-detect does, inlined): the loader picks a build by these, and the benchmark page
-// reports them.
+// (as wasm-feature-detect does, inlined), and whether the page may start workers from blob: URLs:
+// the loader picks a build by these, and the benchmark page reports them.
 
 // A tiny module using SIMD128: i8x16.splat, then i8x16.popcnt (0xfd 0x62), which only the final
 // SIMD128 has.
@@ -36,3 +36,31 @@ export const hasSimd = () => validates(SIMD_PROBE);
 export const hasExceptions = () => validates(EXCEPTIONS_PROBE);
 /** Whether it runs relaxed SIMD (the fused multiply-add the relaxed builds use). */
 export const hasRelaxedSimd = () => validates(RELAXED_SIMD_PROBE);
+
+// A page's Content-Security-Policy may forbid workers from blob: URLs (a worker-src, or a
+// default-src, without blob:). The threaded build's workers then never start, and the core would
+// wait for them forever. A one-line worker from a blob: URL tells: it answers at once where it may
+// run; a refusal arrives as an error event (or an exception), a hang as the timeout.
+const PROBE_MS = 5000;
+/** Resolves whether this page may start workers from blob: URLs (always false without Worker). */
+export function blobWorkersAllowed() {
+  return new Promise((resolve) => {
+    let worker;
+    let url;
+    const timer = setTimeout(() => done(false), PROBE_MS);
+    function done(allowed) {
+      clearTimeout(timer);
+      worker?.terminate();
+      if (url) URL.revokeObjectURL(url);
+      resolve(allowed);
+    }
+    try {
+      url = URL.createObjectURL(new Blob(['postMessage(0)'], { type: 'text/javascript' }));
+      worker = new Worker(url);
+      worker.onmessage = () => done(true);
+      worker.onerror = () => done(false);
+    } catch {
+      done(false);
+    }
+  });
+}

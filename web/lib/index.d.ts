@@ -424,6 +424,12 @@ export interface AttentionLab {
   loadWeights(source?: WeightsName | Uint8Array | ArrayBuffer): Promise<TrainedModel>;
   /** Which WASM build is loaded: 'single' (any page) or 'threads' (cross-origin-isolated pages, Node). */
   readonly build: 'single' | 'threads';
+  /**
+   * Why the lab runs on one thread on a page that offers threads (its Content-Security-Policy
+   * forbids workers from blob: URLs, or the workers never started), for the page to show; ''
+   * otherwise.
+   */
+  readonly threadsNote: string;
   /** Threads used by passes without a trace and fused passes with one, the calling thread included. */
   readonly threads: number;
   /** Whether the kernels run as WebAssembly SIMD (always true: every build needs SIMD128). */

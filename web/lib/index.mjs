@@ -18,6 +18,8 @@ export { AttentionLabError } from './errors.mjs';
 export { DEFAULTS, OPTION_NAMES } from './options.mjs';
 export { OPTIONS, STAGES, LIMITS } from './contract.mjs';
 export { MAX_SENTENCE_CHARS } from './tokenizer.mjs';
+export { MAX_SENTENCE_TOKENS } from './embeddings.mjs';
+export { SIZE_PRESETS } from './sizes.mjs';
 export { MAX_THREADS } from './loader.mjs';
 export { WEIGHTS, NEXT_TOKENS, roleLabel } from './trained.mjs';
 export { train, readCorpus, HELDOUT_SHARE, MAX_TRAINING_CHARS } from './train.mjs';
@@ -49,24 +51,22 @@ export const PRESETS = Object.freeze(
   ].map((preset) => Object.freeze(preset)),
 );
 
-export { SIZE_PRESETS } from './sizes.mjs';
-
-export { MAX_SENTENCE_TOKENS } from './embeddings.mjs';
-
 class AttentionLab {
   #core;
   #engine;
   #stages;
   #build;
+  #threadsNote;
   #limits;
   #options;
   #state = { terminated: false }; // shared with this lab's models
   #weights = new Map(); // name → Promise<TrainedModel>: each file is read once per lab
 
-  constructor(core, engine, build) {
+  constructor(core, engine, build, threadsNote = '') {
     this.#core = core;
     this.#engine = engine;
     this.#build = build;
+    this.#threadsNote = threadsNote;
     this.#stages = Object.freeze(core.stageList().map((s) => Object.freeze(s)));
     this.#limits = Object.freeze(core.limits());
     this.#options = Object.freeze(core.optionTable().map((o) => Object.freeze(o)));
@@ -88,6 +88,11 @@ class AttentionLab {
   /** 'single' (no threads, any page) or 'threads' (needs a cross-origin-isolated page in browsers). */
   get build() {
     return this.#build;
+  }
+
+  /** Why the lab runs on one thread where the page offers threads (its CSP, say), or ''. */
+  get threadsNote() {
+    return this.#threadsNote;
   }
 
   /** Threads used by passes without a trace and fused passes with one (the calling thread included). */
@@ -290,6 +295,6 @@ class AttentionLab {
  * serve the .wasm from elsewhere, wasmBinary to pass it directly.
  */
 export async function createAttentionLab(options = {}) {
-  const { core, engine, build } = await loadCore(options);
-  return new AttentionLab(core, engine, build);
+  const { core, engine, build, note } = await loadCore(options);
+  return new AttentionLab(core, engine, build, note);
 }

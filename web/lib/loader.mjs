@@ -4,7 +4,7 @@
 // workers from a blob: URL in browsers. index.mjs builds the lab on top.
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { LIMITS } from './contract.mjs';
-import { hasExceptions, hasRelaxedSimd, hasSimd } from './features.mjs';
+import { blobWorkersAllowed, hasExceptions, hasRelaxedSimd, hasSimd } from './features.mjs';
 
 // Each build's relaxed-SIMD twin: the same JS glue and exports, its kernels with
 // f32x4.relaxed_madd (scripts/relax-simd.mjs). Written as literal `new URL(…, import.meta.url)`
@@ -109,37 +109,11 @@ async function threadedBrowserOptions(locateFile) {
   };
 }
 
-// A page's Content-Security-Policy may forbid workers from blob: URLs (a worker-src, or a
-// default-src, without blob:). The threaded build's workers then never start, and the core would
-// wait for them forever. A one-line worker from a blob: URL tells: it answers at once where it may
-// run; a refusal arrives as an error event (or an exception), a hang as the timeout.
-const PROBE_MS = 5000;
-function blobWorkersAllowed() {
-  return new Promise((resolve) => {
-    let worker;
-    let url;
-    const timer = setTimeout(() => done(false), PROBE_MS);
-    function done(allowed) {
-      clearTimeout(timer);
-      worker?.terminate();
-      if (url) URL.revokeObjectURL(url);
-      resolve(allowed);
-    }
-    try {
-      url = URL.createObjectURL(new Blob(['postMessage(0)'], { type: 'text/javascript' }));
-      worker = new Worker(url);
-      worker.onmessage = () => done(true);
-      worker.onerror = () => done(false);
-    } catch {
-      done(false);
-    }
-  });
-}
-
 // Threads asked for (or chosen) on a page whose policy forbids blob: workers: 'auto' falls back to
-// one thread and says why in the console; an explicit count is refused with the reason.
+// one thread and says why (in the console, and as the lab's threadsNote for the page to show); an
+// explicit count is refused with the reason. Resolves { count, note }.
 async function checkBlobWorkers(threads, count) {
-  if (count === 1 || inNode || (await blobWorkersAllowed())) return count;
+  if (count === 1 || inNode || (await blobWorkersAllowed())) return { count, note: '' };
   const why =
     "this page's Content-Security-Policy does not allow workers from blob: URLs (worker-src " +
     "blob:), which the threaded build's workers start from";
@@ -148,8 +122,44 @@ async function checkBlobWorkers(threads, count) {
       option: 'threads',
     });
   }
-  console.warn(`attention-lab: running on one thread: ${why}`);
-  return 1;
+  return { count: 1, note: fallBack(why) };
+}
+
+function fallBack(why) {
+  const note = `Running on one thread: ${why}.`;
+  console.warn(`attention-lab: ${note}`);
+  return note;
+}
+
+// The threaded build waits until every worker of its pool has loaded the core. A worker that a
+// browser refuses without telling (a policy, an extension, a proxy that drops the import) would
+// keep it waiting forever: past this bound the lab stops those workers and runs the
+// single-threaded build instead. Far above a normal start (each worker compiles nothing: it gets
+// the compiled module), so only a start that will never finish reaches it.
+const START_MS = 20000;
+async function startThreaded(factory, moduleOptions) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(null), START_MS);
+  });
+  const core = await Promise.race([factory(moduleOptions), late]);
+  clearTimeout(timer);
+  if (core) return core;
+  moduleOptions.PThread?.terminateAllThreads?.();
+  return null;
+}
+
+// Why the threads were given up on; 'auto' runs on one thread then, an explicit count is refused.
+function lateThreads(threads) {
+  const why =
+    `the threaded build's workers did not start within ${START_MS / 1000} s ` +
+    '(a Content-Security-Policy worker-src, or something else, stopped them)';
+  if (threads !== 'auto' && threads !== undefined) {
+    throw new AttentionLabError(`threads = ${threads}: ${why}; use threads: 'auto' or 1`, {
+      option: 'threads',
+    });
+  }
+  return why;
 }
 
 // The relaxed build: the glue asks for its usual .wasm name; hand it the relaxed file instead
@@ -181,7 +191,8 @@ export function requireEngineFeatures() {
 
 /**
  * Loads the core for `threads` ('auto', or an integer) and `relaxedSimd` ('auto', true, false) and
- * starts its engine: { core, engine, build: 'single' | 'threads' }. Throws AttentionLabError
+ * starts its engine: { core, engine, build: 'single' | 'threads', note } (note: why threads were
+ * possible but not used, or ''). Throws AttentionLabError
  * (option 'simd', 'exceptions', 'threads' or 'relaxedSimd'). With wasmBinary, the bytes given
  * decide the kernels.
  */
@@ -192,20 +203,25 @@ export async function loadCore({
   wasmBinary,
 } = {}) {
   requireEngineFeatures();
-  const count = await checkBlobWorkers(threads, chooseThreads(threads));
+  let { count, note } = await checkBlobWorkers(threads, chooseThreads(threads));
   const relaxed = chooseRelaxed(relaxedSimd) && !wasmBinary;
-  const build = count > 1 ? 'threads' : 'single';
   const files = relaxed ? relaxedLocateFile(locateFile) : locateFile;
   const moduleOptions = {};
   if (files) moduleOptions.locateFile = files;
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
-  if (build === 'threads' && !inNode)
-    Object.assign(moduleOptions, await threadedBrowserOptions(files));
-  const factory =
-    build === 'threads'
-      ? (await import('./attention-core-threads.mjs')).default
-      : (await import('./attention-core.mjs')).default;
-  const core = await factory(moduleOptions);
+  let core = null;
+  if (count > 1 && !inNode) {
+    const threaded = { ...moduleOptions, ...(await threadedBrowserOptions(files)) };
+    core = await startThreaded((await import('./attention-core-threads.mjs')).default, threaded);
+    if (!core) {
+      count = 1;
+      note = fallBack(lateThreads(threads));
+    }
+  } else if (count > 1) {
+    core = await (await import('./attention-core-threads.mjs')).default(moduleOptions);
+  }
+  core ??= await (await import('./attention-core.mjs')).default(moduleOptions);
+  const build = count > 1 ? 'threads' : 'single';
   if (inNode && build === 'threads') {
     // Worker threads must not keep Node alive: a script that is done should exit.
     for (const worker of [
@@ -221,5 +237,5 @@ export async function loadCore({
     engine.delete();
     throw fromCoreError(error);
   }
-  return { core, engine, build };
+  return { core, engine, build, note };
 }

@@ -158,7 +158,10 @@ export const IO = {
         input.value !== ''
       )
         return;
-      if (input.value !== String(v)) input.value = String(v); // the same text: nothing to lay out
+      // A refused value that is no number (an attribute's "Infinity" or markup) shows as an empty
+      // field: a number field cannot hold other text, and browsers warn when handed it.
+      const text = typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
+      if (input.value !== text) input.value = text; // the same text: nothing to lay out
     },
   },
 };

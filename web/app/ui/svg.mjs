@@ -4,11 +4,15 @@
 // the few CanvasRenderingContext2D calls it makes, which writes SVG elements instead of pixels.
 import { cellRgb, paintOverlay } from '../render/index.mjs';
 
-// XML 1.0 has no place for most control characters, even escaped: they are left out.
+// XML 1.0 has no place for most control characters, even escaped: they are left out. A lone
+// surrogate (half of a character, from a sentence or a cut) is no character at all: it becomes
+// U+FFFD, as it would in the file's UTF-8.
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 export const escapeXml = (text) =>
   String(text)
     .replace(INVALID_XML, '')
+    .replace(LONE_SURROGATE, '\ufffd')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
