@@ -1,0 +1,19 @@
+// What a lab's compute builds from inputs that a change of its own params does not touch (the
+// page's pass through another route, a plot's fixed sweep), kept in the harness's `keep` while the
+// lab is open and built again only when one of its inputs changed. A slider dragged across a lab
+// then recomputes only the part it moves. Inputs are compared with Object.is: the page's result
+// is a new object whenever its pass changed, and the same one otherwise.
+
+const same = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+/**
+ * `build()`, or what it returned last time under `name` in `keep` for the same `inputs` (an
+ * array). Without `keep` (a compute called on its own, as the tests do), built every time.
+ */
+export function remember(keep, name, inputs, build) {
+  const known = keep?.get(name);
+  if (known && same(known.inputs, inputs)) return known.value;
+  const value = build();
+  keep?.set(name, { inputs, value });
+  return value;
+}
