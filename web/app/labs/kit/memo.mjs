@@ -17,3 +17,19 @@ export function remember(keep, name, inputs, build) {
   keep?.set(name, { inputs, value });
   return value;
 }
+
+/**
+ * `draw` (a view's part: (data, ...rest) → plain nodes) drawn once per data object and rest: the
+ * same nodes again while they are the same, which the lab's painter (kit/paint.mjs) recognises and
+ * leaves alone. For parts of a view whose data the compute kept (remember()).
+ */
+export function drawn(draw) {
+  const known = new WeakMap(); // data → { rest, nodes }
+  return (data, ...rest) => {
+    const last = known.get(data);
+    if (last && same(last.rest, rest)) return last.nodes;
+    const nodes = draw(data, ...rest);
+    known.set(data, { rest, nodes });
+    return nodes;
+  };
+}
