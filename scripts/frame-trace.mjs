@@ -28,13 +28,14 @@ function mainThread(events) {
   return best[0];
 }
 
-// The main thread's top-level tasks, [start, end] in ms, in order (nested tasks are inside them).
+// The main thread's top-level tasks, [start, end, cpu] in ms, in order (nested tasks are inside
+// them); cpu: the thread's own time in it, which other processes on the machine do not lengthen.
 function topTasks(events) {
   const spans = events
     .filter(
       (e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask'),
     )
-    .map((e) => [e.ts / 1000, (e.ts + e.dur) / 1000])
+    .map((e) => [e.ts / 1000, (e.ts + e.dur) / 1000, (e.tdur ?? e.dur) / 1000])
     .sort((a, b) => a[0] - b[0]);
   const top = [];
   for (const s of spans) if (!top.length || s[0] >= top.at(-1)[1]) top.push(s);
@@ -80,11 +81,19 @@ function triggers(events, { types = [], timeout = null }) {
 const busy = (tasks, from, to) =>
   tasks.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
 
+/** The main thread's CPU time within [from, to]: each task's share of its own thread time. */
+const cpu = (tasks, from, to) =>
+  tasks.reduce((sum, [a, b, t]) => {
+    const inside = Math.max(0, Math.min(b, to) - Math.max(a, from));
+    return sum + (b > a ? (t * inside) / (b - a) : 0);
+  }, 0);
+
 /**
- * The frames the triggers changed: [{ work, span }] in ms. Triggers before the same frame's end
+ * The frames the triggers changed: [{ cpu, work, span }] in ms. Triggers before the same frame's end
  * are one frame (a drag's moves that the browser coalesced); it starts at the task that handled
  * the first of them. work: the main thread's busy time from there to the end of the frame's
- * commit; span: that end minus the start.
+ * commit; cpu: the main thread's CPU time in it (what work is on an idle machine); span: that
+ * end minus the start.
  */
 export function framesOf(trace, what) {
   const all = trace.traceEvents ?? trace;
@@ -101,7 +110,7 @@ export function framesOf(trace, what) {
     const end = ends.find((x) => x > t);
     if (end === undefined) break; // the trace stopped before this frame
     open = { start, end };
-    frames.push({ work: busy(tasks, start, end), span: end - start });
+    frames.push({ cpu: cpu(tasks, start, end), work: busy(tasks, start, end), span: end - start });
   }
   return frames;
 }
