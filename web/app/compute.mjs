@@ -115,6 +115,10 @@ export function compute(lab, settings, trained = null, needs = NO_NEEDS, previou
       `weights = '${String(settings.weights).slice(0, 40)}': allowed are ${WEIGHTS_SETTING.choices.join(', ')}`,
     );
   }
+  if (onlyDropoutMoved(previous, settings)) {
+    checkWaitingSettings(lab, settings); // p is checked by the core all the same
+    return withNeeds(lab, { ...passOf(previous), settings }, needs, previous);
+  }
   // The trained model tokenises the sentence itself (explain), refusing more than its context.
   let result;
   if (settings.weights === 'trained') {
@@ -149,6 +153,26 @@ export function withNeeds(lab, result, needs, previous = null) {
     extra.trainingPreview = previewOf(lab, result);
   if (needs.routes && result.maskRoutes === undefined) extra.maskRoutes = routesOf(lab, result);
   return Object.keys(extra).length ? { ...result, ...extra } : result;
+}
+
+/**
+ * Whether `settings` differ from those of `previous` in dropout p alone, in evaluation mode with
+ * the seeded weights: the pass skips dropout then, so it is the same pass, and only what depends on
+ * p (the dropout step's training-mode preview) is computed again. Dragging p costs the preview.
+ */
+function onlyDropoutMoved(previous, settings) {
+  if (!previous || previous.source === 'trained' || settings.weights !== 'random') return false;
+  const before = previous.settings;
+  if (settings.training !== false || before.training !== false) return false;
+  return SETTINGS.every(
+    ({ name }) => name === 'dropout' || Object.is(before[name], settings[name]),
+  );
+}
+
+// A result without what depends on dropout p: the pass, its weights and masking routes.
+function passOf(result) {
+  const { trainingPreview, ...pass } = result;
+  return pass;
 }
 
 // Whether `previous` holds the seeded weights of `result`: read, and drawn with the same options.

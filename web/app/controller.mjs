@@ -45,10 +45,15 @@ const needsFor = (view) =>
 const differs = (patch, current) =>
   Object.keys(patch).filter((k) => !Object.is(patch[k], current[k]));
 
+// What a student sweeps, a change a frame (typing, dropout p, a lab's slider): written to the
+// address once after the frame is painted, not in it. Writing the address is slow with a long
+// sentence, and a browser ignores a page that writes it too often.
+const SWEPT = new Set(['sentence', 'dropout', 'labParams']);
+
 /**
- * The address bar kept in step with the store (replaceState: no history spam). A typed sentence is
- * written after the frame is painted: writing the address is slow with a long sentence, and an
- * earlier write of another change writes it first. Without history or location, nothing.
+ * The address bar kept in step with the store (replaceState: no history spam). A swept value is
+ * written after the frame is painted, and an earlier write of another change writes it first.
+ * Without history or location, nothing.
  */
 function createUrlWriter(store, history, location) {
   let later = null;
@@ -68,7 +73,7 @@ function createUrlWriter(store, history, location) {
   return (changed, meta) => {
     if (!history || !location) return;
     const keys = [...changed].filter((k) => k !== 'result' && k !== 'errors');
-    if (keys.length === 1 && keys[0] === 'sentence' && meta.source === 'ui') writeAfterPaint();
+    if (keys.length === 1 && SWEPT.has(keys[0]) && meta.source === 'ui') writeAfterPaint();
     else if (keys.length || later !== null) write();
   };
 }

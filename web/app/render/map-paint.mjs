@@ -177,17 +177,29 @@ function hatch(ctx, spec, l, theme) {
 // The decimals and font that fit a cell: 4 decimals at nearly the full size, else 2 decimals at
 // nearly the full size (a projector reads 0.48 better than a small 0.4776), else whichever fits
 // at a legible size; else no numbers (hover, focus and the table still give every value).
+// A function of the cell's size alone, kept per size: finding it sets the canvas's font once per
+// size tried, and setting a font parses CSS, for every map of every frame otherwise.
+const fits = new Map(); // `${largest}|${cellW}` → { size, decimals } | null
 function decimalsFor(ctx, l) {
   // Up to 13 px, or the label size on a large screen (a projector's 1920 px get about 20 px).
   const largest = Math.floor(Math.min(l.cellH * 0.52, Math.max(13, l.base ?? 13)));
+  if (largest < NUMBER_MIN_FONT) return null;
+  const key = `${largest}|${l.cellW}`;
+  if (!fits.has(key)) {
+    if (fits.size > 1000) fits.clear();
+    fits.set(key, fitDecimals(ctx, largest, l.cellW));
+  }
+  return fits.get(key);
+}
+
+function fitDecimals(ctx, largest, cellW) {
   const sizeFor = (text) => {
     for (let size = largest; size >= NUMBER_MIN_FONT; --size) {
       ctx.font = font(size);
-      if (measure(ctx, text) <= l.cellW - 3) return size;
+      if (measure(ctx, text) <= cellW - 3) return size;
     }
     return 0;
   };
-  if (largest < NUMBER_MIN_FONT) return null;
   const four = sizeFor('−0.0000');
   if (four && four >= 0.8 * largest) return { size: four, decimals: 4 };
   const two = sizeFor('−0.00');
@@ -204,6 +216,9 @@ function cellNumbers(ctx, spec, l) {
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   const { ink, muted } = spec.colours;
+  // A colour set is parsed as CSS, even the same one again: set only when it changes (most
+  // neighbouring cells share black or white ink).
+  let current = null;
   for (let r = 0; r < spec.rows; ++r) {
     for (let c = 0; c < spec.cols; ++c) {
       const v = spec.value(r, c);
@@ -216,7 +231,7 @@ function cellNumbers(ctx, spec, l) {
         const dark = typeof e === 'number' ? spec.lut.dark[e] : inkOn(e) === 'dark';
         colour = dark ? '#000' : '#fff';
       }
-      ctx.fillStyle = colour ?? ink;
+      if ((colour ?? ink) !== current) ctx.fillStyle = current = colour ?? ink;
       ctx.fillText(
         fmt(v, fit.decimals),
         l.left + (c + 0.5) * l.cellW,

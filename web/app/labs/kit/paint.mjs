@@ -54,6 +54,7 @@ function update(el, node) {
   }
   listen(el, handlers);
   paintChildren(el, node.children);
+  el.labNode = node;
 }
 
 function create(node, doc) {
@@ -80,7 +81,9 @@ export function paintChildren(parent, all) {
   nodes.forEach((node, i) => {
     const el = kept[i];
     if (el && same(el, node)) {
-      if (isNode(node)) update(el, node);
+      // The very description painted here last time (a part of the view whose data did not
+      // change, drawn once: kit/memo.mjs drawn()): the element already reads as it.
+      if (isNode(node) && el.labNode !== node) update(el, node);
       else if (el.nodeValue !== node) el.nodeValue = node;
       return;
     }

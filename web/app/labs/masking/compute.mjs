@@ -4,6 +4,7 @@
 import { pageForward } from '../kit/page.mjs';
 import { maxAbsDifference } from '../kit/tensor.mjs';
 import { SMALLEST_NORMAL } from './index.mjs';
+import { remember } from '../kit/memo.mjs';
 
 /** The gaps of the plot: 0 to 110 in quarters (maskingLimits takes at most 1000). */
 export const PLOT_GAPS = Array.from({ length: 441 }, (_, i) => i / 4);
@@ -49,10 +50,17 @@ export function ordinaryRows(core, page) {
 
 /**
  * { row, rows, points, ordinary }: the row of params.gap (the core refuses a gap it cannot take,
- * with its message), the plots' rows and breaking points, and the page's sentence.
+ * with its message), the plots' rows and breaking points, and the page's sentence. The plots'
+ * rows depend on no input, the page's part on the page's pass only: kept (context.keep) while the
+ * lab is open, so that stepping the gap computes its one row.
  */
-export function compute(core, page, { gap }) {
+export function compute(core, page, { gap }, { keep } = {}) {
   const [row] = core.maskingLimits({ gaps: [gap] });
-  const rows = core.maskingLimits({ gaps: PLOT_GAPS });
-  return { row, rows, points: breakingPoints(rows), ordinary: ordinaryRows(core, page) };
+  const rows = remember(keep, 'rows', [core], () => core.maskingLimits({ gaps: PLOT_GAPS }));
+  return {
+    row,
+    rows,
+    points: remember(keep, 'points', [rows], () => breakingPoints(rows)),
+    ordinary: remember(keep, 'ordinary', [core, page.result], () => ordinaryRows(core, page)),
+  };
 }

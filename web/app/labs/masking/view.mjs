@@ -7,8 +7,9 @@ import { value } from '../kit/format.mjs';
 import { weightsNote } from '../kit/notes.mjs';
 import { denominatorGrid, gapRow, limitsPlot } from './plots.mjs';
 import { maskingStory } from '../../../lib/stage-text.mjs';
+import { drawn } from '../kit/memo.mjs';
 
-function ordinaryView(o) {
+function drawOrdinaryView(o) {
   const labels = o.tokens.map(tokenLabel);
   const grid = (caption, name, rows) =>
     denominatorGrid(caption, name, labels, (i, j) => rows[i][j]);
@@ -45,6 +46,9 @@ function ordinaryView(o) {
       : null,
   ];
 }
+
+// Drawn again only when the compute's kept part changed (a drag moves other parts).
+const ordinaryView = drawn(drawOrdinaryView);
 
 // Why −∞ all the same: the sentence the mask step says too (web/lib/stage-text.mjs).
 const WHY_NEG_INF = maskingStory(true, 0)[2];

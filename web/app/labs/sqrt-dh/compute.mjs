@@ -4,6 +4,7 @@
 import { pageForward } from '../kit/page.mjs';
 import { maxAbsDifference } from '../kit/tensor.mjs';
 import { matrixRows } from '../kit/table.mjs';
+import { remember } from '../kit/memo.mjs';
 import { DH_STEPS, SHOWN_ROWS } from './index.mjs';
 
 export { DH_STEPS };
@@ -75,13 +76,20 @@ export function pagePart(core, page, scale) {
   };
 }
 
-/** { curve, point, tokens, page }: the plots' head sizes, the one asked, the page's part. */
-export function compute(core, page, { dh, scale }) {
-  const { inputs, tokens } = randomInputs(core);
+/**
+ * { curve, point, tokens, page }: the plots' head sizes, the one asked, the page's part. The
+ * random inputs and the plots' curve depend on nothing the student changes, the page's part on the
+ * page's pass and the scale only: kept (context.keep) while the lab is open, so that dragging d_h
+ * computes the one head size it asks for.
+ */
+export function compute(core, page, { dh, scale }, { keep } = {}) {
+  const { inputs, tokens } = remember(keep, 'inputs', [core], () => randomInputs(core));
   return {
-    curve: DH_STEPS.map((d) => measure(core, inputs, d)),
+    curve: remember(keep, 'curve', [core, inputs], () =>
+      DH_STEPS.map((d) => measure(core, inputs, d)),
+    ),
     point: measure(core, inputs, dh),
     tokens: tokens.slice(0, SHOWN_ROWS).map((t) => t.text),
-    page: pagePart(core, page, scale),
+    page: remember(keep, 'page', [core, page.result, scale], () => pagePart(core, page, scale)),
   };
 }

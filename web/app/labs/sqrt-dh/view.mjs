@@ -9,6 +9,7 @@ import { weightsNote } from '../kit/notes.mjs';
 import { choice } from '../kit/choice.mjs';
 import { mean } from '../kit/tensor.mjs';
 import { DH_STEPS, SHOWN_ROWS } from './index.mjs';
+import { drawn } from '../kit/memo.mjs';
 
 // Measured numbers of the random part: 4 decimals on screen.
 const value = (name, v, text = fmt(v)) => quantity(name, v, text);
@@ -110,7 +111,7 @@ function current(point, tokens) {
 }
 
 // The page's own sentence with scaling on and off: its head 1, first sentence of the batch.
-function pageView(part, scale) {
+function drawPageView(part, scale) {
   const { dh, difference } = part;
   const labels = part.tokens.map(tokenLabel);
   return [
@@ -138,6 +139,9 @@ function pageView(part, scale) {
     }),
   ];
 }
+
+// Drawn again only when the compute's kept part changed (a drag moves other parts).
+const pageView = drawn(drawPageView);
 
 function slider(dh, actions, error) {
   return h(

@@ -1,0 +1,125 @@
+// Frame times read from Chromium's own timeline (a trace of the devtools.timeline categories, as
+// the Performance panel records it): for each frame that an input (or a timer) changed, how long
+// the page's main thread worked on it, from the task that handled the input to the end of the
+// frame's commit to the compositor, and how long that took end to end (the same span, including
+// any wait for the next frame's turn). Pure functions of the trace's events.
+
+/** The categories the trace records: enough for tasks, event dispatch, timers and frames. */
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'toplevel',
+];
+
+// The page's main thread: the renderer's main thread that dispatched the most DOM events.
+function mainThread(events) {
+  const names = new Map();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const counts = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.name === 'EventDispatch' && names.get(key) === 'CrRendererMain')
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  if (!best) throw new Error('frame-trace: the trace has no DOM event on a renderer main thread');
+  return best[0];
+}
+
+// The main thread's top-level tasks, [start, end, cpu] in ms, in order (nested tasks are inside
+// them); cpu: the thread's own time in it, which other processes on the machine do not lengthen.
+function topTasks(events) {
+  const spans = events
+    .filter(
+      (e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask'),
+    )
+    .map((e) => [e.ts / 1000, (e.ts + e.dur) / 1000, (e.tdur ?? e.dur) / 1000])
+    .sort((a, b) => a[0] - b[0]);
+  const top = [];
+  for (const s of spans) if (!top.length || s[0] >= top.at(-1)[1]) top.push(s);
+  return top;
+}
+
+// The ends of the frames the main thread produced: each commit to the compositor (or, in a trace
+// without commits, each paint), in ms, in order.
+function frameEnds(events) {
+  const of = (name) =>
+    events.filter((e) => e.ph === 'X' && e.name === name).map((e) => (e.ts + e.dur) / 1000);
+  const commits = of('Commit');
+  return (commits.length ? commits : of('Paint')).sort((a, b) => a - b);
+}
+
+// The timers a page set with `timeout` ms (setTimeout/setInterval): their ids.
+function timerIds(events, timeout) {
+  const ids = new Set();
+  for (const e of events)
+    if (e.name === 'TimerInstall' && e.args?.data?.timeout === timeout)
+      ids.add(e.args.data.timerId);
+  return ids;
+}
+
+/**
+ * The starts (ms) of what the page was asked to do: each DOM event of a type in `types`
+ * (EventDispatch), and each firing of a timer set with `timeout` ms (TimerFire), if given.
+ */
+function triggers(events, { types = [], timeout = null }) {
+  const wanted = new Set(types);
+  const timers = timeout === null ? new Set() : timerIds(events, timeout);
+  return events
+    .filter(
+      (e) =>
+        (e.name === 'EventDispatch' && wanted.has(e.args?.data?.type)) ||
+        (e.name === 'TimerFire' && timers.has(e.args?.data?.timerId)),
+    )
+    .map((e) => e.ts / 1000)
+    .sort((a, b) => a - b);
+}
+
+/** The main thread's busy time within [from, to]: the parts of its tasks inside it. */
+const busy = (tasks, from, to) =>
+  tasks.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
+
+/** The main thread's CPU time within [from, to]: each task's share of its own thread time. */
+const cpu = (tasks, from, to) =>
+  tasks.reduce((sum, [a, b, t]) => {
+    const inside = Math.max(0, Math.min(b, to) - Math.max(a, from));
+    return sum + (b > a ? (t * inside) / (b - a) : 0);
+  }, 0);
+
+/**
+ * The frames the triggers changed: [{ cpu, work, span }] in ms. Triggers before the same frame's end
+ * are one frame (a drag's moves that the browser coalesced); it starts at the task that handled
+ * the first of them. work: the main thread's busy time from there to the end of the frame's
+ * commit; cpu: the main thread's CPU time in it (what work is on an idle machine); span: that
+ * end minus the start.
+ */
+export function framesOf(trace, what) {
+  const all = trace.traceEvents ?? trace;
+  const thread = mainThread(all);
+  const events = all.filter((e) => `${e.pid}:${e.tid}` === thread);
+  const tasks = topTasks(events);
+  const ends = frameEnds(events);
+  const frames = [];
+  let open = null; // the frame the last trigger went into: { start, end }
+  for (const t of triggers(events, what)) {
+    if (open && t < open.end) continue;
+    const task = tasks.find(([a, b]) => a <= t && t <= b);
+    const start = task ? task[0] : t;
+    const end = ends.find((x) => x > t);
+    if (end === undefined) break; // the trace stopped before this frame
+    open = { start, end };
+    frames.push({ cpu: cpu(tasks, start, end), work: busy(tasks, start, end), span: end - start });
+  }
+  return frames;
+}
+
+/** The q-quantile of `xs` (0.5: the median), interpolated between the nearest ranks. */
+export function quantile(xs, q) {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const i = (s.length - 1) * q;
+  const [lo, hi] = [Math.floor(i), Math.ceil(i)];
+  return s[lo] + (s[hi] - s[lo]) * (i - lo);
+}

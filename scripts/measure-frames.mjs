@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// Frame times while a student plays with the page: dragging the sliders (the scrubber, d_h in the
+// √d_h lab), stepping the number fields with the arrow keys (dropout p, the masking lab's gap),
+// playing the steps and typing into the sentence, each with real input events in headless
+// Chromium, at the lectures' size, at 64 tokens and at GPT-2's sizes. The frame times come from the
+// browser's own timeline (scripts/frame-trace.mjs): per frame an input changed, the main thread's
+// work from the task that handled it to the frame's commit, as wall-clock time (work, the figure
+// to hold against a frame's budget, 16 ms at 60 frames a second, on an idle machine) and as the
+// thread's CPU time (cpu, which other processes on a shared machine do not lengthen; the figure
+// to compare two versions by there). Not a test (timings depend on the machine): it prints
+// medians and 95th percentiles; --root measures another build for A/B runs.
+//
+//   bash scripts/build.sh site && npm run -s measure:frames [-- --only drag-dh,type --sizes t64]
+//
+// Every setting is in the address, so a line of the output can be opened as it was measured.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { startServer, launch, checkSite, sentenceOf } from '../tests/e2e/helpers.mjs';
+import { framesOf, quantile, TRACE_CATEGORIES } from './frame-trace.mjs';
+import { INTERACTIONS } from './frame-interactions.mjs';
+
+const T64 = sentenceOf(64);
+/** The sizes measured: the lectures' example, the page's largest at 64 tokens, GPT-2 small's. */
+export const SIZES = {
+  lectures: {
+    label: 'lectures: T = 6, d_in = d_out = 6, h = 2, B = 2',
+    query: { sentence: 'dream big and work for it', dIn: 6, dOut: 6, heads: 2, batch: 2 },
+  },
+  t64: {
+    label: 'T = 64, d_in = 16, d_out = 96, h = 12, B = 4',
+    query: { sentence: T64, dIn: 16, dOut: 96, heads: 12, batch: 4 },
+  },
+  gpt2: {
+    label: 'GPT-2: T = 64, d_in = d_out = 768, h = 12, B = 1',
+    query: { sentence: T64, dIn: 768, dOut: 768, heads: 12, batch: 1 },
+  },
+};
+// The settings every run writes, whatever the size: the page's defaults, spelled out.
+const COMMON = { weights: 'random', module: 'mha', seed: 123, masking: 'neg-inf', layout: 'fused' };
+
+const USAGE = `Usage: node scripts/measure-frames.mjs [options]   (after bash scripts/build.sh site)
+  --only LIST     interactions (default all: ${INTERACTIONS.map((i) => i.id).join(',')})
+  --sizes LIST    sizes (default each interaction's own: ${Object.keys(SIZES).join(',')})
+  --root DIR      another build of the page, for A/B runs (default build/site)
+  --json          one JSON line per interaction and size, instead of the table
+  --help`;
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        only: { type: 'string' },
+        sizes: { type: 'string' },
+        root: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+    return values;
+  } catch (err) {
+    console.error(`measure-frames: ${err.message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+/** The address of `interaction` at `size`: every setting spelled out. */
+export function queryOf(interaction, size) {
+  const params = new URLSearchParams({
+    ...COMMON,
+    ...SIZES[size].query,
+    ...interaction.query,
+  });
+  return `?${params}`;
+}
+
+// One interaction at one size in a fresh page: its frames, read from the trace of the drive.
+async function measure(browser, url, interaction) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await interaction.prepare?.(page);
+    await page.waitForTimeout(500); // the first paint's layout and the URL write settle
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await interaction.drive(page);
+    await page.waitForTimeout(300); // the last frame is committed
+    const trace = JSON.parse((await browser.stopTracing()).toString());
+    return framesOf(trace, interaction.trigger);
+  } finally {
+    await page.close();
+  }
+}
+
+const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1).padStart(6) : '     –');
+
+function report(rows, json) {
+  if (json) {
+    for (const r of rows) console.log(JSON.stringify(r));
+    return;
+  }
+  console.log(
+    `${'interaction'.padEnd(28)} ${'size'.padEnd(9)} frames   cpu median    p95  work median    p95  (ms)`,
+  );
+  for (const r of rows)
+    console.log(
+      `${r.interaction.padEnd(28)} ${r.size.padEnd(9)} ${String(r.frames).padStart(6)}  ${fmt(r.cpu.median)}    ${fmt(r.cpu.p95)}  ${fmt(r.work.median)}    ${fmt(r.work.p95)}`,
+    );
+}
+
+const summary = (xs) => ({ median: quantile(xs, 0.5), p95: quantile(xs, 0.95) });
+
+async function main() {
+  const values = options();
+  if (values.help) return console.log(USAGE);
+  const only = values.only?.split(',');
+  const chosen = INTERACTIONS.filter((i) => !only || only.includes(i.id));
+  if (!chosen.length) throw new Error(`measure-frames: no interaction in --only ${values.only}`);
+  if (!values.root) checkSite();
+  const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores`;
+  console.log(`frame times, headless Chromium, ${machine}, 1280 × 800`);
+  for (const [id, s] of Object.entries(SIZES)) console.log(`  ${id}: ${s.label}`);
+  const server = await startServer({ args: values.root ? ['--root', values.root] : [] });
+  const browser = await launch();
+  const rows = [];
+  try {
+    for (const interaction of chosen)
+      for (const size of values.sizes?.split(',') ?? interaction.sizes) {
+        if (!SIZES[size]) throw new Error(`measure-frames: unknown size ${size}`);
+        const url = `${server.url}${queryOf(interaction, size)}`;
+        const frames = await measure(browser, url, interaction);
+        const row = {
+          interaction: interaction.label,
+          size,
+          frames: frames.length,
+          cpu: summary(frames.map((f) => f.cpu)),
+          work: summary(frames.map((f) => f.work)),
+          span: summary(frames.map((f) => f.span)),
+          machine,
+        };
+        rows.push(row);
+        if (values.json) report([row], true);
+      }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  if (!values.json) report(rows, false);
+}
+
+await main();
