@@ -48,6 +48,7 @@ const REQUIRED = [
   'dist/attention-core-threads.worker-source.mjs',
   'dist/attention-lab.js',
   'dist/attention-lab-labs.js',
+  'dist/attention-lab-exercises.js',
   'dist/attention-lab.d.mts',
   'dist/trained.mjs',
   'dist/brown.atlm',
