@@ -150,6 +150,29 @@ test('the "<slug>.variant" attribute sets the seeded variant; New numbers writes
   await p.close();
 });
 
+test('a setting changed by attribute sets a new task from it', async () => {
+  const p = await open(plain, '/one.html');
+  await shown(p, 'view-shape');
+  const el = p.locator('#x');
+  await p.evaluate(() => {
+    const x = document.getElementById('x');
+    x.setAttribute('sentence', 'the dog chased the ball but it could not catch it');
+    x.setAttribute('d-in', '8');
+    x.setAttribute('d-out', '8');
+    x.setAttribute('heads', '4');
+    x.setAttribute('batch', '1');
+    x.setAttribute('seed', '7');
+  });
+  await p.waitForFunction(() => document.getElementById('x').state?.settings.heads === 4);
+  await shown(p, 'view-shape');
+  const task = await taskOf(lab, findExercise('view-shape'), 'dog', 0);
+  await answer(el, 'view-shape', ANSWERS['view-shape'](task).right);
+  assert.match(await check(el, 'view-shape'), /^Right\./);
+  const results = await p.evaluate(() => window.results);
+  assert.deepEqual(results.at(-1).settings, task.settings);
+  await p.close();
+});
+
 test('every exercise through the `exercise` attribute: shown alone, each Check dispatched', async () => {
   const p = await open(plain, '/one.html');
   const el = p.locator('#x');

@@ -123,4 +123,11 @@ declare global {
     'attention-lab-error': CustomEvent<AttentionLabErrorDetail>;
     'exercise-result': CustomEvent<AttentionLabExerciseResultDetail>;
   }
+  // The element's events bubble out of its shadow root to the document.
+  interface DocumentEventMap {
+    'attention-lab-ready': CustomEvent<{ build: 'single' | 'threads' }>;
+    'attention-lab-change': CustomEvent<AttentionLabChangeDetail>;
+    'attention-lab-error': CustomEvent<AttentionLabErrorDetail>;
+    'exercise-result': CustomEvent<AttentionLabExerciseResultDetail>;
+  }
 }
