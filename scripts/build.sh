@@ -81,8 +81,9 @@ build_site() {
   node scripts/build-site.mjs
   # The API and the core builds, with the threaded build's worker (not the CLI: a page has no use
   # for it), and the custom element (lib/attention-lab.js, with the labs it loads for a `lab`
-  # attribute, lib/attention-lab-labs.js, for pages that embed it from here).
-  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name '*.atlm' \) \
+  # attribute, lib/attention-lab-labs.js, and the exercises it loads for an `exercise` attribute,
+  # lib/attention-lab-exercises.js, for pages that embed it from here).
+  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name 'attention-lab-exercises.js' -o -name '*.atlm' \) \
     ! -name 'cli.mjs' -exec cp {} build/site/lib/ \;
 }
 

@@ -2,7 +2,8 @@
 // The pictures of docs/SCREENSHOTS.md: the lesson's column of the page in the lectures' set-up ("dream big and work for
 // it", d_in = d_out = 6, 2 heads, batch 2) at a laptop's 1280 × 800 and a projector's 1920 × 1080,
 // at the steps whose comparisons the lectures draw (the scores equation, both routes of the mask,
-// the split and the merge). Serves build/site with scripts/serve.mjs and drives the same headless
+// the split and the merge); and one exercise (the causal mask's cells) before and after Check, as
+// the README shows it. Serves build/site with scripts/serve.mjs and drives the same headless
 // Chromium as the browser tests, so the pictures show what the tests check.
 //
 // Usage: node scripts/screenshots.mjs   (after bash scripts/build.sh site; writes docs/screenshots/)
@@ -45,6 +46,21 @@ export const SHOTS = Object.freeze(
   ),
 );
 
+/**
+ * The exercise pictures: mask-cells at 1280 × 800 with a student's prediction that forgets one
+ * cell, before Check (the cells picked) and after it (the core's −∞ cells and the feedback).
+ */
+export const EXERCISE = 'mask-cells';
+export const EXERCISE_SHOTS = Object.freeze(
+  ['before', 'after'].map((moment) => ({
+    file: `exercise-${EXERCISE}-${moment}-1280x800.png`,
+    exercise: EXERCISE,
+    moment,
+    query: `${LECTURE_QUERY}&exercise=${EXERCISE}`,
+    viewport: VIEWPORTS[0],
+  })),
+);
+
 // scripts/serve.mjs on a free port; resolves { url, stop() }.
 function serve() {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve.mjs')], {
@@ -78,6 +94,41 @@ async function showMaps(page) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done())));
 }
 
+// The prediction: every cell right of the diagonal (a key later than its query) but the first,
+// clicked as a student would; then the picture, Check, and the picture.
+async function shootExercise(browser, server) {
+  const [first] = EXERCISE_SHOTS;
+  const context = await browser.newContext({ viewport: first.viewport });
+  const page = await context.newPage();
+  await page.goto(server.url + first.query);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  const panel = page.locator(`#exercise-panel[data-exercise="${EXERCISE}"]`);
+  const cells = await panel
+    .locator('[data-cell]')
+    .evaluateAll((bs) => bs.map((b) => b.dataset.cell));
+  const later = cells.filter((key) => {
+    const [r, c] = key.split(',').map(Number);
+    return c > r;
+  });
+  for (const key of later.slice(1)) await panel.locator(`[data-cell="${key}"]`).click();
+  for (const shot of EXERCISE_SHOTS) {
+    if (shot.moment === 'after') {
+      await panel.getByRole('button', { name: 'Check' }).click();
+      await panel.locator('.exercise-verdict').waitFor();
+    }
+    // The panel alone: the sticky step bar stays in the page's flow instead of over the panel.
+    await page.evaluate(() => {
+      document.activeElement?.blur();
+      for (const el of document.querySelectorAll('body *'))
+        if (getComputedStyle(el).position === 'sticky') el.style.position = 'static';
+    });
+    const file = path.join(OUT_DIR, shot.file);
+    await panel.screenshot({ path: file });
+    console.log(`${path.relative(ROOT, file)} (${Math.round(fs.statSync(file).size / 1024)} kB)`);
+  }
+  await context.close();
+}
+
 async function main() {
   if (!fs.existsSync(path.join(ROOT, 'build', 'site', 'app.mjs')))
     throw new Error('build/site is missing: run `bash scripts/build.sh site` first');
@@ -105,6 +156,7 @@ async function main() {
       console.log(`${path.relative(ROOT, file)} (${Math.round(fs.statSync(file).size / 1024)} kB)`);
       await context.close();
     }
+    await shootExercise(browser, server);
   } finally {
     await browser.close();
     server.stop();

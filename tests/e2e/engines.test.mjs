@@ -3,7 +3,12 @@
 import { engineContext } from './engines/context.mjs';
 import { pageChecks } from './engines/checks-page.mjs';
 import { libChecks, coursePages } from './engines/checks-lib.mjs';
+import { exerciseChecks, exercisePages } from './engines/checks-exercises.mjs';
 
-const ctx = engineContext('chromium', coursePages);
+const ctx = engineContext('chromium', (servers) => ({
+  ...coursePages(servers),
+  ...exercisePages(servers),
+}));
 pageChecks(ctx);
 libChecks(ctx, { threads: true, relaxedSimd: true });
+exerciseChecks(ctx);

@@ -7,75 +7,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageSuite, nodeLab, axeViolations, startServer, ROOT } from './helpers.mjs';
 import { EXERCISES, exercisesAt, findExercise } from '../../web/app/exercises/index.mjs';
-import { compute as pagePass } from '../../web/app/compute.mjs';
-import { DEFAULT_SETTINGS } from '../../web/app/state/settings.mjs';
-import { readPage } from '../../web/app/labs/kit/page.mjs';
 import { answersFor } from '../js/exercise-answers.mjs';
+import { SETUPS, query, taskOf as taskOfIn, answer, check } from './exercise-kit.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
 
-const SETUPS = {
-  dream: { sentence: 'dream big and work for it', dIn: 6, dOut: 6, heads: 2, batch: 2, seed: 123 },
-  dog: {
-    sentence: 'the dog chased the ball but it could not catch it',
-    dIn: 8,
-    dOut: 8,
-    heads: 4,
-    batch: 1,
-    seed: 7,
-  },
-};
-// The rest of the page's settings, written out rather than left to the page's defaults.
-const REST = {
-  weights: 'random',
-  module: 'mha',
-  qkvBias: false,
-  causal: true,
-  dropout: 0.5,
-  training: false,
-  masking: 'neg-inf',
-  layout: 'fused',
-};
-
-const query = (setup, extra = {}) =>
-  `?${new URLSearchParams({ ...REST, ...SETUPS[setup], ...extra })}`;
-
 const lab = await nodeLab();
 const ANSWERS = answersFor(lab);
-
-/** The task the page sets for `setup` and `variant`, made in Node from the same settings. */
-async function taskOf(spec, setup, variant) {
-  const settings = { ...DEFAULT_SETTINGS, ...REST, ...SETUPS[setup] };
-  const page = readPage({ settings, result: pagePass(lab, settings) });
-  const [task] = await Promise.all(spec.load());
-  return task.makeTask(lab, page, variant);
-}
-
-/** Types, picks and clicks `response` into the exercise `slug`. */
-async function answer(page, slug, response) {
-  const root = page.locator(`[data-exercise="${slug}"].exercise`);
-  for (const [name, value] of Object.entries(response)) {
-    if (name === 'cells') {
-      const picked = root.locator('button.pick-cell.picked');
-      while ((await picked.count()) > 0) await picked.first().click();
-      for (const key of value) await root.locator(`[data-cell="${key}"]`).click();
-    } else if (await root.locator(`input[data-answer="${name}"]`).count()) {
-      await root.locator(`input[data-answer="${name}"]`).fill(String(value));
-    } else {
-      await root.locator(`fieldset[data-answer="${name}"] input[value="${value}"]`).check();
-    }
-  }
-}
-
-/** Clicks Check and waits for the live region's verdict; returns its text. */
-async function check(page, slug) {
-  const root = page.locator(`[data-exercise="${slug}"].exercise`);
-  await root.getByRole('button', { name: 'Check' }).click();
-  const live = root.locator('.exercise-feedback[aria-live="polite"]');
-  await live.locator('.exercise-verdict').waitFor();
-  return live.textContent();
-}
+const taskOf = (spec, setup, variant) => taskOfIn(lab, spec, setup, variant);
 
 const opened = async (q) => {
   const page = await newPage(q);

@@ -56,6 +56,7 @@ const DOCUMENTED_ATTRIBUTES = [
   'item',
   'numbers',
   'lab',
+  'exercise',
 ];
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

@@ -48,6 +48,7 @@ const REQUIRED = [
   'dist/attention-core-threads.worker-source.mjs',
   'dist/attention-lab.js',
   'dist/attention-lab-labs.js',
+  'dist/attention-lab-exercises.js',
   'dist/attention-lab.d.mts',
   'dist/trained.mjs',
   'dist/brown.atlm',
@@ -337,6 +338,7 @@ const weights: Float32Array | undefined = result.trace.attentionWeights?.data;
 const el: AttentionLabElement | null = document.querySelector('attention-lab');
 const state: AttentionLabState | null = el ? el.state : null;
 el?.addEventListener('attention-lab-change', (e) => e.detail.changed.join());
+document.addEventListener('exercise-result', (e) => e.detail.correct && e.detail.attempts > 0);
 const build: 'single' | 'threads' | null | undefined = el?.build;
 export { weights, state, build, AttentionLabError };
 `,

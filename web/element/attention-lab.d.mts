@@ -28,6 +28,11 @@ export interface AttentionLabView {
   numbers: boolean;
   /** The lab shown alone (the `lab` attribute, as ?lab=… on the page), '' for the lesson. */
   lab: string;
+  /**
+   * The exercise shown alone (the `exercise` attribute, as ?exercise=… on the page). An element
+   * showing an exercise has only this view key in its state.
+   */
+  exercise?: string;
 }
 
 export interface AttentionLabState {
@@ -65,6 +70,22 @@ export interface AttentionLabErrorDetail {
   option: string;
 }
 
+/**
+ * The `exercise-result` event of <attention-lab exercise="<slug>">, after each Check: the fields
+ * embed.html?exercise=<slug> posts to its parent (without their `type`). It bubbles and is
+ * composed, so a course page can listen on the element or on the document.
+ */
+export interface AttentionLabExerciseResultDetail {
+  /** The exercise's slug, as in the `exercise` attribute. */
+  slug: string;
+  /** Whether this Check's answer was right. */
+  correct: boolean;
+  /** Checks made so far in this element (this one included). */
+  attempts: number;
+  /** The settings the task was set from (a seeded variant's own, when New numbers changed them). */
+  settings: Record<string, string | number | boolean>;
+}
+
 export declare class AttentionLabElement extends HTMLElement {
   static readonly observedAttributes: string[];
   /** Resolves with the element once the core is loaded and the first state is drawn. */
@@ -100,5 +121,13 @@ declare global {
     'attention-lab-ready': CustomEvent<{ build: 'single' | 'threads' }>;
     'attention-lab-change': CustomEvent<AttentionLabChangeDetail>;
     'attention-lab-error': CustomEvent<AttentionLabErrorDetail>;
+    'exercise-result': CustomEvent<AttentionLabExerciseResultDetail>;
+  }
+  // The element's events bubble out of its shadow root to the document.
+  interface DocumentEventMap {
+    'attention-lab-ready': CustomEvent<{ build: 'single' | 'threads' }>;
+    'attention-lab-change': CustomEvent<AttentionLabChangeDetail>;
+    'attention-lab-error': CustomEvent<AttentionLabErrorDetail>;
+    'exercise-result': CustomEvent<AttentionLabExerciseResultDetail>;
   }
 }

@@ -62,18 +62,20 @@ function parseLayout(raw) {
 
 // lab="<slug>": one lab alone; its own keys are attributes "<slug>.<key>" (sqrt-dh.dh="16"), as
 // they are the page's URL keys. HTML lower-cases attribute names; the labs' keys are lower case.
-function labOf(el) {
-  const lab = (el.getAttribute('lab') ?? '').trim();
-  const labParams = {};
-  if (lab)
+// exercise="<slug>": one exercise alone, its seeded variant in "<slug>.variant" likewise.
+function aloneOf(el, attribute) {
+  const slug = (el.getAttribute(attribute) ?? '').trim();
+  const params = {};
+  if (slug)
     for (const { name, value } of el.attributes)
-      if (name.startsWith(`${lab}.`)) labParams[name] = value;
-  return { lab, labParams };
+      if (name.startsWith(`${slug}.`)) params[name] = value;
+  return { slug, params };
 }
 
 /**
  * The state the attributes of `el` describe; missing settings are the page's defaults. `lab`: the
- * lab shown alone ('' for the lesson), with its own keys in `labParams`.
+ * lab shown alone ('' for the lesson), with its own keys in `labParams`; `exercise`: the exercise
+ * shown alone (it wins over `lab`), with its variant in `exerciseParams`.
  */
 export function stateFromAttributes(el) {
   const settings = { ...DEFAULT_SETTINGS };
@@ -86,7 +88,17 @@ export function stateFromAttributes(el) {
   for (const [attribute, key] of Object.entries(VIEW_ATTRIBUTES)) {
     if (el.hasAttribute(attribute)) view[key] = parseValue(key, el.getAttribute(attribute));
   }
-  return { settings, view, layout, ...labOf(el) };
+  const lab = aloneOf(el, 'lab');
+  const exercise = aloneOf(el, 'exercise');
+  return {
+    settings,
+    view,
+    layout,
+    lab: lab.slug,
+    labParams: lab.params,
+    exercise: exercise.slug,
+    exerciseParams: exercise.params,
+  };
 }
 
 /**

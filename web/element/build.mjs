@@ -4,9 +4,11 @@
 // and the API left external as ./index.mjs, ./contract.mjs and ./stage-text.mjs (beside it in
 // dist/), so the WASM core, the tokenizer and the pthread worker load relative to this script
 // wherever it is hosted. Beside it, attention-lab-labs.js: the lecture labs and their styles, which
-// only an element with a `lab` attribute loads (lab-mode.mjs).
-// Usage: node web/element/build.mjs [outfile]   (default dist/attention-lab.js; the labs' file
-// goes beside it)
+// only an element with a `lab` attribute loads (lab-mode.mjs), and attention-lab-exercises.js: the
+// exercises and theirs, which only an element with an `exercise` attribute loads
+// (exercise-mode.mjs).
+// Usage: node web/element/build.mjs [outfile]   (default dist/attention-lab.js; the labs' and the
+// exercises' files go beside it)
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,6 +63,26 @@ export function labStyles() {
     .replace(/:root\b/g, ':host');
 }
 
+// The exercises' own stylesheet: linked by the pages beside styles.css, not imported by it.
+const EXERCISE_CSS = path.join(APP, 'styles-exercises.css');
+
+/**
+ * The exercises' styles for a shadow root: they sit in a lab's body (styles-labs.css) and take its
+ * look, then their own; the document's :root variables become the host's.
+ */
+export function exerciseStyles() {
+  return [path.join(APP, 'styles-labs.css'), EXERCISE_CSS]
+    .map((file) => fs.readFileSync(file, 'utf8'))
+    .join('\n')
+    .replace(/:root\b/g, ':host');
+}
+
+const STYLE_TEXTS = {
+  styles: shadowStyles,
+  'lab-styles': labStyles,
+  'exercise-styles': exerciseStyles,
+};
+
 export function shadowStyles() {
   let css = stylesheetFiles()
     .filter((file) => !isLabStyles(file))
@@ -80,21 +102,22 @@ export function shadowStyles() {
 const stylesPlugin = {
   name: 'attention-lab-styles',
   setup(b) {
-    b.onResolve({ filter: /^attention-lab:(lab-)?styles$/ }, (args) => ({
+    b.onResolve({ filter: /^attention-lab:((lab|exercise)-)?styles$/ }, (args) => ({
       path: args.path.slice('attention-lab:'.length),
       namespace: 'attention-lab-styles',
     }));
     b.onLoad({ filter: /.*/, namespace: 'attention-lab-styles' }, (args) => ({
-      contents: args.path === 'lab-styles' ? labStyles() : shadowStyles(),
+      contents: STYLE_TEXTS[args.path](),
       loader: 'text',
       watchFiles: [
         path.join(APP, 'styles.css'),
         ...stylesheetFiles(),
+        EXERCISE_CSS,
         path.join(here, 'element.css'),
       ],
     }));
     // The API stays a separate file beside the bundle: ./index.mjs relative to the script; so do
-    // the labs, loaded only for a `lab` attribute.
+    // the labs and the exercises, loaded only for a `lab` or an `exercise` attribute.
     b.onResolve({ filter: /^\.\/index\.mjs$/ }, (args) =>
       args.importer === path.join(here, 'element.mjs')
         ? { path: './index.mjs', external: true }
@@ -103,6 +126,11 @@ const stylesPlugin = {
     b.onResolve({ filter: /^\.\/attention-lab-labs\.js$/ }, (args) =>
       args.importer === path.join(here, 'lab-mode.mjs')
         ? { path: './attention-lab-labs.js', external: true }
+        : undefined,
+    );
+    b.onResolve({ filter: /^\.\/attention-lab-exercises\.js$/ }, (args) =>
+      args.importer === path.join(here, 'exercise-mode.mjs')
+        ? { path: './attention-lab-exercises.js', external: true }
         : undefined,
     );
     // So does the core's contract, which the page's modules read their options from: the API
@@ -144,4 +172,9 @@ await bundle(
   'labs-entry.mjs',
   path.join(path.dirname(outfile), 'attention-lab-labs.js'),
   '// attention-lab: the lecture labs for <attention-lab lab="…">. MIT licence. Loaded by attention-lab.js.',
+);
+await bundle(
+  'exercises-entry.mjs',
+  path.join(path.dirname(outfile), 'attention-lab-exercises.js'),
+  '// attention-lab: the exercises for <attention-lab exercise="…">. MIT licence. Loaded by attention-lab.js.',
 );

@@ -11,6 +11,7 @@
 import { createAttentionLab } from './index.mjs';
 import { mountAttentionLab } from '../app/mount.mjs';
 import { mountLabInElement } from './lab-mode.mjs';
+import { mountExerciseInElement } from './exercise-mode.mjs';
 import {
   SETTING_ATTRIBUTES,
   VIEW_ATTRIBUTES,
@@ -49,7 +50,13 @@ const Base = globalThis.HTMLElement ?? class {};
 
 export class AttentionLabElement extends Base {
   static get observedAttributes() {
-    return [...Object.keys(SETTING_ATTRIBUTES), ...Object.keys(VIEW_ATTRIBUTES), 'layout', 'lab'];
+    return [
+      ...Object.keys(SETTING_ATTRIBUTES),
+      ...Object.keys(VIEW_ATTRIBUTES),
+      'layout',
+      'lab',
+      'exercise',
+    ];
   }
 
   #shadow;
@@ -57,6 +64,7 @@ export class AttentionLabElement extends Base {
   #app = null;
   #uiLayout = null;
   #lab = ''; // the lab shown alone, '' for the lesson
+  #exercise = ''; // the exercise shown alone, '' for none
   #state = null; // the last valid state, kept across a re-mount (layout change, re-insertion)
   #reflecting = false;
   #syncQueued = false;
@@ -137,11 +145,12 @@ export class AttentionLabElement extends Base {
   }
 
   #mount() {
-    const { settings, view, layout, lab, labParams } = stateFromAttributes(this);
+    const { settings, view, layout, lab, labParams, exercise } = stateFromAttributes(this);
     this.#uiLayout = layout.ui;
     this.#lab = lab;
+    this.#exercise = exercise;
     this.#frame ??= this.#shadow.appendChild(document.createElement('div'));
-    this.#frame.className = `lab-frame ${lab ? 'solo' : layout.ui}`;
+    this.#frame.className = `lab-frame ${lab || exercise ? 'solo' : layout.ui}`;
     const kept = this.#state ?? { settings, view };
     const options = {
       createLab: loadLab,
@@ -150,10 +159,12 @@ export class AttentionLabElement extends Base {
       onError: (err) =>
         this.#emit('attention-lab-error', { message: err.message, option: err.option ?? '' }),
     };
-    // A lab alone (lab="…") loads the labs' code first; the lesson mounts at once.
-    const app = lab
-      ? mountLabInElement(this.#shadow, this.#frame, options)
-      : mountAttentionLab(this.#frame, { ...options, layout: layout.ui, name: this.#name() });
+    // An exercise or a lab alone loads its code first; the lesson mounts at once.
+    const app = exercise
+      ? this.#mountExercise()
+      : lab
+        ? mountLabInElement(this.#shadow, this.#frame, options)
+        : mountAttentionLab(this.#frame, { ...options, layout: layout.ui, name: this.#name() });
     this.#app = app;
     app.ready.then(
       () => {
@@ -183,20 +194,51 @@ export class AttentionLabElement extends Base {
     this.#frame.after(note);
   }
 
+  // exercise="<slug>": the settings are the attributes' own (an exercise has no controls to change
+  // them); each Check becomes an `exercise-result` event, New numbers the "<slug>.variant"
+  // attribute.
+  #mountExercise() {
+    const { settings, exercise, exerciseParams } = stateFromAttributes(this);
+    return mountExerciseInElement(this.#shadow, this.#frame, {
+      createLab: loadLab,
+      slug: exercise,
+      settings,
+      labParams: exerciseParams,
+      onResult: (detail) => this.#emit('exercise-result', detail),
+      onVariant: (variant) => {
+        this.#reflecting = true;
+        try {
+          this.setAttribute(`${exercise}.variant`, String(variant));
+        } finally {
+          this.#reflecting = false;
+        }
+      },
+    });
+  }
+
   // Attributes → state (recomputes; an invalid value shows the core's message and keeps the last
   // valid state).
   #sync() {
     const app = this.#app;
     if (!app?.hasResult) return;
-    const { settings, view, layout, lab } = stateFromAttributes(this);
-    if (layout.ui !== this.#uiLayout || lab !== this.#lab) {
-      this.#state = app.state;
+    const { settings, view, layout, lab, exercise } = stateFromAttributes(this);
+    // An exercise alone takes new settings by starting afresh (its task is set from them).
+    const newTask =
+      exercise && JSON.stringify(settings) !== JSON.stringify(app.state?.settings ?? null);
+    if (
+      newTask ||
+      layout.ui !== this.#uiLayout ||
+      lab !== this.#lab ||
+      exercise !== this.#exercise
+    ) {
+      // The lesson and a lab keep their state across the re-mount; an exercise's is its attributes.
+      this.#state = this.#exercise ? null : app.state;
       app.destroy();
       this.#app = null;
       this.#mount();
       return;
     }
-    app.update({ settings, view: { ...view, lab } }, { source: 'attributes' });
+    if (!exercise) app.update({ settings, view: { ...view, lab } }, { source: 'attributes' });
   }
 
   // State → attributes, for what the element's own UI changed.

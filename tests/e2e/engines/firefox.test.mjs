@@ -4,8 +4,13 @@ import { engineContext } from './context.mjs';
 import { pageChecks } from './checks-page.mjs';
 import { libChecks, coursePages } from './checks-lib.mjs';
 import { lessonChecks } from './checks-lesson.mjs';
+import { exerciseChecks, exercisePages } from './checks-exercises.mjs';
 
-const ctx = engineContext('firefox', coursePages);
+const ctx = engineContext('firefox', (servers) => ({
+  ...coursePages(servers),
+  ...exercisePages(servers),
+}));
 pageChecks(ctx);
 libChecks(ctx, { threads: true, relaxedSimd: true });
 lessonChecks(ctx);
+exerciseChecks(ctx);

@@ -4,7 +4,12 @@
 import { engineContext } from './context.mjs';
 import { pageChecks } from './checks-page.mjs';
 import { libChecks, coursePages } from './checks-lib.mjs';
+import { exerciseChecks, exercisePages } from './checks-exercises.mjs';
 
-const ctx = engineContext('webkit', coursePages);
+const ctx = engineContext('webkit', (servers) => ({
+  ...coursePages(servers),
+  ...exercisePages(servers),
+}));
 pageChecks(ctx);
 libChecks(ctx, { threads: false, relaxedSimd: false });
+exerciseChecks(ctx);

@@ -20,24 +20,26 @@ function say(root, text) {
  * Mounts the exercise `slug` into `root`. options: { createLab, slug, settings (partial: the
  * page's defaults fill in), labParams ({ "<slug>.variant": "2" }), onResult(detail),
  * onVariant(n) (New numbers: the host may write it to its address) }. Resolves once drawn with
- * { destroy() }; an unknown slug or settings the core refuses are said in the root instead.
+ * { destroy(), settings (all of them), result (the page's pass, null when there is none) }; an
+ * unknown slug or settings the core refuses are said in the root instead.
  */
 export async function mountExercise(root, options) {
   const { createLab, slug, settings = {}, labParams = {}, onResult, onVariant } = options;
   const spec = findExercise(slug);
+  const all = { ...DEFAULT_SETTINGS, ...settings };
+  const none = { destroy() {}, settings: all, result: null };
   if (!spec) {
     const known = EXERCISES.map((e) => e.slug).join(', ');
     say(root, `There is no exercise called “${slug}”. The exercises are: ${known}.`);
-    return { destroy() {} };
+    return none;
   }
   const lab = await createLab();
-  const all = { ...DEFAULT_SETTINGS, ...settings };
   let result;
   try {
     result = compute(lab, all);
   } catch (err) {
     say(root, `This exercise cannot start from these settings: ${err.message}`);
-    return { destroy() {} };
+    return none;
   }
   const doc = root.ownerDocument;
   const heading = doc.createElement('h2');
@@ -54,5 +56,5 @@ export async function mountExercise(root, options) {
     onResult,
   });
   await run.ready;
-  return run;
+  return { ...run, settings: all, result };
 }

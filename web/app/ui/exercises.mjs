@@ -255,9 +255,15 @@ export function attachExercises(slots, { lab, store, controller, win, labs, onRe
     },
   });
   return {
-    listener(state, changed) {
+    listener(state, changed, { source } = {}) {
       if (!state.result) return;
       const fresh = panel.show(state);
+      // A shared link to an exercise opens on the exercise, not on step 1 with it far below; once
+      // more after the maps' layout, which may move it.
+      if (fresh && source === 'initial' && state.view.exercise) {
+        panel.focus();
+        win.requestAnimationFrame(() => panel.focus());
+      }
       if (!fresh && changed.has('result')) panel.update();
       if (!slots.exercises.firstChild) renderList();
       else refreshExerciseLinks(slots.exercises, state);
