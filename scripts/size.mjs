@@ -73,8 +73,9 @@ const GZIP_BUDGETS = [
 // page still downloads only one build), the trained weights (brown.atlm, about 300 kB packed: its
 // int8 rows compress little, and a page downloads it only when it asks for them) and the training
 // module (about 115 kB packed), and the labs the element loads for its `lab` attribute
-// (attention-lab-labs.js, about 60 kB packed, raised with it).
-const TARBALL_BUDGET = [1520 * KB, '1437.1 kB'];
+// (attention-lab-labs.js, about 60 kB packed, raised with it), and the iframe page (embed.html
+// with its bundled module and stylesheets, about 110 kB packed, raised with it).
+const TARBALL_BUDGET = [1650 * KB, '1555.7 kB'];
 
 const gzipSize = (file) =>
   zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;

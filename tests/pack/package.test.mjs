@@ -35,7 +35,6 @@ const said = (err) =>
 const REQUIRED = [
   'package.json',
   'dist/index.mjs',
-  'dist/index.d.ts',
   'dist/index.d.mts',
   'dist/errors.mjs',
   'dist/options.mjs',
@@ -46,6 +45,7 @@ const REQUIRED = [
   'dist/attention-core-threads.mjs',
   'dist/attention-core-threads.wasm',
   'dist/attention-core-threads.worker-source.mjs',
+  'dist/attention-core-threads.worker.cjs',
   'dist/attention-lab.js',
   'dist/attention-lab-labs.js',
   'dist/attention-lab.d.mts',
@@ -54,6 +54,10 @@ const REQUIRED = [
   'dist/train.mjs',
   'dist/attention-train.mjs',
   'dist/attention-train.wasm',
+  'dist/THIRD_PARTY_NOTICES.md',
+  'dist/embed.html',
+  'dist/embed.mjs',
+  'dist/styles.css',
 ];
 const ALLOWED = /^(dist\/|package\.json$|README|LICENSE|CHANGELOG)/;
 

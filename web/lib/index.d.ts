@@ -741,6 +741,13 @@ export interface CreateAttentionLabOptions {
    * default: beside attention-core.mjs.
    */
   locateFile?: (path: string, prefix: string) => string;
+  /**
+   * The folder that holds the package's dist/ files when they are not beside the code that imports
+   * them (a bundler that does not emit them, such as esbuild): a URL, absolute or relative to the
+   * page (in Node also a folder's path), e.g. '/assets/attention-lab/'. The core's .wasm files, and
+   * for threads attention-core-threads.mjs, are loaded from there. locateFile, when given, wins.
+   */
+  baseUrl?: string | URL;
   /** The bytes of attention-core.wasm, to skip fetching it. */
   wasmBinary?: ArrayBuffer | Uint8Array;
 }

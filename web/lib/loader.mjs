@@ -5,6 +5,8 @@
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { LIMITS } from './contract.mjs';
 import { hasExceptions, hasRelaxedSimd, hasSimd } from './features.mjs';
+import { nodeRequire } from './node-builtin.mjs';
+import { baseUrlLocateFile, instantiateFrom } from './core-files.mjs';
 
 // Each build's relaxed-SIMD twin: the same JS glue and exports, its kernels with
 // f32x4.relaxed_madd (scripts/relax-simd.mjs). Written as literal `new URL(…, import.meta.url)`
@@ -163,6 +165,34 @@ function relaxedLocateFile(locateFile) {
   };
 }
 
+// The threaded build's worker script is CommonJS; in this ES-module package ("type": "module") it
+// ships as .cjs, since Node would read a .js file here as an ES module. Emscripten's glue asks for
+// it by its .js name (browsers start it from a blob: URL instead, above).
+const NODE_THREADS_WORKER = 'attention-core-threads.worker.cjs';
+function nodeWorkerFile(locateFile) {
+  return (path, prefix) => {
+    const file = path === THREADS_WORKER ? NODE_THREADS_WORKER : path;
+    return locateFile ? locateFile(file, prefix) : prefix + file;
+  };
+}
+
+// Browsers: the loader fetches the .wasm itself (core-files.mjs), from where emscripten would: the
+// given locateFile's answer, or the file beside this module. Resolves never; rejects with the
+// AttentionLabError of a file that did not load.
+const CORE_DIR = import.meta.url.replace(/[^/]*$/, '');
+function browserInstantiate(build, moduleOptions) {
+  const name = build === 'threads' ? 'attention-core-threads.wasm' : 'attention-core.wasm';
+  const located = moduleOptions.locateFile?.(name, CORE_DIR);
+  const url = located
+    ? new URL(located, globalThis.location?.href).href
+    : build === 'threads'
+      ? new URL('./attention-core-threads.wasm', import.meta.url).href
+      : new URL('./attention-core.wasm', import.meta.url).href;
+  return new Promise((_, reject) => {
+    moduleOptions.instantiateWasm = instantiateFrom(url, reject);
+  });
+}
+
 /** Throws an AttentionLabError (option 'simd' or 'exceptions') where the engine cannot run a core. */
 export function requireEngineFeatures() {
   if (!hasSimd()) {
@@ -188,24 +218,35 @@ export function requireEngineFeatures() {
 export async function loadCore({
   threads = 'auto',
   relaxedSimd = 'auto',
-  locateFile,
+  locateFile: givenLocateFile,
+  baseUrl,
   wasmBinary,
 } = {}) {
   requireEngineFeatures();
+  const fromBase = baseUrlLocateFile(baseUrl);
+  const locateFile = givenLocateFile ?? fromBase;
   const count = await checkBlobWorkers(threads, chooseThreads(threads));
   const relaxed = chooseRelaxed(relaxedSimd) && !wasmBinary;
   const build = count > 1 ? 'threads' : 'single';
-  const files = relaxed ? relaxedLocateFile(locateFile) : locateFile;
+  let files = relaxed ? relaxedLocateFile(locateFile) : locateFile;
+  if (inNode && build === 'threads') files = nodeWorkerFile(files);
   const moduleOptions = {};
   if (files) moduleOptions.locateFile = files;
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
-  if (build === 'threads' && !inNode)
+  const require = await nodeRequire(); // Node before 20.16: the glue's fs, path and url
+  if (require) moduleOptions.nodeRequire = require;
+  if (build === 'threads' && !inNode) {
     Object.assign(moduleOptions, await threadedBrowserOptions(files));
+    if (fromBase) moduleOptions.mainScriptUrlOrBlob = fromBase('attention-core-threads.mjs');
+  }
+  const failed = inNode || wasmBinary ? undefined : browserInstantiate(build, moduleOptions);
   const factory =
     build === 'threads'
       ? (await import('./attention-core-threads.mjs')).default
       : (await import('./attention-core.mjs')).default;
-  const core = await factory(moduleOptions);
+  const core = await (failed
+    ? Promise.race([factory(moduleOptions), failed])
+    : factory(moduleOptions));
   if (inNode && build === 'threads') {
     // Worker threads must not keep Node alive: a script that is done should exit.
     for (const worker of [
