@@ -737,7 +737,8 @@ export interface CreateAttentionLabOptions {
    * Where to find a file of the core (called with 'attention-core.wasm',
    * 'attention-core-threads.wasm', or their relaxed twins 'attention-core-relaxed.wasm' and
    * 'attention-core-threads-relaxed.wasm', and a path prefix; in browsers the threaded build's worker is
-   * always started from a blob: URL, so it is not asked for 'attention-core-threads.worker.js');
+   * always started from a blob: URL, so it is not asked for the worker script; in Node it is asked
+   * for 'attention-core-threads.worker.cjs');
    * default: beside attention-core.mjs.
    */
   locateFile?: (path: string, prefix: string) => string;
