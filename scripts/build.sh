@@ -89,10 +89,10 @@ build_site() {
   mkdir -p build/site/lib
   find web/app -maxdepth 1 -type f ! -name '*.mjs' -exec cp {} build/site/ \;
   node scripts/build-site.mjs
-  # The API and the core builds, with the threaded build's worker (not the CLI: a page has no use
-  # for it), and the custom element (lib/attention-lab.js, with the labs it loads for a `lab`
+  # The API and the core builds, with the threaded build's worker source (browsers start it from a
+  # blob: URL; not the CLI, nor Node's worker file: a page has no use for them), and the custom element (lib/attention-lab.js, with the labs it loads for a `lab`
   # attribute, lib/attention-lab-labs.js, for pages that embed it from here).
-  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.cjs' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name '*.atlm' \) \
+  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name '*.atlm' \) \
     ! -name 'cli.mjs' -exec cp {} build/site/lib/ \;
 }
 
@@ -107,7 +107,7 @@ build_bench() {
   npx --no-install esbuild bench=web/bench/page.mjs worker=web/bench/worker.mjs --bundle --format=esm \
     --target=es2022 --platform=browser --minify --sourcemap --outdir=build/bench --log-level=error
   # attention-lab as on the teaching page (imported at run time from ./lib/, not bundled).
-  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.cjs' \) \
+  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' \) \
     ! -name 'cli.mjs' -exec cp {} build/bench/lib/ \;
   # The peers' own files from node_modules: no CDN. ORT's wasm-only ESM build finds its
   # ort-wasm-simd-threaded.{mjs,wasm} beside itself; tfjs-backend-wasm is told where its .wasm are.
