@@ -4,7 +4,7 @@
 // module that the package ships (dist/) stays a separate file, ./lib/<name>.mjs beside the bundle,
 // so the page and the API load one copy of it (one option table, one stage list), not a bundled
 // second one. Library modules the package does not ship (the PyTorch lines) are bundled.
-// Usage: node scripts/build-site.mjs   (after scripts/build.sh dist)
+// Usage: node scripts/build-site.mjs [--package]   (after scripts/build.sh dist)
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIB = path.join(root, 'web', 'lib');
 const DIST = path.join(root, 'dist');
 
+// With --package: only embed.html's module, into dist/ itself, where the library modules are its
+// neighbours (./name.mjs), so that the npm package's dist/embed.html works wherever dist/ is served.
+const forPackage = process.argv.includes('--package');
+const LIB_PREFIX = forPackage ? './' : './lib/';
+
 const sharedLibrary = {
   name: 'attention-lab-shared-library',
   setup(b) {
@@ -22,23 +27,22 @@ const sharedLibrary = {
       if (path.dirname(file) !== LIB) return undefined;
       const name = path.basename(file);
       return fs.existsSync(path.join(DIST, name))
-        ? { path: `./lib/${name}`, external: true }
+        ? { path: `${LIB_PREFIX}${name}`, external: true }
         : undefined;
     });
   },
 };
 
+const embed = path.join(root, 'web', 'app', 'embed.mjs');
 await build({
-  entryPoints: {
-    app: path.join(root, 'web', 'app', 'main.mjs'),
-    embed: path.join(root, 'web', 'app', 'embed.mjs'),
-  },
-  outdir: path.join(root, 'build', 'site'),
+  entryPoints: forPackage ? { embed } : { app: path.join(root, 'web', 'app', 'main.mjs'), embed },
+  outdir: forPackage ? DIST : path.join(root, 'build', 'site'),
   outExtension: { '.js': '.mjs' },
   bundle: true,
   format: 'esm',
   target: 'es2022',
-  sourcemap: true,
+  sourcemap: !forPackage,
+  minify: forPackage,
   plugins: [sharedLibrary],
   logLevel: 'warning',
 });

@@ -22,22 +22,30 @@ build_wasm() {
 
 build_dist() {
   mkdir -p dist
-  for f in index.mjs model.mjs loader.mjs features.mjs embeddings.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs setting-text.mjs trained.mjs train.mjs train-input.mjs index.d.ts; do cp "web/lib/$f" dist/; done
+  for f in index.mjs model.mjs loader.mjs features.mjs embeddings.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs setting-text.mjs trained.mjs train.mjs train-input.mjs node-builtin.mjs steps.mjs suggest.mjs core-files.mjs; do cp "web/lib/$f" dist/; done
   # The trained weights (a source file: `npm run train -- --out web/weights/brown.atlm` writes it),
   # beside trained.mjs, which reads it relative to its own URL.
   cp web/weights/brown.atlm dist/
-  # The same types as .d.mts: the package has no "type": "module" (emscripten's pthread worker is
-  # CommonJS), so TypeScript reads a plain .d.ts as CommonJS.
+  # The types, once, named like the module they describe (index.mjs → index.d.mts).
+  rm -f dist/index.d.ts
   cp web/lib/index.d.ts dist/index.d.mts
   # The CLI (cli.mjs, the bin; its modules in cli/), present.mjs and stage-text.mjs, shared with
   # the page.
   rm -rf dist/cli && mkdir -p dist/cli
   cp web/lib/cli.mjs web/lib/present.mjs web/lib/stage-text.mjs dist/ && cp web/lib/cli/*.mjs dist/cli/ && chmod +x dist/cli.mjs
   # The tokenizer and its GPT-2 vocabulary, bundled into one file with no bare imports.
+  mkdir -p build
   npx --no-install esbuild web/lib/tokenizer.mjs --bundle --format=esm --minify \
-    --outfile=dist/tokenizer.mjs --log-level=warning
+    --outfile=dist/tokenizer.mjs --log-level=warning --metafile=build/tokenizer.meta.json
   build_worker
   build_element
+  # embed.html, the page for iframes, served from the package's dist/ as it is: its module (the
+  # library modules beside it stay separate files), styles and icon.
+  rm -f dist/embed.mjs
+  node scripts/build-site.mjs --package
+  cp web/app/embed.html web/app/icon.svg web/app/styles*.css dist/
+  # The licences of what the bundles hold from node_modules, and of what the core compiles in.
+  node scripts/third-party-notices.mjs dist/THIRD_PARTY_NOTICES.md build/tokenizer.meta.json
   # What `attention-lab lesson` inlines into a lesson file: the lesson page bundled, its styles and
   # the list of steps, labs and exercises (dist/lesson/).
   node scripts/build-lesson.mjs
@@ -50,10 +58,15 @@ build_worker() {
   # API always passes) is hidden from bundlers: webpack would otherwise try to bundle the worker.
   # Emscripten sets `var _scriptDir = import.meta.url` at the top of the module: same URL, but no
   # bundler looks for `new URL(…, _scriptDir)`.
-  [ -f dist/attention-core-threads.worker.js ] || { echo "build: dist/attention-core-threads.worker.js is missing (run: scripts/build.sh wasm)" >&2; return 1; }
+  # Node starts the same worker from its file: a CommonJS script, so .cjs in this "type": "module"
+  # package (the loader maps emscripten's .js name to it).
+  if [ -f dist/attention-core-threads.worker.js ]; then
+    mv dist/attention-core-threads.worker.js dist/attention-core-threads.worker.cjs
+  fi
+  [ -f dist/attention-core-threads.worker.cjs ] || { echo "build: dist/attention-core-threads.worker.cjs is missing (run: scripts/build.sh wasm)" >&2; return 1; }
   node --input-type=module -e '
     import fs from "node:fs";
-    const source = fs.readFileSync("dist/attention-core-threads.worker.js", "utf8");
+    const source = fs.readFileSync("dist/attention-core-threads.worker.cjs", "utf8");
     fs.writeFileSync("dist/attention-core-threads.worker-source.mjs",
       "// The source of attention-core-threads.worker.js, started from a blob: URL in browsers.\n" +
       `export default ${JSON.stringify(source)};\n`);
@@ -79,11 +92,12 @@ build_site() {
   mkdir -p build/site/lib
   find web/app -maxdepth 1 -type f ! -name '*.mjs' -exec cp {} build/site/ \;
   node scripts/build-site.mjs
-  # The API and the core builds, with the threaded build's worker (not the CLI: a page has no use
-  # for it), and the custom element (lib/attention-lab.js, with the labs it loads for a `lab`
-  # attribute, lib/attention-lab-labs.js, and the exercises it loads for an `exercise` attribute,
+  # The API and the core builds, with the threaded build's worker source (browsers start it from a
+  # blob: URL; not the CLI, nor Node's worker file: a page has no use for them), and the custom
+  # element (lib/attention-lab.js, with the labs it loads for a `lab` attribute,
+  # lib/attention-lab-labs.js, and the exercises it loads for an `exercise` attribute,
   # lib/attention-lab-exercises.js, for pages that embed it from here).
-  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name 'attention-lab-exercises.js' -o -name '*.atlm' \) \
+  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name 'attention-lab-exercises.js' -o -name '*.atlm' \) \
     ! -name 'cli.mjs' -exec cp {} build/site/lib/ \;
 }
 
@@ -98,7 +112,7 @@ build_bench() {
   npx --no-install esbuild bench=web/bench/page.mjs worker=web/bench/worker.mjs --bundle --format=esm \
     --target=es2022 --platform=browser --minify --sourcemap --outdir=build/bench --log-level=error
   # attention-lab as on the teaching page (imported at run time from ./lib/, not bundled).
-  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' \) \
+  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' \) \
     ! -name 'cli.mjs' -exec cp {} build/bench/lib/ \;
   # The peers' own files from node_modules: no CDN. ORT's wasm-only ESM build finds its
   # ort-wasm-simd-threaded.{mjs,wasm} beside itself; tfjs-backend-wasm is told where its .wasm are.

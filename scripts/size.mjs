@@ -81,10 +81,12 @@ const GZIP_BUDGETS = [
 // int8 rows compress little, and a page downloads it only when it asks for them) and the training
 // module (about 115 kB packed), and the labs the element loads for its `lab` attribute
 // (attention-lab-labs.js, about 60 kB packed, raised with it); the exercises it loads for its
-// `exercise` attribute (attention-lab-exercises.js, about 21 kB packed). And what `attention-lab
-// lesson` inlines into a lesson file (dist/lesson/: the lesson page bundled, its styles; it shares
-// tokenizer.mjs with the API; about 132 kB packed, raised by that): a page never downloads it.
-const TARBALL_BUDGET = [1652 * KB, '1603 kB'];
+// `exercise` attribute (attention-lab-exercises.js, about 21 kB packed); the iframe page (embed.html
+// with its bundled module and stylesheets, about 110 kB packed, raised with it). And what
+// `attention-lab lesson` inlines into a lesson file (dist/lesson/: the lesson page bundled, its
+// styles; it shares tokenizer.mjs with the API; about 132 kB packed, raised by that): a page never
+// downloads it.
+const TARBALL_BUDGET = [1780 * KB, '1720 kB'];
 
 const gzipSize = (file) =>
   zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;

@@ -7,11 +7,28 @@ var attentionLabInNode =
   typeof process == 'object' &&
   typeof process.versions == 'object' &&
   typeof process.versions.node == 'string';
-var require = attentionLabInNode ? (id) => process.getBuiltinModule(id) : undefined;
+// Node's built-in modules: process.getBuiltinModule (Node 20.16+); before that, the require the
+// loader passes as Module.nodeRequire, or, inside a pthread worker, the one emscripten's worker
+// script puts on globalThis.
+var attentionLabRequire =
+  attentionLabInNode &&
+  (typeof process.getBuiltinModule == 'function'
+    ? (id) => process.getBuiltinModule(id)
+    : Module['nodeRequire'] || globalThis.require);
+if (attentionLabInNode && typeof attentionLabRequire != 'function') {
+  throw new Error(
+    'attention-lab: this Node.js has no process.getBuiltinModule (Node 20.16+); ' +
+      'load the core through createAttentionLab(), which passes a require',
+  );
+}
+var require = attentionLabInNode ? attentionLabRequire : undefined;
 var __dirname =
   attentionLabInNode && _scriptDir ? require('url').fileURLToPath(new URL('.', _scriptDir)) : '';
 var fetch = attentionLabInNode ? undefined : globalThis.fetch;
-// In Node, find the .wasm beside this file as a path (emscripten would pass a file: URL to fs).
+// In Node, find the .wasm beside this file as a path (emscripten would pass a file: URL to fs),
+// and the threaded build's CommonJS worker script by its name in the package ("type": "module"
+// would make Node read a .js file there as an ES module).
 if (attentionLabInNode && !Module['locateFile'] && !Module['wasmBinary']) {
-  Module['locateFile'] = (path) => __dirname + path;
+  Module['locateFile'] = (path) =>
+    __dirname + (path.endsWith('.worker.js') ? path.replace(/\.js$/, '.cjs') : path);
 }

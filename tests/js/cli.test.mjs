@@ -396,7 +396,7 @@ describe('attention-lab --help / --version', () => {
 const flagOf = (name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 const fold = (text) => text.replace(/\s+/g, ' ').trim();
 const COMMAND_OWN_FLAGS = {
-  explain: ['--stage', '--decimals', '--weights'],
+  explain: ['--stage', '--decimals', '--weights', '--json'],
   forward: ['--config'],
 };
 

@@ -35,7 +35,6 @@ const said = (err) =>
 const REQUIRED = [
   'package.json',
   'dist/index.mjs',
-  'dist/index.d.ts',
   'dist/index.d.mts',
   'dist/errors.mjs',
   'dist/options.mjs',
@@ -46,6 +45,7 @@ const REQUIRED = [
   'dist/attention-core-threads.mjs',
   'dist/attention-core-threads.wasm',
   'dist/attention-core-threads.worker-source.mjs',
+  'dist/attention-core-threads.worker.cjs',
   'dist/attention-lab.js',
   'dist/attention-lab-labs.js',
   'dist/attention-lab-exercises.js',
@@ -59,6 +59,10 @@ const REQUIRED = [
   'dist/lesson/page.js',
   'dist/lesson/page.css',
   'dist/lesson/catalogue.json',
+  'dist/THIRD_PARTY_NOTICES.md',
+  'dist/embed.html',
+  'dist/embed.mjs',
+  'dist/styles.css',
 ];
 const ALLOWED = /^(dist\/|package\.json$|README|LICENSE|CHANGELOG)/;
 

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { AttentionLabError } from './index.mjs';
 import { printable } from './present.mjs';
 import { UsageError } from './cli/args.mjs';
+import { didYouMean } from './suggest.mjs';
 import { commandFlags } from './cli/commands.mjs';
 import { MAIN_HELP } from './cli/help.mjs';
 import { explainCommand } from './cli/explain.mjs';
@@ -50,7 +51,8 @@ async function main([command, ...rest]) {
   if (command === undefined) throw new UsageError('no command given');
   if (!Object.hasOwn(HANDLERS, command)) {
     const names = Object.keys(HANDLERS).join(', ');
-    throw new UsageError(`unknown command '${command}'; the commands are: ${names}`);
+    const guess = didYouMean(command, Object.keys(HANDLERS));
+    throw new UsageError(`unknown command '${command}'${guess}; the commands are: ${names}`);
   }
   return HANDLERS[command](rest);
 }

@@ -743,10 +743,18 @@ export interface CreateAttentionLabOptions {
    * Where to find a file of the core (called with 'attention-core.wasm',
    * 'attention-core-threads.wasm', or their relaxed twins 'attention-core-relaxed.wasm' and
    * 'attention-core-threads-relaxed.wasm', and a path prefix; in browsers the threaded build's worker is
-   * always started from a blob: URL, so it is not asked for 'attention-core-threads.worker.js');
+   * always started from a blob: URL, so it is not asked for the worker script; in Node it is asked
+   * for 'attention-core-threads.worker.cjs');
    * default: beside attention-core.mjs.
    */
   locateFile?: (path: string, prefix: string) => string;
+  /**
+   * The folder that holds the package's dist/ files when they are not beside the code that imports
+   * them (a bundler that does not emit them, such as esbuild): a URL, absolute or relative to the
+   * page (in Node also a folder's path), e.g. '/assets/attention-lab/'. The core's .wasm files, and
+   * for threads attention-core-threads.mjs, are loaded from there. locateFile, when given, wins.
+   */
+  baseUrl?: string | URL;
   /** The bytes of attention-core.wasm, to skip fetching it. */
   wasmBinary?: ArrayBuffer | Uint8Array;
 }

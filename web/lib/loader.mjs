@@ -5,6 +5,8 @@
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { LIMITS } from './contract.mjs';
 import { blobWorkersAllowed, hasExceptions, hasRelaxedSimd, hasSimd } from './features.mjs';
+import { nodeRequire } from './node-builtin.mjs';
+import { baseUrlLocateFile, instantiateFrom } from './core-files.mjs';
 
 // Each build's relaxed-SIMD twin: the same JS glue and exports, its kernels with
 // f32x4.relaxed_madd (scripts/relax-simd.mjs). Written as literal `new URL(…, import.meta.url)`
@@ -173,6 +175,34 @@ function relaxedLocateFile(locateFile) {
   };
 }
 
+// The threaded build's worker script is CommonJS; in this ES-module package ("type": "module") it
+// ships as .cjs, since Node would read a .js file here as an ES module. Emscripten's glue asks for
+// it by its .js name (browsers start it from a blob: URL instead, above).
+const NODE_THREADS_WORKER = 'attention-core-threads.worker.cjs';
+function nodeWorkerFile(locateFile) {
+  return (path, prefix) => {
+    const file = path === THREADS_WORKER ? NODE_THREADS_WORKER : path;
+    return locateFile ? locateFile(file, prefix) : prefix + file;
+  };
+}
+
+// Browsers: the loader fetches the .wasm itself (core-files.mjs), from where emscripten would: the
+// given locateFile's answer, or the file beside this module. Resolves never; rejects with the
+// AttentionLabError of a file that did not load.
+const CORE_DIR = import.meta.url.replace(/[^/]*$/, '');
+function browserInstantiate(build, moduleOptions) {
+  const name = build === 'threads' ? 'attention-core-threads.wasm' : 'attention-core.wasm';
+  const located = moduleOptions.locateFile?.(name, CORE_DIR);
+  const url = located
+    ? new URL(located, globalThis.location?.href).href
+    : build === 'threads'
+      ? new URL('./attention-core-threads.wasm', import.meta.url).href
+      : new URL('./attention-core.wasm', import.meta.url).href;
+  return new Promise((_, reject) => {
+    moduleOptions.instantiateWasm = instantiateFrom(url, reject);
+  });
+}
+
 /** Throws an AttentionLabError (option 'simd' or 'exceptions') where the engine cannot run a core. */
 export function requireEngineFeatures() {
   if (!hasSimd()) {
@@ -189,6 +219,28 @@ export function requireEngineFeatures() {
   }
 }
 
+// The chosen build's factory, run with the loader's own fetch of its .wasm in browsers (a file
+// that does not load rejects with its AttentionLabError instead of emscripten's abort).
+async function instantiate(build, moduleOptions) {
+  const failed =
+    inNode || moduleOptions.wasmBinary ? undefined : browserInstantiate(build, moduleOptions);
+  const factory =
+    build === 'threads'
+      ? (await import('./attention-core-threads.mjs')).default
+      : (await import('./attention-core.mjs')).default;
+  return failed ? Promise.race([factory(moduleOptions), failed]) : factory(moduleOptions);
+}
+
+// The threaded build: Node's workers from the .cjs file; a browser's from a blob: URL, bounded in
+// time (startThreaded: null when they never start).
+async function startThreads(moduleOptions, files, fromBase) {
+  if (inNode)
+    return instantiate('threads', { ...moduleOptions, locateFile: nodeWorkerFile(files) });
+  const options = { ...moduleOptions, ...(await threadedBrowserOptions(files)) };
+  if (fromBase) options.mainScriptUrlOrBlob = fromBase('attention-core-threads.mjs');
+  return startThreaded((given) => instantiate('threads', given), options);
+}
+
 /**
  * Loads the core for `threads` ('auto', or an integer) and `relaxedSimd` ('auto', true, false) and
  * starts its engine: { core, engine, build: 'single' | 'threads', note } (note: why threads were
@@ -199,28 +251,32 @@ export function requireEngineFeatures() {
 export async function loadCore({
   threads = 'auto',
   relaxedSimd = 'auto',
-  locateFile,
+  locateFile: givenLocateFile,
+  baseUrl,
   wasmBinary,
 } = {}) {
   requireEngineFeatures();
+  const fromBase = baseUrlLocateFile(baseUrl);
+  const locateFile = givenLocateFile ?? fromBase;
   let { count, note } = await checkBlobWorkers(threads, chooseThreads(threads));
   const relaxed = chooseRelaxed(relaxedSimd) && !wasmBinary;
   const files = relaxed ? relaxedLocateFile(locateFile) : locateFile;
   const moduleOptions = {};
-  if (files) moduleOptions.locateFile = files;
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
+  const require = await nodeRequire(); // Node before 20.16: the glue's fs, path and url
+  if (require) moduleOptions.nodeRequire = require;
   let core = null;
-  if (count > 1 && !inNode) {
-    const threaded = { ...moduleOptions, ...(await threadedBrowserOptions(files)) };
-    core = await startThreaded((await import('./attention-core-threads.mjs')).default, threaded);
+  if (count > 1) {
+    core = await startThreads(moduleOptions, files, fromBase);
     if (!core) {
       count = 1;
       note = fallBack(lateThreads(threads));
     }
-  } else if (count > 1) {
-    core = await (await import('./attention-core-threads.mjs')).default(moduleOptions);
   }
-  core ??= await (await import('./attention-core.mjs')).default(moduleOptions);
+  core ??= await instantiate(
+    'single',
+    files ? { ...moduleOptions, locateFile: files } : moduleOptions,
+  );
   const build = count > 1 ? 'threads' : 'single';
   if (inNode && build === 'threads') {
     // Worker threads must not keep Node alive: a script that is done should exit.

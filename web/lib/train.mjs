@@ -7,6 +7,7 @@
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { unwrap } from './model.mjs';
 import { requireEngineFeatures } from './loader.mjs';
+import { nodeRequire } from './node-builtin.mjs';
 import { checkOptions, coreOptionsOf, corpusOf, yieldToEventLoop } from './train-input.mjs';
 
 export {
@@ -19,8 +20,8 @@ export {
 let modulePromise;
 function loadTrainingModule() {
   requireEngineFeatures(); // the training module is built like the core
-  modulePromise ??= import('./attention-train.mjs')
-    .then(({ default: factory }) => factory({}))
+  modulePromise ??= Promise.all([import('./attention-train.mjs'), nodeRequire()])
+    .then(([{ default: factory }, require]) => factory(require ? { nodeRequire: require } : {}))
     .catch((cause) => {
       modulePromise = undefined; // a failed load can be tried again
       throw new AttentionLabError(

@@ -9,6 +9,7 @@ import { unwrap } from './model.mjs';
 import { tokenizeSentence } from './embeddings.mjs';
 import { tokenText } from './tokenizer.mjs';
 import { percent } from './present.mjs';
+import { nodeBuiltin } from './node-builtin.mjs';
 
 /** The weights the API can load by name, and the file each one is in. */
 export const WEIGHTS = Object.freeze({ trained: 'brown.atlm' });
@@ -26,9 +27,7 @@ async function readWeightsFile() {
   const url = fileUrl();
   try {
     if (inNode && url.protocol === 'file:') {
-      // getBuiltinModule, not an import: bundlers for the browser must not see node:fs at all.
-      const fs = process.getBuiltinModule?.('node:fs');
-      if (!fs) throw new Error('reading it from disk needs Node 20.16 or later (pass its bytes)');
+      const fs = await nodeBuiltin('node:fs');
       return new Uint8Array(await fs.promises.readFile(url));
     }
     const response = await fetch(url);

@@ -13,6 +13,7 @@ import * as context from './09-context.mjs';
 import * as merge from './10-merge.mjs';
 import * as output from './11-output.mjs';
 import { choicesOf } from '../state/settings.mjs';
+import { STEP_STAGES, findStep } from '../../lib/steps.mjs';
 
 export const STEPS = Object.freeze([
   embeddings,
@@ -31,11 +32,27 @@ export const STEPS = Object.freeze([
 // The mask step shows another stage for each way of masking (the core's choices of `masking`).
 const MASKINGS = choicesOf('masking');
 
+// The step modules against the one vocabulary (lib/steps.mjs) that the element's `stage`
+// attribute and the CLI's --stage also read: same slugs, same stages, same main stage.
+function checkVocabulary() {
+  STEPS.forEach((step, i) => {
+    const named = STEP_STAGES[i];
+    const same =
+      named?.slug === step.slug &&
+      named.traceStages.join() === step.traceStages.join() &&
+      MASKINGS.every((masking) => named.main(masking) === step.main({ masking }));
+    if (!same) throw new Error(`step '${step.slug}' differs from lib/steps.mjs's step ${i + 1}`);
+  });
+  if (STEP_STAGES.length !== STEPS.length)
+    throw new Error(`lib/steps.mjs has ${STEP_STAGES.length} steps, the page ${STEPS.length}`);
+}
+
 /**
  * Checks the steps against the core's stage list: every stage a step shows must exist, and the
  * steps' main stages must come in the core's (lecture) order. Throws if the two ever drift apart.
  */
 export function checkSteps(coreStages) {
+  checkVocabulary();
   const order = new Map(coreStages.map((s, i) => [s.name, i]));
   for (const step of STEPS) {
     for (const name of step.traceStages) {
@@ -57,10 +74,4 @@ export function checkSteps(coreStages) {
 }
 
 /** The step for a URL value: a slug, or the name of a trace stage a step shows. */
-export function findStep(value) {
-  const bySlug = STEPS.findIndex((s) => s.slug === value);
-  if (bySlug >= 0) return bySlug;
-  const byMain = STEPS.findIndex((s) => MASKINGS.some((masking) => s.main({ masking }) === value));
-  if (byMain >= 0) return byMain;
-  return STEPS.findIndex((s) => s.traceStages.includes(value));
-}
+export { findStep };

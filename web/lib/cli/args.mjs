@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { readText } from '../setting-text.mjs';
 import { COMMANDS, commandFlags } from './commands.mjs';
+import { didYouMean } from '../suggest.mjs';
 
 /** A mistake in the command line itself (exit status 2), as opposed to a value the core refuses. */
 export class UsageError extends Error {}
@@ -69,9 +70,17 @@ function parseArgsConfig(byName) {
 function unknownFlag(command, token, flags) {
   const list = flags.map((s) => (s.type === 'boolean' ? `--[no-]${s.flag.slice(2)}` : s.flag));
   const dash = token.rawName.startsWith('--') ? '' : ' (a sentence starting with - goes after --)';
+  const guess = dash ? '' : didYouMean(token.rawName, [...byNameFlags(flags), '--help']);
   return new UsageError(
-    `unknown option '${token.rawName}' for '${command}'${dash}; the options are: ` +
+    `unknown option '${token.rawName}' for '${command}'${guess}${dash}; the options are: ` +
       `${list.join(', ')}, --help`,
+  );
+}
+
+// Every spelling a command accepts: --x, and --no-x for booleans.
+function byNameFlags(flags) {
+  return flags.flatMap((s) =>
+    s.type === 'boolean' ? [s.flag, `--no-${s.flag.slice(2)}`] : [s.flag],
   );
 }
 

@@ -23,7 +23,9 @@ export const COMMANDS = {
         key: 'stage',
         type: 'text',
         placeholder: 'NAME',
-        help: 'print only this stage, e.g. attentionWeights (the stages are listed below)',
+        help:
+          'print only this stage: a stage listed below (attentionWeights) or a step of the page ' +
+          'and the element (softmax: the stage that step is about)',
       },
       {
         flag: '--decimals',
@@ -35,6 +37,14 @@ export const COMMANDS = {
         help: 'digits after the decimal point',
       },
       WEIGHTS_FLAG,
+      {
+        flag: '--json',
+        key: 'json',
+        type: 'boolean',
+        help:
+          'print the run as JSON: { sentence, tokens, options, sizes, stages: [{ index, name, ' +
+          'dims, shape, explanation, data }] }, every number of every batch item',
+      },
     ],
   },
   heads: {

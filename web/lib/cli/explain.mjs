@@ -13,24 +13,31 @@ import {
   tokenLabel,
 } from '../present.mjs';
 import { explainStage } from '../stage-text.mjs';
+import { STEP_STAGES, stageNamed } from '../steps.mjs';
+import { didYouMean } from '../suggest.mjs';
 import { UsageError, parseCommand } from './args.mjs';
 import { LECTURE_EXAMPLE } from './flags.mjs';
 import { commandHelp } from './help.mjs';
 import { WIDTH, clip, headMatrices, matrix, wrap } from './text.mjs';
 import { explainTrained } from './trained.mjs';
+import { explainJson } from './explain-json.mjs';
 
 const STAGE_NAMES = STAGES.map((s) => s.name);
 const MAX_HEADS_SHOWN = 4;
+const JSON_TRAINED =
+  '--json prints the run of the random weights (--weights random); for the trained model, ' +
+  '`attention-lab heads --json` prints its heads as JSON';
 
 export async function explainCommand(args) {
   const { options: given, own, positionals, help } = parseCommand('explain', args);
   if (help) return void process.stdout.write(commandHelp('explain'));
   const sentence = oneSentence(positionals);
   const decimals = checkDecimals(own.decimals);
-  if (own.stage !== undefined && !STAGE_NAMES.includes(own.stage)) {
-    throw new UsageError(`--stage '${own.stage}': the stages are ${STAGE_NAMES.join(', ')}`);
+  if (own.stage !== undefined) own.stage = traceStageOf(own.stage, given.masking);
+  if (own.weights !== 'random') {
+    if (own.json) throw new UsageError(JSON_TRAINED);
+    return explainTrained(sentence, given, own, stageBlock);
   }
-  if (own.weights !== 'random') return explainTrained(sentence, given, own, stageBlock);
 
   const lab = await createAttentionLab();
   const { dIn, seed } = { ...LECTURE_EXAMPLE, ...given };
@@ -47,6 +54,11 @@ export async function explainCommand(args) {
     throw new UsageError(`--stage '${own.stage}' is not part of this run: ${whyAbsent(own.stage)}`);
   }
 
+  if (own.json) {
+    const sizes = sizesOf(trace);
+    const run = { embedding, config, sizes, trace, stages: STAGES, only: own.stage };
+    return void process.stdout.write(explainJson(run));
+  }
   const run = {
     config,
     sizes: sizesOf(trace),
@@ -64,6 +76,18 @@ export async function explainCommand(args) {
   }
   if (out[0] === '') out.shift();
   process.stdout.write(out.join('\n') + '\n');
+}
+
+// --stage takes what the element's `stage` attribute takes: a trace stage (attentionWeights) or a
+// step of the page (softmax), which means the stage that step is about.
+function traceStageOf(stage, masking) {
+  const name = stageNamed(stage, STAGE_NAMES, masking);
+  if (name !== undefined) return name;
+  const known = [...STAGE_NAMES, ...STEP_STAGES.map((s) => s.slug)];
+  throw new UsageError(
+    `--stage '${stage}'${didYouMean(stage, known)}: the stages are ${STAGE_NAMES.join(', ')}; ` +
+      `the page's steps are ${STEP_STAGES.map((s) => s.slug).join(', ')}`,
+  );
 }
 
 function oneSentence(positionals) {

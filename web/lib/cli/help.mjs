@@ -4,6 +4,7 @@
 import { STAGES } from '../contract.mjs';
 import { COMMANDS, commandFlags } from './commands.mjs';
 import { WIDTH, wrap } from './text.mjs';
+import { STEP_STAGES } from '../steps.mjs';
 
 export const MAIN_HELP = `attention-lab: causal multi-head self-attention, stage by stage, real numbers
 
@@ -211,5 +212,10 @@ function withoutFlags(command) {
 
 function stageList() {
   const names = STAGES.map((s) => s.name).join(', ');
-  return ['', ...wrap(`Stages: ${names}.`, { rest: '  ' })];
+  const steps = STEP_STAGES.map((s) => s.slug).join(', ');
+  return [
+    '',
+    ...wrap(`Stages: ${names}.`, { rest: '  ' }),
+    ...wrap(`Steps (as the page and the element name them): ${steps}.`, { rest: '  ' }),
+  ];
 }

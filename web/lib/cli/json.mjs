@@ -56,7 +56,7 @@ async function readStdin() {
 
 // The fewest digits that read back as the same float32 (0.43, not 0.4300000071525574). JSON cannot
 // hold ±∞ or NaN: those become the strings "-Infinity", "Infinity", "NaN".
-function jsonNumber(v) {
+export function jsonNumber(v) {
   if (!Number.isFinite(v)) return `"${v}"`;
   for (let digits = 1; digits < 9; ++digits) {
     const text = v.toPrecision(digits);
