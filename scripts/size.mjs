@@ -86,7 +86,7 @@ const GZIP_BUDGETS = [
 // `attention-lab lesson` inlines into a lesson file (dist/lesson/: the lesson page bundled, its
 // styles; it shares tokenizer.mjs with the API; about 132 kB packed, raised by that): a page never
 // downloads it.
-const TARBALL_BUDGET = [1780 * KB, '1720 kB'];
+const TARBALL_BUDGET = [1780 * KB, '1713.7 kB'];
 
 const gzipSize = (file) =>
   zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;
