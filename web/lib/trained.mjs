@@ -7,7 +7,7 @@
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { unwrap } from './model.mjs';
 import { tokenizeSentence } from './embeddings.mjs';
-import { tokenText } from './tokenizer.mjs';
+import { tokenText } from './tokens.mjs';
 import { percent } from './present.mjs';
 
 /** The weights the API can load by name, and the file each one is in. */
