@@ -81,6 +81,8 @@ build_site() {
   # attribute, lib/attention-lab-labs.js, for pages that embed it from here).
   find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name '*.worker.js' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name '*.atlm' \) \
     ! -name 'cli.mjs' -exec cp {} build/site/lib/ \;
+  # Brotli and gzip copies beside each file, which scripts/serve.mjs (and static hosts) send.
+  node scripts/precompress.mjs build/site
 }
 
 build_bench() {
