@@ -8,7 +8,7 @@
 // which is printed beside them: compare figures from one machine only.
 //
 // Usage: node scripts/measure-load.mjs [--runs N] [--rates 1,4] [--query ?…] [--no-isolation]
-//                                      [--waterfall] [--json]
+//                                      [--root DIR] [--waterfall] [--json]
 //   (after bash scripts/build.sh site; npm run measure:load -- --waterfall)
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,7 @@ const USAGE = `Usage: node scripts/measure-load.mjs [options]
   --rates LIST      CPU slow-down factors, comma-separated (default 1,4)
   --query Q         the page's query string, e.g. "?sentence=hello+world" (default: none)
   --no-isolation    serve without COOP/COEP (the single-threaded build)
+  --root DIR        serve DIR instead of build/site (e.g. another build, to compare)
   --waterfall       also print each request of the median load: start, end, size
   --json            print the figures as JSON instead
 `;
@@ -35,6 +36,7 @@ function options() {
       rates: { type: 'string', default: '1,4' },
       query: { type: 'string', default: '' },
       'no-isolation': { type: 'boolean' },
+      root: { type: 'string' },
       waterfall: { type: 'boolean' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -49,8 +51,12 @@ function options() {
 }
 
 /** scripts/serve.mjs on a free port; resolves { url, stop() }. */
-function serve(isolation) {
-  const args = [path.join(ROOT, 'scripts', 'serve.mjs'), ...(isolation ? [] : ['--no-isolation'])];
+function serve(isolation, root) {
+  const args = [
+    path.join(ROOT, 'scripts', 'serve.mjs'),
+    ...(isolation ? [] : ['--no-isolation']),
+    ...(root ? ['--root', root] : []),
+  ];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -173,7 +179,7 @@ async function main() {
     process.exit(2);
   }
   if (opts.help) return void process.stdout.write(USAGE);
-  const server = await serve(opts.isolation);
+  const server = await serve(opts.isolation, opts.root);
   const browser = await launchChromium();
   try {
     const url = `${server.url}${opts.query}`;
