@@ -85,6 +85,27 @@ test('the default page never asks for the tokenizer; typing before it arrives sh
   await close();
 });
 
+test('typing key by key while the tokenizer loads: the box and the address keep every key', async () => {
+  for (const delay of [0, 50]) {
+    const { page, close } = await heldPage(
+      '?sentence=dream+big+and+work+for+it&dIn=6&dOut=6&heads=2&batch=2&step=embeddings',
+      () => false,
+    );
+    const typed = 'the dog chased the ball';
+    await page.focus('#ctl-sentence');
+    await page.evaluate(() => document.querySelector('#ctl-sentence').select());
+    // The first key asks for the tokenizer, which arrives while the next keys are typed.
+    await page.keyboard.type(typed, { delay });
+    await page.waitForFunction(
+      (s) => new URL(location.href).searchParams.get('sentence') === s,
+      typed,
+    );
+    assert.equal(await page.inputValue('#ctl-sentence'), typed, `delay ${delay} ms`);
+    await assertShowsAddress(page);
+    await close();
+  }
+});
+
 test('a typed sentence in the address waits for the tokenizer, then shows its numbers', async () => {
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await watchedPage(context, suite.problems);

@@ -216,6 +216,15 @@ export function createController(
         refuseStep(view.step, meta);
     },
 
+    /**
+     * More of the sentence is being typed, to be edited once the keys pause: settings still
+     * waiting for a file are dropped, or their arrival would write an older sentence back into the
+     * box under the student's fingers.
+     */
+    typing() {
+      ++asked;
+    },
+
     /** The controls changed `key`: their values are the candidate. */
     edit(candidate, key) {
       return applySettings({ ...store.get().settings, ...candidate }, key, { source: 'ui' });
