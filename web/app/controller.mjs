@@ -216,11 +216,7 @@ export function createController(
         refuseStep(view.step, meta);
     },
 
-    /**
-     * More of the sentence is being typed, to be edited once the keys pause: settings still
-     * waiting for a file are dropped, or their arrival would write an older sentence back into the
-     * box under the student's fingers.
-     */
+    /** More of the sentence is on its way: drop settings waiting for a file (they are older). */
     typing() {
       ++asked;
     },
