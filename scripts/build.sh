@@ -22,7 +22,7 @@ build_wasm() {
 
 build_dist() {
   mkdir -p dist
-  for f in index.mjs model.mjs loader.mjs features.mjs embeddings.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs setting-text.mjs trained.mjs train.mjs train-input.mjs node-builtin.mjs steps.mjs suggest.mjs core-files.mjs; do cp "web/lib/$f" dist/; done
+  for f in index.mjs model.mjs loader.mjs features.mjs embeddings.mjs tokens.mjs known-tokens.mjs vocabulary.mjs builds.mjs presets.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs setting-text.mjs trained.mjs train.mjs train-input.mjs node-builtin.mjs steps.mjs suggest.mjs core-files.mjs; do cp "web/lib/$f" dist/; done
   # The trained weights (a source file: `npm run train -- --out web/weights/brown.atlm` writes it),
   # beside trained.mjs, which reads it relative to its own URL.
   cp web/weights/brown.atlm dist/
@@ -42,7 +42,7 @@ build_dist() {
   # embed.html, the page for iframes, served from the package's dist/ as it is: its module (the
   # library modules beside it stay separate files), styles and icon.
   rm -f dist/embed.mjs
-  node scripts/build-site.mjs --package
+  node scripts/build-embed-package.mjs
   cp web/app/embed.html web/app/icon.svg web/app/styles*.css dist/
   # The licences of what the bundles hold from node_modules, and of what the core compiles in.
   node scripts/third-party-notices.mjs dist/THIRD_PARTY_NOTICES.md build/tokenizer.meta.json
@@ -99,6 +99,8 @@ build_site() {
   # lib/attention-lab-exercises.js, for pages that embed it from here).
   find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name 'attention-lab-exercises.js' -o -name '*.atlm' \) \
     ! -name 'cli.mjs' -exec cp {} build/site/lib/ \;
+  # Brotli and gzip copies beside each file, which scripts/serve.mjs (and static hosts) send.
+  node scripts/precompress.mjs build/site
 }
 
 build_bench() {

@@ -20,7 +20,9 @@
 //                     only localhost, 127.0.0.1 and [::1] are answered (421 otherwise): a web page
 //                     can point a name of its own at 127.0.0.1 (DNS rebinding) and would otherwise
 //                     read everything under the root with the visitor's browser.
-// Files and folders whose name starts with a dot (.git, .env) are never served (404).
+// Files and folders whose name starts with a dot (.git, .env) are never served (404). A file with a
+// precompressed copy beside it (app.mjs.br, app.mjs.gz: scripts/precompress.mjs) is sent as that
+// copy, with Content-Encoding, to a browser whose Accept-Encoding takes it.
 // Unknown options and bad values exit with code 2. Run with --help for this list.
 //
 // Every request is answered (or its connection closed) and none can stop the server: files are
@@ -33,6 +35,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { CONTENT_TYPES } from './content-types.mjs';
+import { COMPRESSIBLE, acceptedEncodings, openEncoded } from './serve-encoding.mjs';
 
 const HOST = '127.0.0.1';
 const DEFAULT_PORT = 8080;
@@ -412,7 +415,30 @@ async function answer(req, res, options, headers) {
     return send(res, status, MESSAGES[status], headers);
   }
   if (resolved.location) return send(res, 301, '', { ...headers, Location: resolved.location });
-  streamFile(req, res, resolved.file, headers);
+  const chosen = await chooseEncoding(req, resolved.file, headers);
+  streamFile(req, res, chosen.file, chosen.headers);
+}
+
+/**
+ * The file, or its precompressed copy (scripts/precompress.mjs) in an encoding the request
+ * accepts, as static hosts serve them: { file, headers } with Content-Encoding for a copy.
+ */
+async function chooseEncoding(req, file, headers) {
+  if (!COMPRESSIBLE.test(file.real)) return { file, headers };
+  // Sent or not, the answer depends on Accept-Encoding: a cache in between must know it.
+  const vary = {
+    ...headers,
+    Vary: headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding',
+  };
+  const names = acceptedEncodings(req.headers['accept-encoding']);
+  const copy = await openEncoded(file.real, file.stat, names);
+  if (!copy) return { file, headers: vary };
+  await file.handle.close().catch(() => {});
+  return {
+    // Named by the original, for its Content-Type.
+    file: { handle: copy.handle, stat: copy.stat, real: file.real },
+    headers: { ...vary, 'Content-Encoding': copy.name },
+  };
 }
 
 function createServer(options) {

@@ -459,7 +459,8 @@ test('--cors * lets any origin load the files: ACAO *, CORP cross-origin, prefli
   assert.equal(res.status, 200);
   assert.equal(res.headers['access-control-allow-origin'], '*');
   assert.equal(res.headers['cross-origin-resource-policy'], 'cross-origin');
-  assert.equal(res.headers.vary, undefined);
+  // Vary names Accept-Encoding (a compressed copy may be sent), never Origin: the answer is the same for every origin.
+  assert.equal(res.headers.vary, 'Accept-Encoding');
   assert.equal(
     res.headers['cross-origin-embedder-policy'],
     'require-corp',
@@ -489,26 +490,31 @@ test('--cors ORIGIN sends that origin with Vary: Origin; --corp overrides the po
       ['--cors', 'https://lms.example.edu'],
       {
         acao: 'https://lms.example.edu',
-        vary: 'Origin',
+        vary: 'Origin, Accept-Encoding',
         corp: 'cross-origin',
         coep: 'require-corp',
       },
     ],
     [
       ['--cors', 'http://127.0.0.1:9000', '--corp', 'same-site'],
-      { acao: 'http://127.0.0.1:9000', vary: 'Origin', corp: 'same-site', coep: 'require-corp' },
+      {
+        acao: 'http://127.0.0.1:9000',
+        vary: 'Origin, Accept-Encoding',
+        corp: 'same-site',
+        coep: 'require-corp',
+      },
     ],
     [
       ['--corp', 'same-origin'],
-      { acao: '*', vary: undefined, corp: 'same-origin', coep: 'require-corp' },
+      { acao: '*', vary: 'Accept-Encoding', corp: 'same-origin', coep: 'require-corp' },
     ],
     [
       ['--corp=same-site', '--no-isolation'],
-      { acao: '*', vary: undefined, corp: 'same-site', coep: undefined },
+      { acao: '*', vary: 'Accept-Encoding', corp: 'same-site', coep: undefined },
     ],
     [
       ['--no-isolation', '--cors', '*'],
-      { acao: '*', vary: undefined, corp: 'cross-origin', coep: undefined },
+      { acao: '*', vary: 'Accept-Encoding', corp: 'cross-origin', coep: undefined },
     ],
   ];
   for (const [args, expected] of cases) {

@@ -9,6 +9,7 @@ import { stateUrl, labParamsOf, patchLabParams } from './state/url.mjs';
 import { needsOf } from './state/needs.mjs';
 import { STEPS, findStep } from './stages/index.mjs';
 import { stepError } from './errors.mjs';
+import { MAX_SENTENCE_CHARS } from '../lib/vocabulary.mjs';
 
 const SETTING_NAMES = new Set(SETTINGS.map((s) => s.name));
 const THEMES = VIEW.find((v) => v.name === 'theme').choices;
@@ -108,14 +109,27 @@ export function createController(
     return loading;
   }
 
-  // Settings that need the trained weights before they load: computed once the file is read (if
-  // no later settings came first), or refused with the reason it could not be read.
-  function applyWhenLoaded(candidate, key, meta) {
+  // What `candidate` waits for before it computes, { load, key (the setting that asked) }, or
+  // null: the trained weights (which bring the tokenizer), or the tokenizer for a sentence whose
+  // tokens the library does not carry (only the presets' and set-ups' sentences are). A sentence
+  // refused before tokenising (empty, too long) is refused at once.
+  function missingFor(candidate) {
+    if (candidate.weights === 'trained' && !trained) return { load: loadTrained, key: 'weights' };
+    const { sentence } = candidate;
+    const text = typeof sentence === 'string' ? sentence.trim() : '';
+    if (text !== '' && sentence.length <= MAX_SENTENCE_CHARS && !lab.canTokenize(text))
+      return { load: () => lab.loadTokenizer(), key: 'sentence' };
+    return null;
+  }
+
+  // Settings that need a file before it loads: computed once it is read (if no later settings
+  // came first), or refused with the reason it could not be read.
+  function applyWhenLoaded(candidate, key, meta, missing) {
     const ticket = ++asked;
-    return loadTrained().then(
+    return missing.load().then(
       () => (ticket === asked ? applySettings(candidate, key, meta) : { ok: true }),
       (error) => {
-        if (ticket === asked) refuse(error, candidate, 'weights', meta);
+        if (ticket === asked) refuse(error, candidate, missing.key, meta);
         return { ok: false, error };
       },
     );
@@ -123,9 +137,8 @@ export function createController(
 
   // Computes with `candidate`; a valid result becomes the state, a refusal becomes the error.
   function applySettings(candidate, key, meta) {
-    if (candidate.weights === 'trained' && !trained) {
-      return { ok: true, pending: applyWhenLoaded(candidate, key, meta) };
-    }
+    const missing = missingFor(candidate);
+    if (missing) return { ok: true, pending: applyWhenLoaded(candidate, key, meta, missing) };
     ++asked; // settings that need no loading overtake those still waiting for it
     const { view, result: previous } = store.get();
     let result;
@@ -176,12 +189,14 @@ export function createController(
     },
 
     /**
-     * Before start(): reads the trained weights if the first settings ask for them. Resolves with
-     * null, or with the error that kept them from loading (start() then shows it).
+     * Before start(): reads the trained weights, or the tokenizer, if the first settings need
+     * them. Resolves with null, or with the error that kept them from loading (start() then
+     * shows it).
      */
     async prepare() {
-      if (store.get().settings.weights !== 'trained') return null;
-      return loadTrained().then(
+      const missing = missingFor(store.get().settings);
+      if (!missing) return null;
+      return missing.load().then(
         () => null,
         (error) => error,
       );
@@ -190,7 +205,8 @@ export function createController(
     /**
      * The first state: the asked settings, or the defaults under the message if they are invalid
      * (the controls keep showing what was asked for). An unknown step is named in the banner.
-     * `loadError`: prepare()'s error, shown under the weights switch.
+     * `loadError`: prepare()'s error, shown under the setting it names (the weights switch, or
+     * the sentence for the tokenizer).
      */
     start(loadError = null) {
       const meta = { source: 'initial' };
@@ -199,10 +215,15 @@ export function createController(
       if (!outcome.ok) {
         const result = compute(lab, DEFAULT_SETTINGS, null, needsFor(view));
         commit({ settings: { ...DEFAULT_SETTINGS }, result, view: fitView(view, result) }, meta);
-        if (loadError) refuse(loadError, first, 'weights', meta);
+        if (loadError) refuse(loadError, first, loadError.option || 'weights', meta);
       }
       if (view.step !== '' && view.step !== undefined && findStep(String(view.step)) < 0)
         refuseStep(view.step, meta);
+    },
+
+    /** More of the sentence is on its way: drop settings waiting for a file (they are older). */
+    typing() {
+      ++asked;
     },
 
     /** The controls changed `key`: their values are the candidate. */

@@ -17,7 +17,8 @@ document.querySelector('#boot-note')?.remove();
 const link = document.querySelector('#open-full');
 const initialState = parseUrl(location.search);
 const options = {
-  createLab: () => createAttentionLab(),
+  // The tokenizer's tables load when a sentence needs them: the first ones carry their tokens.
+  createLab: () => createAttentionLab({ tokenizer: 'lazy' }),
   initialState,
   syncUrl: true,
   page: true,

@@ -10,7 +10,8 @@ import * as exercises from './ui/exercises.mjs';
 import { createStageTools } from './ui/code.mjs';
 
 const app = mountAttentionLab(document.querySelector('#app'), {
-  createLab: () => createAttentionLab(),
+  // The tokenizer's tables load when a sentence needs them: the first ones carry their tokens.
+  createLab: () => createAttentionLab({ tokenizer: 'lazy' }),
   layout: 'full',
   initialState: parseUrl(location.search),
   syncUrl: true,

@@ -128,6 +128,7 @@ export function mountAttentionLab(
       lastKey = now;
       clearTimeout(typing);
       if (!burst) return edit('sentence');
+      controller.typing();
       typing = setTimeout(() => edit('sentence'), TYPING_PAUSE_MS);
       return undefined;
     };

@@ -3,7 +3,8 @@
 // notebook's own vectors for its sentence.
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { readPlainOptions } from './options.mjs';
-import { tokenize, VOCABULARY, MAX_SENTENCE_CHARS } from './tokenizer.mjs';
+import { tokenize } from './tokens.mjs';
+import { VOCABULARY, MAX_SENTENCE_CHARS } from './vocabulary.mjs';
 import { LIMITS } from './contract.mjs';
 import { unwrap } from './model.mjs';
 

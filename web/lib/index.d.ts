@@ -402,9 +402,14 @@ export interface AttentionLab {
    * @throws AttentionLabError naming the offending option
    */
   createModel(options: ModelOptions): AttentionModel;
+  /** Loads the tokenizer's tables (at once unless created with tokenizer: 'lazy'). */
+  loadTokenizer(): Promise<void>;
+  /** Whether tokenize() and embed() can take this sentence now (before loadTokenizer()). */
+  canTokenize(sentence: string): boolean;
   /**
    * The GPT-2 tokens of a sentence.
-   * @throws AttentionLabError (option 'sentence') for a non-string or empty sentence
+   * @throws AttentionLabError (option 'sentence') for a non-string or empty sentence, or for a
+   * sentence the tokenizer is needed for while it is not loaded (tokenizer: 'lazy')
    */
   tokenize(sentence: string): Token[];
   /**
@@ -757,6 +762,12 @@ export interface CreateAttentionLabOptions {
   baseUrl?: string | URL;
   /** The bytes of attention-core.wasm, to skip fetching it. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * 'eager' (default): the tokenizer's tables (tokenizer.mjs, about half a megabyte) load with the
+   * core; 'lazy': only by loadTokenizer(), loadWeights() or train(). Until then tokenize() and
+   * embed() take only the presets' and the page's set-up sentences (see canTokenize()).
+   */
+  tokenizer?: 'eager' | 'lazy';
 }
 
 /** Loads the WebAssembly core (once per call) and returns the API object. */

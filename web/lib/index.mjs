@@ -12,44 +12,20 @@ import {
   maskingLimits,
 } from './experiments.mjs';
 import { loadCore } from './loader.mjs';
+import { canTokenize, loadTokenizer, tokenizerMode } from './tokens.mjs';
+import { PRESETS } from './presets.mjs';
 import { TrainedModel, weightsBytes } from './trained.mjs';
 
 export { AttentionLabError } from './errors.mjs';
 export { DEFAULTS, OPTION_NAMES } from './options.mjs';
 export { OPTIONS, STAGES, LIMITS } from './contract.mjs';
-export { MAX_SENTENCE_CHARS } from './tokenizer.mjs';
+export { MAX_SENTENCE_CHARS } from './vocabulary.mjs';
 export { MAX_SENTENCE_TOKENS } from './embeddings.mjs';
 export { SIZE_PRESETS } from './sizes.mjs';
 export { MAX_THREADS } from './loader.mjs';
 export { WEIGHTS, NEXT_TOKENS, roleLabel } from './trained.mjs';
 export { train, readCorpus, HELDOUT_SHARE, MAX_TRAINING_CHARS } from './train.mjs';
-
-/** The lectures' example sentences. */
-export const PRESETS = Object.freeze(
-  [
-    {
-      id: 'journey',
-      sentence: 'Your journey starts with one step',
-      dIn: 3,
-      note: "the lecture notebook's own 3-d vectors",
-    },
-    {
-      id: 'dog',
-      sentence: 'the dog chased the ball but it could not catch it',
-      note: "what can 'it' attend to? Random weights spread it almost evenly: they have learnt nothing",
-    },
-    {
-      id: 'dogs-animals',
-      sentence: 'all dogs are animals',
-      note: 'same words as the next one, other order',
-    },
-    {
-      id: 'animals-dogs',
-      sentence: 'all animals are dogs',
-      note: 'causal attention sees the order: even without positions, a word gets another context vector here',
-    },
-  ].map((preset) => Object.freeze(preset)),
-);
+export { PRESETS } from './presets.mjs';
 
 class AttentionLab {
   #core;
@@ -264,14 +240,28 @@ class AttentionLab {
       const model = await cached;
       if (!model.disposed) return model;
     }
-    const loading = weightsBytes(source).then(
-      (bytes) => new TrainedModel(this.#core, bytes, (options) => this.createModel(options)),
+    // explain() tokenises and names the next tokens: the tokenizer is loaded alongside.
+    const loading = Promise.all([weightsBytes(source), loadTokenizer()]).then(
+      ([bytes]) => new TrainedModel(this.#core, bytes, (options) => this.createModel(options)),
     );
     if (named) {
       this.#weights.set(source, loading);
       loading.catch(() => this.#weights.delete(source)); // a failed read can be tried again
     }
     return loading;
+  }
+
+  /**
+   * Loads the tokenizer's tables, if createAttentionLab was given tokenizer: 'lazy'; resolves when
+   * tokenize() and embed() take any sentence.
+   */
+  async loadTokenizer() {
+    await loadTokenizer();
+  }
+
+  /** Whether tokenize(sentence) and embed(sentence) can answer now, before loadTokenizer(). */
+  canTokenize(sentence) {
+    return canTokenize(sentence);
   }
 
   /** GPT-2 tokens of a sentence: [{ id, text }]. */
@@ -292,9 +282,15 @@ class AttentionLab {
  * Loads the WASM core. Options: threads ('auto' (default): threads on cross-origin-isolated pages,
  * one thread elsewhere and in Node; or a number), relaxedSimd ('auto' (default): the fused
  * multiply-add kernels where the engine validates them; true; false), locateFile(path, prefix) to
- * serve the .wasm from elsewhere, wasmBinary to pass it directly.
+ * serve the .wasm from elsewhere, wasmBinary to pass it directly, tokenizer ('eager' (default):
+ * loaded with the core; 'lazy': by loadTokenizer(), loadWeights() or train(), so that a page
+ * showing only the presets' sentences never fetches its tables).
  */
 export async function createAttentionLab(options = {}) {
-  const { core, engine, build, note } = await loadCore(options);
+  const eager = tokenizerMode(options) === 'eager';
+  const [{ core, engine, build, note }] = await Promise.all([
+    loadCore(options),
+    eager ? loadTokenizer() : null,
+  ]);
   return new AttentionLab(core, engine, build, note);
 }

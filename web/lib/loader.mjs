@@ -7,6 +7,7 @@ import { LIMITS } from './contract.mjs';
 import { blobWorkersAllowed, hasExceptions, hasRelaxedSimd, hasSimd } from './features.mjs';
 import { nodeRequire } from './node-builtin.mjs';
 import { baseUrlLocateFile, instantiateFrom } from './core-files.mjs';
+import { inNode, whyNoThreads } from './builds.mjs';
 
 // Each build's relaxed-SIMD twin: the same JS glue and exports, its kernels with
 // f32x4.relaxed_madd (scripts/relax-simd.mjs). Written as literal `new URL(…, import.meta.url)`
@@ -40,33 +41,6 @@ function chooseRelaxed(relaxedSimd) {
     );
   }
   return true;
-}
-
-const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
-
-// Threads need SharedArrayBuffer, which browsers give only to cross-origin-isolated pages, and
-// which some engines lack even there (WebKitGTK: crossOriginIsolated true, no SharedArrayBuffer).
-// Why the threaded build cannot run here and what to do, naming the piece that is missing (only
-// isolation is the page author's to give), or '' when it can run.
-const ONE_THREAD = "use threads: 'auto' or 1";
-function whyNoThreads() {
-  const shared = typeof SharedArrayBuffer === 'function';
-  if (inNode)
-    return shared
-      ? ''
-      : `this Node.js has no SharedArrayBuffer, so WebAssembly threads are unavailable; ${ONE_THREAD}`;
-  if (globalThis.crossOriginIsolated !== true)
-    return (
-      `this page is not cross-origin isolated, so WebAssembly threads are unavailable; ${ONE_THREAD}, ` +
-      'or serve the page with Cross-Origin-Opener-Policy: same-origin and ' +
-      'Cross-Origin-Embedder-Policy: require-corp'
-    );
-  if (!shared)
-    return (
-      'this browser has no SharedArrayBuffer although the page is cross-origin isolated, so ' +
-      `WebAssembly threads are unavailable in it; ${ONE_THREAD}`
-    );
-  return '';
 }
 
 /** The most threads the threaded build can use (its pthread pool size, from the core). */

@@ -51,14 +51,8 @@ function decodeChar(bytes) {
   }
 }
 
-/**
- * The longest sentence, in UTF-16 code units, that is tokenised. Byte-pair encoding takes quadratic
- * time within one run of letters (a Chinese sentence has no spaces: the whole of it is one run),
- * so callers check the length first. At this cap the worst case measured here (4,096 CJK
- * characters, or Arabic letters, in one run) takes about 0.15 s; 100,000 characters took 7 s.
- * 4,096 characters are about 900 tokens of English prose, and 8,000 of Chinese.
- */
-export const MAX_SENTENCE_CHARS = 4096;
+// The limits and the vocabulary's name live in vocabulary.mjs, readable without these tables.
+export { MAX_SENTENCE_CHARS, VOCABULARY } from './vocabulary.mjs';
 
 // Text that looks like a special token ("<|endoftext|>") is ordinary text here, as in tiktoken's
 // encode_ordinary: a student's sentence can never end the document or switch the model's mode.
@@ -73,5 +67,3 @@ export function tokenize(sentence) {
 export function encodeText(text) {
   return encode(text, ORDINARY);
 }
-
-export const VOCABULARY = 'gpt2 (r50k_base, 50257 tokens)';

@@ -2,7 +2,8 @@
 // checks the values), and its text cut into GPT-2 tokens with their word classes, the held-out part
 // set apart. The run itself, in the training module, is train.mjs's.
 import { AttentionLabError } from './errors.mjs';
-import { MAX_SENTENCE_CHARS, encodeText, tokenText } from './tokenizer.mjs';
+import { MAX_SENTENCE_CHARS } from './vocabulary.mjs';
+import { encodeText, loadTokenizer, tokenText } from './tokens.mjs';
 
 /** Word classes as cpp/attention/train/corpus.hpp numbers them (scripts/prepare_corpus.mjs writes them). */
 const PUNCTUATION = 6;
@@ -79,6 +80,7 @@ function pieceEnd(text, from) {
 // The text's GPT-2 ids, a piece at a time, hearing `signal` between pieces and giving the event
 // loop a turn now and then (so that an abort can arrive at all).
 export async function encodeInPieces(text, signal) {
+  await loadTokenizer();
   const ids = [];
   let turn = performance.now();
   for (let from = 0; from < text.length;) {

@@ -7,7 +7,7 @@
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { unwrap } from './model.mjs';
 import { tokenizeSentence } from './embeddings.mjs';
-import { tokenText } from './tokenizer.mjs';
+import { tokenText } from './tokens.mjs';
 import { percent } from './present.mjs';
 import { nodeBuiltin } from './node-builtin.mjs';
 

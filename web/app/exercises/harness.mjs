@@ -106,8 +106,9 @@ function frame(spec, ctx, s, actions) {
   );
 }
 
-async function load(spec) {
-  const [task, { view }] = await Promise.all(spec.load());
+// The exercise's task and view modules, and the tokenizer: variants embed sentences of their own.
+async function load(spec, core) {
+  const [task, { view }] = await Promise.all([...spec.load(), core.loadTokenizer()]);
   return { makeTask: task.makeTask, check: task.check, observe: task.observe, view };
 }
 
@@ -200,7 +201,7 @@ export function runExercise(body, spec, ctx, { paint: put = paintChildren } = {}
 
   const ready = (async () => {
     try {
-      s.modules = await load(spec);
+      s.modules = await load(spec, ctx.lab);
       makeTask();
     } catch (err) {
       console.error(err);

@@ -12,9 +12,10 @@ import { h } from '../render/h.mjs';
 import { readPage } from './kit/page.mjs';
 import { paintChildren } from './kit/paint.mjs';
 
-// The lab's compute and view modules, imported when it first opens.
-async function load(spec) {
-  const [{ compute }, { view }] = await Promise.all(spec.load());
+// The lab's compute and view modules, imported when it first opens, and the tokenizer: labs embed
+// sentences of their own (the page's first sentences need none).
+async function load(spec, core) {
+  const [{ compute }, { view }] = await Promise.all([...spec.load(), core.loadTokenizer()]);
   return { compute, view };
 }
 
@@ -131,7 +132,7 @@ export function runLab(body, spec, ctx, { paint: put = paintChildren } = {}) {
     const values = params;
     busy(true);
     try {
-      modules ??= await load(spec);
+      modules ??= await load(spec, ctx.lab);
       const data = await compute(values, controller.signal, cause);
       if (controller.signal.aborted || data === null) return;
       adopt(data);

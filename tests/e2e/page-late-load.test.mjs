@@ -1,0 +1,207 @@
+// The page is right when what it loads on first use arrives late: the tokenizer (the first
+// sentences carry their tokens, so a default page never asks for it), the trained weights, a lab's
+// modules. Each is held back by a route until the test lets it through, while the student types;
+// once it arrives the page shows the numbers of the last sentence typed, and no message. The
+// preload picks the build the loader runs, with and without cross-origin isolation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  pageSuite,
+  watchedPage,
+  ready,
+  startServer,
+  shownCells,
+  referenceTrace,
+  compareCells,
+  nodeLab,
+} from './helpers.mjs';
+import { parseUrl } from '../../web/app/state/url.mjs';
+
+const suite = pageSuite();
+const settingsOf = (page) => parseUrl(new URL(page.url()).search).settings;
+const shownTokens = (page) =>
+  page.$$eval('.tokens .token .tok', (els) => els.map((e) => e.textContent.replace(/^␣/, ' ')));
+const isTokenizer = (url) => /tokenizer[^/]*\.mjs$/.test(url.pathname);
+
+/**
+ * The page at `query` with every request whose URL `held(url)` holds waiting until release():
+ * { page, release, held (the URLs asked for so far), requested (every URL), close }.
+ */
+async function heldPage(query, held, server = suite.server) {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await watchedPage(context, suite.problems);
+  let release;
+  const gate = new Promise((resolve) => (release = resolve));
+  const asked = [];
+  const requested = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await context.route(held, async (route) => {
+    asked.push(route.request().url());
+    await gate;
+    await route.continue();
+  });
+  await page.goto(server.url + query);
+  await ready(page);
+  return { page, release, held: asked, requested, close: () => context.close() };
+}
+
+async function typeSentence(page, sentence) {
+  await page.fill('#ctl-sentence', sentence);
+}
+
+// The page's numbers and tokens are the Node API's for the settings in its address.
+async function assertShowsAddress(page) {
+  const settings = settingsOf(page);
+  const lab = await nodeLab();
+  assert.deepEqual(
+    await shownTokens(page),
+    lab.tokenize(settings.sentence).map((t) => t.text),
+  );
+  assert.deepEqual(compareCells(await shownCells(page), await referenceTrace(settings)), []);
+}
+
+test('the default page never asks for the tokenizer; typing before it arrives shows the last sentence', async () => {
+  const { page, release, held, requested, close } = await heldPage(
+    '?sentence=dream+big+and+work+for+it&dIn=6&dOut=6&heads=2&batch=2&step=scores',
+    isTokenizer,
+  );
+  assert.deepEqual(held, [], 'no tokenizer before a sentence needs it');
+  assert.ok(!requested.some((u) => /tokenizer/.test(u)), requested.join('\n'));
+  await assertShowsAddress(page);
+  // Two sentences typed while the tokenizer is on its way: the page keeps the last good numbers.
+  await typeSentence(page, 'a sentence the page has no tokens for');
+  await page.waitForTimeout(300);
+  await typeSentence(page, 'attention is all you need');
+  assert.equal(held.length, 1, 'asked for once');
+  assert.equal(settingsOf(page).sentence, 'dream big and work for it', 'still the last computed');
+  assert.equal(await page.locator('#msg-sentence').textContent(), '');
+  release();
+  await page.waitForFunction(
+    () => new URL(location.href).searchParams.get('sentence') === 'attention is all you need',
+  );
+  // The address is written after the page has painted the new numbers.
+  await assertShowsAddress(page);
+  assert.equal(await page.locator('#msg-sentence').textContent(), '');
+  await close();
+});
+
+test('typing key by key while the tokenizer loads: the box and the address keep every key', async () => {
+  for (const delay of [0, 50]) {
+    const { page, close } = await heldPage(
+      '?sentence=dream+big+and+work+for+it&dIn=6&dOut=6&heads=2&batch=2&step=embeddings',
+      () => false,
+    );
+    const typed = 'the dog chased the ball';
+    await page.focus('#ctl-sentence');
+    await page.evaluate(() => document.querySelector('#ctl-sentence').select());
+    // The first key asks for the tokenizer, which arrives while the next keys are typed.
+    await page.keyboard.type(typed, { delay });
+    await page.waitForFunction(
+      (s) => new URL(location.href).searchParams.get('sentence') === s,
+      typed,
+    );
+    assert.equal(await page.inputValue('#ctl-sentence'), typed, `delay ${delay} ms`);
+    await assertShowsAddress(page);
+    await close();
+  }
+});
+
+test('a typed sentence in the address waits for the tokenizer, then shows its numbers', async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await watchedPage(context, suite.problems);
+  await context.route(isTokenizer, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(
+    `${suite.server.url}?sentence=the+cat+sat+on+the+mat&dIn=6&dOut=6&heads=2&batch=2&step=softmax`,
+  );
+  await ready(page);
+  await assertShowsAddress(page);
+  await context.close();
+});
+
+test('trained weights arriving late: the sentence typed meanwhile is the one shown with them', async () => {
+  const { page, release, held, close } = await heldPage(
+    '?sentence=dream+big+and+work+for+it&dIn=6&dOut=6&heads=2&batch=2&step=scores',
+    (url) => url.pathname.endsWith('.atlm'),
+  );
+  await page.selectOption('#ctl-weights', 'trained');
+  await typeSentence(page, 'the dog chased the ball');
+  await page.waitForTimeout(300);
+  assert.equal(held.length, 1);
+  assert.equal(settingsOf(page).weights, 'random', 'nothing computed without the weights');
+  release();
+  await page.waitForFunction(
+    () => new URL(location.href).searchParams.get('weights') === 'trained',
+  );
+  await page.waitForFunction(
+    () => new URL(location.href).searchParams.get('sentence') === 'the dog chased the ball',
+  );
+  const lab = await nodeLab();
+  assert.deepEqual(
+    await shownTokens(page),
+    lab.tokenize('the dog chased the ball').map((t) => t.text),
+  );
+  assert.equal(await page.locator('#msg-weights').textContent(), '');
+  await close();
+});
+
+test('a lab whose modules and tokenizer arrive late opens with its numbers and no error', async () => {
+  const { page, release, held, close } = await heldPage(
+    '?sentence=dream+big+and+work+for+it&dIn=6&dOut=6&heads=2&batch=2&lab=sqrt-dh',
+    (url) => /(compute|view|tokenizer)[^/]*\.mjs$/.test(url.pathname),
+  );
+  const panel = page.locator('#lab-panel[data-lab="sqrt-dh"]');
+  await panel.waitFor({ state: 'visible' });
+  assert.ok(held.length >= 1, 'the lab asked for its modules');
+  await typeSentence(page, 'all dogs are animals');
+  release();
+  await page.waitForFunction(
+    () => document.querySelector('#lab-panel [aria-busy]')?.getAttribute('aria-busy') === 'false',
+  );
+  assert.equal(await panel.locator('.lab-error').textContent(), '');
+  assert.ok((await panel.locator('canvas, table, svg').count()) > 0, 'the lab drew its figures');
+  await page.waitForFunction(
+    () => new URL(location.href).searchParams.get('sentence') === 'all dogs are animals',
+  );
+  await assertShowsAddress(page);
+  await close();
+});
+
+// The wasm files the page fetched, and the build it reports.
+async function buildOf(server) {
+  const { page, close } = await heldPage('?step=output', () => false, server);
+  const result = await page.evaluate(() => ({
+    build: document.documentElement.dataset.build,
+    isolated: crossOriginIsolated,
+    wasm: performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.endsWith('.wasm')),
+  }));
+  await close();
+  return result;
+}
+
+test('the preload fetches the one build the loader runs: threads when isolated, one thread otherwise', async () => {
+  assert.deepEqual(await buildOf(suite.server), {
+    build: 'threads',
+    isolated: true,
+    wasm: ['/lib/attention-core-threads-relaxed.wasm'],
+  });
+  const plain = await startServer({ args: ['--no-isolation'] });
+  try {
+    assert.deepEqual(await buildOf(plain), {
+      build: 'single',
+      isolated: false,
+      wasm: ['/lib/attention-core-relaxed.wasm'],
+    });
+  } finally {
+    await plain.stop();
+  }
+});
+
+test('no console errors, page errors or dialogs (an unused preload would warn)', () => {
+  assert.deepEqual(suite.problems, []);
+});

@@ -1,0 +1,24 @@
+// The first script the pages run (async, ahead of their bundle): it starts fetching the one build
+// of the WebAssembly core this engine will run (its module and its .wasm, through the browser's
+// preload cache) while the page's own code is still arriving, instead of after it has run. The
+// choice is the loader's (web/lib/builds.mjs); the core's module then finds its files there.
+import { defaultBuildFiles } from '../lib/builds.mjs';
+
+const lib = new URL('./lib/', import.meta.url);
+
+function preload(rel, file, as) {
+  const link = document.createElement('link');
+  link.rel = rel;
+  link.href = new URL(file, lib).href;
+  if (as) {
+    // As the core's module fetches it: a CORS-mode request with same-origin credentials.
+    link.as = as;
+    link.crossOrigin = 'anonymous';
+  }
+  document.head.append(link);
+}
+
+const files = defaultBuildFiles();
+preload('modulepreload', files.module);
+if (files.threaded) preload('modulepreload', 'attention-core-threads.worker-source.mjs');
+preload('preload', files.wasm, 'fetch');
