@@ -39,7 +39,11 @@ function fakeAddress(search, pathname = '/') {
   return { location, history, written };
 }
 
-test('the controller writes the store and the address, a lab’s own keys included', () => {
+// After the frame, in Node: the writer's frame is a timer and its write a second one, so two
+// timers set after them run after the write, however late the timers fire.
+const afterFrame = () => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0));
+
+test('the controller writes the store and the address, a lab’s own keys included', async () => {
   const address = fakeAddress('?lab=sqrt-dh&sqrt-dh.dh=8');
   const store = createStore(parseUrl(address.location.search));
   const controller = createController(store, address);
@@ -52,6 +56,7 @@ test('the controller writes the store and the address, a lab’s own keys includ
   controller.setLabParams('sqrt-dh', { dh: 16 });
   assert.deepEqual(store.get().labParams, { 'sqrt-dh.dh': '16' });
   assert.deepEqual(heard.at(-1), ['labParams']);
+  await afterFrame(); // a lab's slider is swept: written after the frame
   assert.equal(address.location.search, `${toUrl(store.get())}&sqrt-dh.dh=16`);
   // A lab no longer open changes nothing; another lab drops the keys of the one closed.
   controller.setLabParams('masking', { x: 1 });
@@ -97,4 +102,24 @@ test('the address written keeps the page on its path and origin, even a path of 
   assert.ok(address.written.length > 0, 'the address was written');
   assert.equal(address.location.pathname, '//');
   assert.equal(address.location.search, toUrl(store.get()));
+});
+
+test('a step chosen on the page is written to the address after the frame, and ends right', async () => {
+  const address = fakeAddress('?step=qkv');
+  const store = createStore(parseUrl(address.location.search));
+  const controller = createController(store, address);
+  controller.attach(lab);
+  controller.start();
+  const before = address.location.search;
+  controller.setView({ step: 'scores' }, 'ui');
+  controller.setView({ step: 'output' }, 'ui');
+  assert.equal(address.location.search, before, 'nothing written in the frame');
+  await afterFrame();
+  assert.match(address.location.search, /step=output/);
+  assert.equal(address.location.search, toUrl(store.get()));
+  // Another change before the write writes both at once.
+  controller.setView({ step: 'mask' }, 'ui');
+  controller.setView({ head: '0' }, 'ui');
+  assert.equal(address.location.search, toUrl(store.get()));
+  assert.match(address.location.search, /step=mask/);
 });
