@@ -64,7 +64,10 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
   function bringIntoView(section, place = null) {
     const title = section.querySelector('#stage-title');
     const { sticky, top } = place ?? titlePlace(title);
-    section.style.setProperty('--sticky-h', `${sticky}px`);
+    // On the stage, which stays, and only when it differs: set on each new section, it would
+    // restyle the whole step once more in every frame that changes it.
+    if (slots.stage.style.getPropertyValue('--sticky-h') !== `${sticky}px`)
+      slots.stage.style.setProperty('--sticky-h', `${sticky}px`);
     const win = section.ownerDocument.defaultView;
     if (top >= sticky && top < win.innerHeight * 0.5) return;
     title.style.scrollMarginTop = `${sticky + 8}px`;
