@@ -50,10 +50,10 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
   }
 
   // The place of the title of the step on the screen, read before the next one is drawn: the
-  // layout of the last frame still holds, so the reads cost nothing, where read after the new
-  // maps are drawn they would force a second layout of the whole step. Every step's title sits
-  // at the same place, under the same one-line step count; the overview's does not (null: read
-  // after drawing).
+  // layout of the last frame still holds but for what changed before it in the same task, where
+  // read after the new maps are drawn they force a second layout of the whole step. Every step's
+  // title sits at the same place, under the same one-line step count; the overview's does not
+  // (null: read after drawing).
   function placeBeforeDrawing() {
     const title = slots.stage.querySelector(':scope > .stage:not(.overview) #stage-title');
     return title ? titlePlace(title) : null;
