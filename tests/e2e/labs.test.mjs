@@ -88,11 +88,16 @@ test("a lab's own URL keys stay while the page's state changes, and go when it c
   const page = await newPage(`?lab=${slug}&${slug}.x=7`);
   await page.locator(`#lab-panel[data-lab="${slug}"]`).waitFor();
   await page.keyboard.press('End');
+  // A step chosen on the page is written to the address after its frame.
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('step') === 'output');
   const url = new URL(page.url());
   assert.equal(url.searchParams.get('step'), 'output');
   assert.equal(url.searchParams.get(`${slug}.x`), '7');
   await page.click('.lab-close');
   await page.keyboard.press('Home');
+  await page.waitForFunction(
+    () => new URL(location.href).searchParams.get('step') === 'embeddings',
+  );
   assert.equal(new URL(page.url()).searchParams.get(`${slug}.x`), null);
   await page.close();
 });

@@ -103,3 +103,23 @@ test('the address written keeps the page on its path and origin, even a path of 
   assert.equal(address.location.pathname, '//');
   assert.equal(address.location.search, toUrl(store.get()));
 });
+
+test('a step chosen on the page is written to the address after the frame, and ends right', async () => {
+  const address = fakeAddress('?step=qkv');
+  const store = createStore(parseUrl(address.location.search));
+  const controller = createController(store, address);
+  controller.attach(lab);
+  controller.start();
+  const before = address.location.search;
+  controller.setView({ step: 'scores' }, 'ui');
+  controller.setView({ step: 'output' }, 'ui');
+  assert.equal(address.location.search, before, 'nothing written in the frame');
+  await afterFrame();
+  assert.match(address.location.search, /step=output/);
+  assert.equal(address.location.search, toUrl(store.get()));
+  // Another change before the write writes both at once.
+  controller.setView({ step: 'mask' }, 'ui');
+  controller.setView({ head: '0' }, 'ui');
+  assert.equal(address.location.search, toUrl(store.get()));
+  assert.match(address.location.search, /step=mask/);
+});

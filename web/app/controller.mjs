@@ -46,10 +46,10 @@ const needsFor = (view) =>
 const differs = (patch, current) =>
   Object.keys(patch).filter((k) => !Object.is(patch[k], current[k]));
 
-// What a student sweeps, a change a frame (typing, dropout p, a lab's slider): written to the
-// address once after the frame is painted, not in it. Writing the address is slow with a long
-// sentence, and a browser ignores a page that writes it too often.
-const SWEPT = new Set(['sentence', 'dropout', 'labParams']);
+// What a student sweeps, a change a frame (typing, dropout p, a lab's slider, the step under the
+// scrubber or Play): written to the address once after the frame is painted, not in it. Writing
+// the address is slow with a long sentence, and a browser ignores a page that writes it too often.
+const SWEPT = new Set(['sentence', 'dropout', 'labParams', 'step']);
 
 /**
  * The address bar kept in step with the store (replaceState: no history spam). A swept value is

@@ -42,14 +42,32 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
       for (const [key, text] of Object.entries(liveHelp(state.result))) controls.setLive(key, text);
   }
 
-  // The stepper is sticky: a new step chosen by the reader (Next, ←, a step button) brings its
-  // title to just below it, so the step is read from the top, not from where the last one ended.
-  function bringIntoView(section) {
-    const title = section.querySelector('#stage-title');
+  // Where the step's title is, under the sticky stepper (0 when the stepper does not stick).
+  function titlePlace(title) {
     const bar = slots.player.getBoundingClientRect();
     const sticky = getComputedStyle(slots.player).position === 'sticky' ? bar.height : 0;
-    section.style.setProperty('--sticky-h', `${sticky}px`);
-    const top = title.getBoundingClientRect().top;
+    return { sticky, top: title.getBoundingClientRect().top };
+  }
+
+  // The place of the title of the step on the screen, read before the next one is drawn: the
+  // layout of the last frame still holds but for what changed before it in the same task, where
+  // read after the new maps are drawn they force a second layout of the whole step. Every step's
+  // title sits at the same place, under the same one-line step count; the overview's does not
+  // (null: read after drawing).
+  function placeBeforeDrawing() {
+    const title = slots.stage.querySelector(':scope > .stage:not(.overview) #stage-title');
+    return title ? titlePlace(title) : null;
+  }
+
+  // The stepper is sticky: a new step chosen by the reader (Next, ←, a step button) brings its
+  // title to just below it, so the step is read from the top, not from where the last one ended.
+  function bringIntoView(section, place = null) {
+    const title = section.querySelector('#stage-title');
+    const { sticky, top } = place ?? titlePlace(title);
+    // On the stage, which stays, and only when it differs: set on each new section, it would
+    // restyle the whole step once more in every frame that changes it.
+    if (slots.stage.style.getPropertyValue('--sticky-h') !== `${sticky}px`)
+      slots.stage.style.setProperty('--sticky-h', `${sticky}px`);
     const win = section.ownerDocument.defaultView;
     if (top >= sticky && top < win.innerHeight * 0.5) return;
     title.style.scrollMarginTop = `${sticky + 8}px`;
@@ -84,6 +102,7 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
       player.show(index);
       return;
     }
+    const place = moved ? placeBeforeDrawing() : null;
     const section = panel.render(step, index, steps.length, {
       settings: result.settings,
       view,
@@ -99,7 +118,7 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
     });
     shownStep = index;
     player.show(index);
-    if (moved) bringIntoView(section);
+    if (moved) bringIntoView(section, place);
     if (title) title(`${index + 1}. ${step.title} · attention-lab`);
   }
 

@@ -121,7 +121,8 @@ export function pageChecks(ctx) {
       await page.press(key);
       assert.equal(await stepOf(page), slug, `after ${key}`);
     }
-    assert.equal(new URL(await page.url()).searchParams.get('step'), 'embeddings');
+    // The address follows after the frame.
+    await page.waitFor(() => new URL(location.href).searchParams.get('step') === 'embeddings');
     assert.deepEqual(page.problems, []);
     await page.close();
   });
