@@ -6,11 +6,12 @@
 # stale files). The output of each suite is in test-artifacts/<suite>.log, and is printed whole
 # when the suite ends; the summary lists every suite in the order below with its time.
 #
-# The suites run in two lanes at once, so that a 2-core machine keeps both cores busy: lane A is the
-# Chromium page suite (e2e, the longest, its files one at a time); lane B runs all the others one
-# after another. A page test mostly waits for its page, so it leaves room for lane B's suites, most
-# of which keep one core busy (Node, ctest, fixed-time fuzzing). TEST_LANES=1 runs every suite in
-# one lane, in the order below (to rule out the other lane when a suite misbehaves).
+# The suites run in two lanes at once, so that a 2-core machine keeps both cores busy: lane A has
+# the Chromium suites (e2e, two of its files at a time, then embed); lane B runs all the others one
+# after another. A page test mostly waits for its page (a file keeps about half a core busy), so
+# two of them leave room for lane B's suites, most of which keep one core busy (Node, ctest,
+# fixed-time fuzzing). TEST_LANES=1 runs every suite in one lane, in the order below (to rule out
+# the other lane when a suite misbehaves).
 #
 #   format       clang-format (cpp/, tests/) and Prettier (web/, scripts/, tests/, examples/):
 #                npm run format:check; `npm run format` fixes what it reports
@@ -45,7 +46,7 @@ trap 'rm -rf "$results"' EXIT
 
 # The suites in the summary's order; lane A's; lane B runs every other, in this order.
 SUITES=(core-native core-wasm types js pack e2e e2e-firefox e2e-webkit embed fuzz-api fuzz-native fuzz-weights)
-LANE_A=(e2e)
+LANE_A=(e2e embed)
 LANE_B=()
 for name in "${SUITES[@]}"; do [[ " ${LANE_A[*]} " == *" $name "* ]] || LANE_B+=("$name"); done
 
@@ -111,7 +112,7 @@ run() {
     types) suite types npx --no-install tsc -p tests/types ;;
     js) suite js node_tests tests/js ;;
     pack) suite pack node_tests tests/pack --test-concurrency=1 ;;
-    e2e) suite e2e node_tests tests/e2e --test-concurrency=1 ;;
+    e2e) suite e2e node_tests tests/e2e --test-concurrency=2 ;;
     e2e-firefox) suite e2e-firefox node --test --test-reporter=spec tests/e2e/engines/firefox.test.mjs ;;
     e2e-webkit) suite e2e-webkit node --test --test-reporter=spec tests/e2e/engines/webkit.test.mjs ;;
     embed) suite embed node_tests tests/embed --test-concurrency=1 ;;
