@@ -10,14 +10,35 @@ jobs="$(nproc)"
 # Emscripten 3.1.6 runs its JS tools with Node and needs Debian's node modules (acorn).
 export NODE_PATH=/usr/share/nodejs
 
+# generator DIR: Ninja for a new build tree when it is installed (it keeps every core compiling
+# while a target links); a tree keeps the generator it was made with.
+generator() {
+  if [ ! -f "$1/CMakeCache.txt" ] && command -v ninja >/dev/null; then echo "-G Ninja"; fi
+}
+
 build_native() {
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DATTENTION_SANITIZE=ON >/dev/null
-  cmake --build build/native -j "$jobs"
+  # shellcheck disable=SC2046 # generator's words
+  cmake $(generator build/native) -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DATTENTION_SANITIZE=ON >/dev/null &&
+    NINJA_STATUS="[native %f/%t] " cmake --build build/native -j "$jobs"
 }
 
 build_wasm() {
-  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build build/wasm -j "$jobs"
+  # shellcheck disable=SC2046
+  emcmake cmake $(generator build/wasm) -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+    NINJA_STATUS="[wasm %f/%t] " cmake --build build/wasm -j "$jobs"
+}
+
+# The native and WASM trees at once: each alone leaves a core idle while it links, and the WASM
+# tree's links wait for one another. Each tree still gets every core, so neither waits for the other.
+build_cores() {
+  build_native &
+  local native=$!
+  local wasm_status=0 native_status=0
+  build_wasm || wasm_status=$?
+  wait "$native" || native_status=$?
+  [ "$native_status" -eq 0 ] || echo "build: the native build failed" >&2
+  [ "$wasm_status" -eq 0 ] || echo "build: the WASM build failed" >&2
+  [ "$native_status" -eq 0 ] && [ "$wasm_status" -eq 0 ]
 }
 
 build_dist() {
@@ -130,6 +151,6 @@ case "$what" in
   element) build_element ;;
   site) build_site ;;
   bench) build_bench ;;
-  all) build_native; build_wasm; build_dist; build_site; build_bench ;;
+  all) build_cores; build_dist; build_site; build_bench ;;
   *) echo "usage: $0 [native|wasm|dist|element|site|bench|all]" >&2; exit 2 ;;
 esac

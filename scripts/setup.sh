@@ -11,8 +11,8 @@ cd "$(dirname "$0")/.."
 # which runs the page's "copy as PyTorch" snippets in tests/js/pytorch.test.mjs (/usr/bin/python3).
 # firefox-esr (driven by puppeteer-core over WebDriver BiDi), webkit2gtk-driver (WebKitWebDriver and
 # MiniBrowser: Safari's engine) and xvfb + xauth (MiniBrowser needs a display): the e2e-firefox and
-# e2e-webkit suites.
-APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium clang-format clang libclang-rt-14-dev cmake g++ make python3-torch
+# e2e-webkit suites. ninja-build: scripts/build.sh builds new trees with Ninja (Make without it).
+APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium clang-format clang libclang-rt-14-dev cmake g++ make ninja-build python3-torch
   firefox-esr webkit2gtk-driver xvfb xauth)
 
 missing=()

@@ -3,7 +3,15 @@
 # run every suite. Each suite passes or fails by its runner's exit code (ctest, node --test, tsc,
 # npm run), never by reading its output; a suite whose tests are missing or moved fails. Every suite
 # runs even when an earlier one failed (only a failed build stops the run: the suites would test
-# stale files). The output of each suite is also in test-artifacts/<suite>.log.
+# stale files). The output of each suite is in test-artifacts/<suite>.log, and is printed whole
+# when the suite ends; the summary lists every suite in the order below with its time.
+#
+# The suites run in two lanes at once, so that a 2-core machine keeps both cores busy: lane A has
+# the Chromium suites (e2e, two of its files at a time, then embed); lane B runs all the others one
+# after another. A page test mostly waits for its page (a file keeps about half a core busy), so
+# two of them leave room for lane B's suites, most of which keep one core busy (Node, ctest,
+# fixed-time fuzzing). TEST_LANES=1 runs every suite in one lane, in the order below (to rule out
+# the other lane when a suite misbehaves).
 #
 #   format       clang-format (cpp/, tests/) and Prettier (web/, scripts/, tests/, examples/):
 #                npm run format:check; `npm run format` fixes what it reports
@@ -32,33 +40,35 @@ export npm_config_update_notifier=false
 
 bash scripts/setup.sh || { echo "tests: setup failed"; exit 1; }
 mkdir -p test-artifacts
+# One file per finished suite or step: "STATUS SECONDS" (written by the lanes, read by the summary).
+results="$(mktemp -d)"
+trap 'rm -rf "$results"' EXIT
 
-rows=()     # "name|result|seconds", in the order run
-failed=()   # the suites and steps that failed
-passed=0    # suites that passed
-failures=0  # suites that failed or did not run (the closing line counts suites, not steps)
+# The suites in the summary's order; lane A's; lane B runs every other, in this order.
+SUITES=(core-native core-wasm types js pack e2e e2e-firefox e2e-webkit embed fuzz-api fuzz-native fuzz-weights)
+LANE_A=(e2e embed)
+LANE_B=()
+for name in "${SUITES[@]}"; do [[ " ${LANE_A[*]} " == *" $name "* ]] || LANE_B+=("$name"); done
 
-# record NAME STATUS SECONDS [step]: one row of the summary; a step (the build) is not a suite.
-record() {
-  if [ "$2" -eq 0 ]; then
-    rows+=("$1|ok|$3")
-    [ "${4:-}" = step ] || passed=$((passed + 1))
-  else
-    rows+=("$1|FAIL|$3")
-    failed+=("$1")
-    [ "${4:-}" = step ] || failures=$((failures + 1))
-  fi
-}
-
-# suite NAME COMMAND...: runs COMMAND, its output to the terminal and to test-artifacts/NAME.log;
-# the suite passes when COMMAND exits 0.
+# suite NAME COMMAND...: runs COMMAND with its output in test-artifacts/NAME.log; when it ends,
+# prints that output under the suite's name (one suite at a time: the lanes share the terminal)
+# and records "STATUS SECONDS". The suite passes when COMMAND exits 0.
 suite() {
-  local name="$1" start=$SECONDS
+  local name="$1" start
+  start="$(date +%s)"
   shift
-  echo
-  echo "== $name: $*"
-  "$@" 2>&1 | tee "test-artifacts/$name.log"
-  record "$name" "${PIPESTATUS[0]}" $((SECONDS - start))
+  echo "== $name: started ($*)"
+  "$@" >"test-artifacts/$name.log" 2>&1
+  local status=$?
+  local seconds=$(($(date +%s) - start))
+  echo "$status $seconds" >"$results/$name"
+  {
+    flock 9
+    echo
+    echo "== $name: $*"
+    cat "test-artifacts/$name.log"
+    if [ "$status" -eq 0 ]; then echo "== $name: ok ($seconds s)"; else echo "== $name: FAIL ($seconds s)"; fi
+  } 9>"$results/.terminal"
 }
 
 # node_tests DIR [node --test options...]: every DIR/*.test.mjs in one node --test run; none is a
@@ -94,43 +104,88 @@ ctest_suite() {
   ctest --test-dir "$dir" --output-on-failure --no-tests=error
 }
 
+# run NAME: the suite NAME with its command.
+run() {
+  case "$1" in
+    core-native) suite core-native ctest_suite build/native core_native core_native_asan ;;
+    core-wasm) suite core-wasm ctest_suite build/wasm core_wasm core_wasm_asan core_wasm_relaxed ;;
+    types) suite types npx --no-install tsc -p tests/types ;;
+    js) suite js node_tests tests/js ;;
+    pack) suite pack node_tests tests/pack --test-concurrency=1 ;;
+    e2e) suite e2e node_tests tests/e2e --test-concurrency=2 ;;
+    e2e-firefox) suite e2e-firefox node --test --test-reporter=spec tests/e2e/engines/firefox.test.mjs ;;
+    e2e-webkit) suite e2e-webkit node --test --test-reporter=spec tests/e2e/engines/webkit.test.mjs ;;
+    embed) suite embed node_tests tests/embed --test-concurrency=1 ;;
+    fuzz-api) suite fuzz-api node_tests tests/fuzz --test-concurrency=1 ;;
+    fuzz-native) suite fuzz-native bash scripts/fuzz.sh native 60 ;;
+    fuzz-weights) suite fuzz-weights bash scripts/fuzz.sh weights 45 ;;
+    *) echo "tests: no suite $1" >&2 ;;
+  esac
+}
+
+# lane NAME...: the suites one after another.
+lane() {
+  local name
+  for name in "$@"; do run "$name"; done
+}
+
+# descendants PID: the processes PID started, theirs, and so on.
+descendants() {
+  local child
+  for child in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
+    echo "$child"
+    descendants "$child"
+  done
+}
+# Ctrl-C or a kill stops lane A too: a background lane would otherwise go on alone.
+lane_a=""
+stop_lane_a() {
+  [ -n "$lane_a" ] || return 0
+  local pids
+  pids="$(descendants "$lane_a")"
+  kill -TERM "$lane_a" $pids 2>/dev/null
+}
+trap 'stop_lane_a; exit 130' INT TERM
+
 # Formatting first: it takes seconds, and a failure here does not stop the other suites.
 suite format npm run -s format:check
 
-start=$SECONDS
+start="$(date +%s)"
 echo
 echo "== build: bash scripts/build.sh all"
 bash scripts/build.sh all 2>&1 | tee test-artifacts/build.log
 build_status=${PIPESTATUS[0]}
-record build "$build_status" $((SECONDS - start)) step
+echo "$build_status $(($(date +%s) - start))" >"$results/build"
 
 if [ "$build_status" -eq 0 ]; then
-  suite core-native ctest_suite build/native core_native core_native_asan
-  suite core-wasm ctest_suite build/wasm core_wasm core_wasm_asan core_wasm_relaxed
-  suite types npx --no-install tsc -p tests/types
-  suite js node_tests tests/js
-  suite pack node_tests tests/pack --test-concurrency=1
-  suite e2e node_tests tests/e2e --test-concurrency=1
-  suite e2e-firefox node --test --test-reporter=spec tests/e2e/engines/firefox.test.mjs
-  suite e2e-webkit node --test --test-reporter=spec tests/e2e/engines/webkit.test.mjs
-  suite embed node_tests tests/embed --test-concurrency=1
-  suite fuzz-api node_tests tests/fuzz --test-concurrency=1
-  suite fuzz-native bash scripts/fuzz.sh native 60
-  suite fuzz-weights bash scripts/fuzz.sh weights 45
+  if [ "${TEST_LANES:-2}" = 1 ]; then
+    lane "${SUITES[@]}"
+  else
+    lane "${LANE_A[@]}" &
+    lane_a=$!
+    lane "${LANE_B[@]}"
+    wait "$lane_a"
+    lane_a=""
+  fi
 else
   echo "tests: the build failed, so the suites after it did not run"
-  for name in core-native core-wasm types js pack e2e e2e-firefox e2e-webkit embed fuzz-api fuzz-native fuzz-weights; do
-    rows+=("$name|not run|0")
-    failed+=("$name")
-    failures=$((failures + 1))
-  done
 fi
 
 echo
 echo "== summary (each suite's output is in test-artifacts/<suite>.log)"
-for row in "${rows[@]}"; do
-  IFS='|' read -r name result seconds <<<"$row"
+failed=()   # the suites and steps that failed
+passed=0    # suites that passed
+failures=0  # suites that failed or did not run (the closing line counts suites, not steps)
+for name in format build "${SUITES[@]}"; do
+  result="not run" seconds=0
+  if [ -f "$results/$name" ]; then
+    read -r status seconds <"$results/$name"
+    if [ "$status" -eq 0 ]; then result=ok; else result=FAIL; fi
+  fi
   printf '  %-12s %-8s %5d s\n' "$name" "$result" "$seconds"
+  [ "$result" = ok ] || failed+=("$name")
+  [ "$name" = build ] && continue  # a step, not a suite
+  if [ "$result" = ok ]; then passed=$((passed + 1)); else failures=$((failures + 1)); fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "failed: ${failed[*]}"
