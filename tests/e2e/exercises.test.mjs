@@ -5,7 +5,7 @@
 // keyboard; the page lists every exercise and each step links its own. Every setting is in the URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, nodeLab, axeViolations, startServer, ROOT } from './helpers.mjs';
+import { pageSuite, nodeLab, axeViolations, startServer, ROOT, settledUrl } from './helpers.mjs';
 import { EXERCISES, exercisesAt, findExercise } from '../../web/app/exercises/index.mjs';
 import { answersFor } from '../js/exercise-answers.mjs';
 import { SETUPS, query, taskOf as taskOfIn, answer, check } from './exercise-kit.mjs';
@@ -141,9 +141,9 @@ test('the page lists every exercise as a link; each step links its exercises', a
   );
   await page.click('#stage nav.step-exercises a');
   await page.locator('#exercise-panel[data-exercise="mask-cells"]').waitFor();
-  assert.equal(new URL(page.url()).searchParams.get('exercise'), 'mask-cells');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('exercise'), 'mask-cells');
   await page.getByRole('button', { name: 'Close' }).click();
-  assert.equal(new URL(page.url()).searchParams.get('exercise'), null);
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('exercise'), null);
   await page.close();
 });
 

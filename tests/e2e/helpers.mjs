@@ -116,6 +116,25 @@ export async function ready(page) {
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, {
     timeout: 20000,
   });
+  // A lab the address opens fetches its own modules (and the tokenizer) after the page is ready:
+  // its panel says data-state="running" until its first run has painted.
+  await page.waitForFunction(
+    () => document.querySelector('#lab-panel:not([hidden]) .lab-body')?.dataset.state !== 'running',
+    null,
+    { timeout: 20000 },
+  );
+}
+
+/**
+ * The page's address once what a student sweeps (a slider, a lab's param, the step) has been
+ * written: the page writes it after the frame that showed the change (a timer after the next
+ * animation frame), so this waits one frame and one timer turn, then reads it.
+ */
+export async function settledUrl(page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+  return page.url();
 }
 
 export function artifact(name) {

@@ -5,7 +5,7 @@
 // after "dream big and" is the same row for both continuations; the choice goes to the URL; axe.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nodeLab, pageSuite, axeViolations } from './helpers.mjs';
+import { nodeLab, pageSuite, axeViolations, settledUrl } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -133,7 +133,7 @@ test('the choice: appending goes to the URL; every row of A keeps its bits; a re
   await page.waitForFunction(() =>
     document.querySelector('[data-sentence="b"]')?.textContent.endsWith('for it tomorrow'),
   );
-  const url = new URL(page.url()).searchParams;
+  const url = new URL(await settledUrl(page)).searchParams;
   assert.equal(url.get('causality.at'), 'append');
   assert.equal(url.get('causality.word'), 'tomorrow');
   assert.deepEqual(await rowStates(page, 'masked-weights'), [...Array(6).fill('same'), 'new']);

@@ -4,7 +4,14 @@
 // refused values show the core's message and keep the last result; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nodeLab, pageSuite, referenceTrace, sentenceOf, axeViolations } from './helpers.mjs';
+import {
+  nodeLab,
+  pageSuite,
+  referenceTrace,
+  sentenceOf,
+  axeViolations,
+  settledUrl,
+} from './helpers.mjs';
 import { DEFAULT_SETTINGS } from '../../web/app/state/settings.mjs';
 
 const suite = pageSuite();
@@ -61,7 +68,10 @@ test('the 6 × 6 masks are the two the notebook printed; the toggle and the URL'
     assert.deepEqual(shown.flat().map(Number), Array.from(api.output.data), `${rng}: the API's`);
     const kept = api.mask.data.reduce((a, b) => a + b, 0);
     assert.equal((await quantities(page)).notebookKept, kept);
-    assert.equal(new URL(page.url()).searchParams.get('dropout.rng'), rng === 'mkl' ? 'mkl' : null);
+    assert.equal(
+      new URL(await settledUrl(page)).searchParams.get('dropout.rng'),
+      rng === 'mkl' ? 'mkl' : null,
+    );
   }
   await page.close();
   const restored = await newPage('?lab=dropout&dropout.rng=mkl');
@@ -114,7 +124,7 @@ test('kept shares and the running mean are lab.dropoutStatistics’ for the page
   await page.fill('#dropout-p', '0.2');
   await page.press('#dropout-p', 'Enter');
   await expectStatistics(page, { p: 0.2, draws: 200, seed: 123 });
-  const url = new URL(page.url()).searchParams;
+  const url = new URL(await settledUrl(page)).searchParams;
   assert.deepEqual([url.get('dropout.p'), url.get('dropout.draws')], ['0.2', '200']);
 
   // Refused: the core's message (p = 1) and this lab's limit (draws); the last result stays.

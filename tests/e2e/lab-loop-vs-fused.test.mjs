@@ -6,7 +6,7 @@
 // fits its panel; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, nodeLab, axeViolations } from './helpers.mjs';
+import { pageSuite, nodeLab, axeViolations, settledUrl } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -120,7 +120,7 @@ test('bad head lists get a message next to the field; the URL keeps a valid list
   }
   await page.fill('#lvf-heads', '3');
   await runTiming(page);
-  assert.equal(new URL(page.url()).searchParams.get('loop-vs-fused.heads'), '3');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('loop-vs-fused.heads'), '3');
   assert.equal(await page.locator('#experiment').count(), 0, 'the old timing panel is gone');
   await page.close();
 });

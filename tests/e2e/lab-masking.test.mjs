@@ -5,7 +5,7 @@
 // and no axe violations.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nodeLab, pageSuite, axeViolations } from './helpers.mjs';
+import { nodeLab, pageSuite, axeViolations, settledUrl } from './helpers.mjs';
 import { DEFAULT_SETTINGS } from '../../web/app/state/settings.mjs';
 
 const suite = pageSuite();
@@ -115,7 +115,7 @@ test('the gap: the row is the API’s; the preset reaches the breaking point; a 
   assert.equal(await page.inputValue('#masking-gap'), String(fails));
   const broken = await checkGap(page, fails);
   assert.ok(broken.failure);
-  assert.equal(new URL(page.url()).searchParams.get('masking.gap'), String(fails));
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('masking.gap'), String(fails));
 
   await page.fill('#masking-gap', '5000');
   let message;

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ROOT, pageSuite, nodeLab, axeViolations } from './helpers.mjs';
+import { ROOT, pageSuite, nodeLab, axeViolations, settledUrl } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -53,7 +53,7 @@ test('the toy and GPT-3 are one click away and kept in the URL; GPT-3 is describ
   const page = await newPage('?lab=sizes');
   await page.locator('.lab-total').waitFor();
   await page.check('input[name="sizes-preset"][value="gpt3"]');
-  assert.equal(new URL(page.url()).searchParams.get('sizes.preset'), 'gpt3');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('sizes.preset'), 'gpt3');
   const gpt3 = await described('gpt3');
   const s = await shown(page);
   assert.equal(s.totalCount, gpt3.parameterCount);

@@ -4,7 +4,7 @@
 // slider works from the keyboard and its value lives in the URL, and axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nodeLab, pageSuite, referenceForward, axeViolations } from './helpers.mjs';
+import { nodeLab, pageSuite, referenceForward, axeViolations, settledUrl } from './helpers.mjs';
 import { DEFAULT_SETTINGS } from '../../web/app/state/settings.mjs';
 
 const suite = pageSuite();
@@ -91,7 +91,7 @@ test('?lab=sqrt-dh: the numbers are the API’s and show the lecture’s claim; 
   await page.keyboard.press('End');
   assert.equal(await page.inputValue('#sqrt-dh-dh'), '256');
   const at256 = await check(page, 256);
-  assert.equal(new URL(page.url()).searchParams.get('sqrt-dh.dh'), '256');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('sqrt-dh.dh'), '256');
   // The claim: the spread follows √d_h; without scaling the rows are nearly one-hot.
   assert.ok(Math.abs(at256.scoreStd / 16 - 1) < 0.2, `spread ${at256.scoreStd} vs √256 = 16`);
   assert.ok(Math.abs(at256.scaledStd - 1) < 0.2, `scaled spread ${at256.scaledStd}`);
@@ -144,7 +144,7 @@ test('scaling on and off for the page’s sentence: the API’s weights both way
   );
   await page.check('input[name="sqrt-dh-scale"][value="off"]');
   assert.deepEqual(await table(), Array.from(off.data.subarray(0, T * T)), 'not scaled');
-  assert.equal(new URL(page.url()).searchParams.get('sqrt-dh.scale'), 'off');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('sqrt-dh.scale'), 'off');
   // A new setting on the page redraws the lab's part for the new result.
   await page.fill('#ctl-sentence', 'the cat sat');
   await page.waitForFunction(

@@ -4,7 +4,7 @@
 // scrambled rows; the shown head is kept in the URL; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, nodeLab, axeViolations, withSetup } from './helpers.mjs';
+import { pageSuite, nodeLab, axeViolations, withSetup, settledUrl } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -89,7 +89,7 @@ test('?lab=transpose: shapes and numbers are the API’s, the head is kept in th
 
   // The head control writes its key; head 1 removes it.
   await page.selectOption('#transpose-head', '0');
-  assert.equal(new URL(page.url()).searchParams.get('transpose.head'), null);
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('transpose.head'), null);
   const first = await cells(page, 'table[data-tensor="attentionScores"] td[data-i]');
   assert.ok(
     first.every(({ i, value }) => i < 36 && value === trace.attentionScores.data[i]),
@@ -97,7 +97,7 @@ test('?lab=transpose: shapes and numbers are the API’s, the head is kept in th
   );
   assert.equal(await page.inputValue('#transpose-head'), '0');
   await page.selectOption('#transpose-head', '1');
-  assert.equal(new URL(page.url()).searchParams.get('transpose.head'), '1');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('transpose.head'), '1');
   await page.close();
 });
 

@@ -4,7 +4,7 @@
 // shares; the W_o choice is kept in the URL; axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, nodeLab, axeViolations, withSetup } from './helpers.mjs';
+import { pageSuite, nodeLab, axeViolations, withSetup, settledUrl } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -82,7 +82,7 @@ test('W_o = identity: the output is the merged heads, each column one head; kept
   const page = await newPage(QUERY);
   await page.locator('#lab-panel[data-lab="weights"] [data-weight]').first().waitFor();
   await page.check('input[name="weights-wo"][value="identity"]');
-  assert.equal(new URL(page.url()).searchParams.get('weights.wo'), 'identity');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('weights.wo'), 'identity');
   const shown = await table(page, 'table[data-tensor="output"][data-wo="identity"]');
   assert.deepEqual(
     shown.flat().map((c) => c.value),

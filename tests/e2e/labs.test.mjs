@@ -4,7 +4,7 @@
 // either theme. The embed page shows a lab alone for ?lab=.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, axeViolations } from './helpers.mjs';
+import { pageSuite, axeViolations, settledUrl } from './helpers.mjs';
 import { LABS } from '../../web/app/labs/index.mjs';
 
 const suite = pageSuite();
@@ -90,7 +90,7 @@ test("a lab's own URL keys stay while the page's state changes, and go when it c
   await page.keyboard.press('End');
   // A step chosen on the page is written to the address after its frame.
   await page.waitForFunction(() => new URL(location.href).searchParams.get('step') === 'output');
-  const url = new URL(page.url());
+  const url = new URL(await settledUrl(page));
   assert.equal(url.searchParams.get('step'), 'output');
   assert.equal(url.searchParams.get(`${slug}.x`), '7');
   await page.click('.lab-close');
@@ -98,7 +98,7 @@ test("a lab's own URL keys stay while the page's state changes, and go when it c
   await page.waitForFunction(
     () => new URL(location.href).searchParams.get('step') === 'embeddings',
   );
-  assert.equal(new URL(page.url()).searchParams.get(`${slug}.x`), null);
+  assert.equal(new URL(await settledUrl(page)).searchParams.get(`${slug}.x`), null);
   await page.close();
 });
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { artifact, ROOT, pageSuite, LECTURE_STEPS, axeViolations } from './helpers.mjs';
+import { artifact, ROOT, pageSuite, LECTURE_STEPS, axeViolations, settledUrl } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -39,10 +39,10 @@ test('keyboard only: every step, play/pause, heatmap cells, the Next button', as
   for (let i = 0; i < 6; ++i) await page.keyboard.press('ArrowRight'); // softmax
   assert.equal(await step(page), 'softmax');
   await page.keyboard.press('h');
-  assert.equal(new URL(page.url()).searchParams.get('head'), '0');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('head'), '0');
   await page.keyboard.press('h');
   await page.keyboard.press('h');
-  assert.equal(new URL(page.url()).searchParams.get('head'), 'all');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('head'), 'all');
 
   // Tab reaches a heatmap cell; arrows move between cells, not between steps; Esc leaves.
   let guard = 0;
@@ -65,13 +65,13 @@ test('keyboard only: every step, play/pause, heatmap cells, the Next button', as
   // Choosing a head with the arrow keys re-renders the step but keeps the focus on the choice.
   await page.locator('input[name="head"][value="all"]').focus();
   await page.keyboard.press('ArrowRight');
-  assert.equal(new URL(page.url()).searchParams.get('head'), '0');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('head'), '0');
   assert.equal(
     await page.evaluate(() => `${document.activeElement.name}=${document.activeElement.value}`),
     'head=0',
   );
   await page.keyboard.press('ArrowLeft');
-  assert.equal(new URL(page.url()).searchParams.get('head'), 'all');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('head'), 'all');
 
   // The Next button works with Enter; the shortcuts are documented on the page.
   await page.locator('.transport .next').focus();

@@ -14,6 +14,7 @@ import {
   hoverCell,
   LECTURE_STEPS,
   withSetup,
+  settledUrl,
 } from './helpers.mjs';
 import { parseUrl } from '../../web/app/state/url.mjs';
 
@@ -147,7 +148,7 @@ test('64 tokens: the numbers are the trace, in the tables built on demand', asyn
   );
   const cells = await shownCells(page);
   assert.equal(cells.length, 64 * 64);
-  const settings = parseUrl(new URL(page.url()).search).settings;
+  const settings = parseUrl(new URL(await settledUrl(page)).search).settings;
   assert.deepEqual(compareCells(cells, await referenceTrace(settings)), []);
   await page.close();
 });
@@ -160,7 +161,7 @@ test("GPT-2's size: d = 768, 12 heads, 64 tokens; T × T maps exact, d-wide ones
   for (const m of maps) assert.ok(m.cell[0] >= 1, `head ${m.head}: a pixel or more per column`);
   assert.equal(await page.locator('#stage figure .map-note').isVisible(), false, 'no bands');
   await page.click('#stage .table-links .table-button[data-head="11"]');
-  const settings = parseUrl(new URL(page.url()).search).settings;
+  const settings = parseUrl(new URL(await settledUrl(page)).search).settings;
   const trace = await referenceTrace(settings);
   const cells = await shownCells(page);
   assert.equal(cells.length, 64 * 64);

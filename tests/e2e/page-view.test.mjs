@@ -4,7 +4,7 @@
 // mode. Every test puts the settings it relies on in the URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, ready, axeViolations, withSetup } from './helpers.mjs';
+import { pageSuite, ready, axeViolations, withSetup, settledUrl } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -17,7 +17,7 @@ test('the theme switch writes the URL, a reload keeps it, and the background fol
   assert.equal(await themeOf(page), 'light', 'system, on a light system');
   const light = await background(page);
   await page.check('input[name="theme"][value="dark"]');
-  assert.equal(new URL(page.url()).searchParams.get('theme'), 'dark');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('theme'), 'dark');
   assert.equal(await themeOf(page), 'dark');
   const dark = await background(page);
   assert.notEqual(dark, light);
@@ -27,7 +27,7 @@ test('the theme switch writes the URL, a reload keeps it, and the background fol
   assert.equal(await page.isChecked('input[name="theme"][value="dark"]'), true);
   assert.equal(await background(page), dark);
   await page.check('input[name="theme"][value="light"]');
-  assert.equal(new URL(page.url()).searchParams.get('theme'), 'light');
+  assert.equal(new URL(await settledUrl(page)).searchParams.get('theme'), 'light');
   assert.equal(await background(page), light);
   await page.close();
 });
