@@ -74,12 +74,14 @@ async function frameFor(p, query) {
   return frame;
 }
 
-// Elements that hostile text would bring, in the frame's document and its shadow roots.
+// Elements that hostile text would bring, in the frame's document and its shadow roots (the
+// page's own inline script, its note for a page opened from disk, is no such element).
 const injected = (frame) =>
   frame.evaluate(() => {
     const found = [];
+    const own = (el) => el.localName === 'script' && el.textContent.includes('file://');
     for (const el of document.body.querySelectorAll('*')) {
-      if (/^(x-pwned|script|img|iframe)$/i.test(el.localName)) found.push(el.localName);
+      if (/^(x-pwned|script|img|iframe)$/i.test(el.localName) && !own(el)) found.push(el.localName);
       if (el.hasAttribute('data-pwned') || el.hasAttribute('onerror'))
         found.push(`[${el.localName}]`);
     }

@@ -1825,12 +1825,15 @@ function learnPackage(api, packagePath) {
   if (Array.isArray(api.OPTION_NAMES)) PACKAGE_OPTIONS = new Set(api.OPTION_NAMES);
   if (Array.isArray(api.STAGES)) PACKAGE_STAGE_COUNT = api.STAGES.length;
   try {
-    const types = fs.readFileSync(path.join(path.dirname(packagePath), 'index.d.ts'), 'utf8');
+    // The package's one declaration file (index.d.mts); older packages named it index.d.ts.
+    const dir = path.dirname(packagePath);
+    const file = ['index.d.mts', 'index.d.ts'].find((f) => fs.existsSync(path.join(dir, f)));
+    const types = fs.readFileSync(path.join(dir, file ?? 'index.d.mts'), 'utf8');
     const union = /export type ErrorKind\s*=\s*([^;]+);/.exec(types)?.[1];
     const kinds = union ? [...union.matchAll(/'([A-Za-z]+)'/g)].map((m) => m[1]) : [];
     if (kinds.length) KINDS = new Set(kinds);
   } catch {
-    // no index.d.ts beside it: keep the kinds of the API reference
+    // no declaration file beside it: keep the kinds of the API reference
   }
 }
 
