@@ -158,9 +158,16 @@ export async function webkit() {
       async open(url, viewport) {
         const page = webkitPage(session);
         await page.setViewport(viewport);
+        // Commands may reach the old document while the new one loads: mark the old one, then wait
+        // for a document without the mark at the new path (a page may rewrite its query at once).
+        await page.evaluate(() => (window.__leaving = true)).catch(() => {});
         await session('POST', '/url', { url });
-        // Commands may reach the old document while the new one loads: wait for the new one.
-        await page.waitFor((href) => location.href === href, new URL(url).href);
+        const { href, pathname } = new URL(url);
+        await page.waitFor(
+          (to, path) => location.href === to || (!window.__leaving && location.pathname === path),
+          href,
+          pathname,
+        );
         return page;
       },
       async close() {
