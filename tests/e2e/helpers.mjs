@@ -112,12 +112,17 @@ export async function watchedPage(context, problems) {
   return page;
 }
 
-export async function ready(page) {
+/**
+ * Waits until the page marks itself ready and, unless `lab` is false (a test that holds a lab's
+ * modules back on purpose), until a lab the address opened has painted its first run.
+ */
+export async function ready(page, { lab = true } = {}) {
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, {
     timeout: 20000,
   });
   // A lab the address opens fetches its own modules (and the tokenizer) after the page is ready:
   // its panel says data-state="running" until its first run has painted.
+  if (!lab) return;
   await page.waitForFunction(
     () => document.querySelector('#lab-panel:not([hidden]) .lab-body')?.dataset.state !== 'running',
     null,

@@ -41,7 +41,7 @@ async function heldPage(query, held, server = suite.server) {
     await route.continue();
   });
   await page.goto(server.url + query);
-  await ready(page);
+  await ready(page, { lab: false }); // the lab's modules may be the ones held back
   return { page, release, held: asked, requested, close: () => context.close() };
 }
 
