@@ -9,7 +9,13 @@ import path from 'node:path';
 import { EngineProcess } from './bench/pool.mjs';
 import { benchInBrowser } from './bench/browser.mjs';
 import { benchHeads, benchShape, TOLERANCE } from './bench/run.mjs';
-import { benchNative, NATIVE_SHAPES, nativeCpu, nativeParticipants } from './bench/native.mjs';
+import {
+  benchNative,
+  buildNative,
+  NATIVE_SHAPES,
+  nativeCpu,
+  nativeParticipants,
+} from './bench/native.mjs';
 import { cpuShares, cpuSnapshot } from './bench/cpu.mjs';
 import { waitForQuiet } from './bench/quiet.mjs';
 import { addRatios, evaluateTargets } from './bench/report.mjs';
@@ -236,6 +242,10 @@ async function main() {
 
   const tableShapes = opts.only.filter((s) => s !== 'S4' && s !== 'S5');
   const specs = engineSpecs(opts);
+  if (opts.impl.includes('native')) {
+    const why = buildNative(log);
+    if (why) log(`native: ${why}`);
+  }
 
   let engines = [];
   const engineInfo = [];

@@ -1,7 +1,7 @@
 // The native build of the core (the ceiling): build/native/attention_bench, run as a child process.
 //   attention_bench --shape S2|S3|S5 --reps N --threads K
 //   → one JSON line {"shape":"S3","threads":1,"medianMs":..,"iqrMs":..,"gflops":..}
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,23 @@ export function nativeAvailable() {
   } catch {
     return false;
   }
+}
+
+/**
+ * Builds attention_bench in build/native when it is missing or out of date: the default build
+ * (scripts/build.sh, the test command) leaves it out, since no test runs it. Returns a reason when
+ * it cannot be built (the rows then say "not built"), or '' when the binary is ready.
+ */
+export function buildNative(log) {
+  const cmake = (args) => spawnSync('cmake', args, { cwd: root, encoding: 'utf8' });
+  if (!fs.existsSync(path.join(root, 'build/native/CMakeCache.txt'))) {
+    const configured = cmake(['-S', '.', '-B', 'build/native', '-DCMAKE_BUILD_TYPE=Release']);
+    if (configured.status !== 0)
+      return `cmake could not configure build/native: ${configured.stderr}`;
+  }
+  log('native: building build/native/attention_bench (cmake --build … --target attention_bench)');
+  const built = cmake(['--build', 'build/native', '-j', '2', '--target', 'attention_bench']);
+  return built.status === 0 ? '' : `building attention_bench failed: ${built.stdout.slice(-1500)}`;
 }
 
 /** Wall time × threads of all binary runs: an estimate of their CPU time (see cpu.mjs). */
