@@ -9,6 +9,8 @@ what="${1:-all}"
 jobs="$(nproc)"
 # Emscripten 3.1.6 runs its JS tools with Node and needs Debian's node modules (acorn).
 export NODE_PATH=/usr/share/nodejs
+# shellcheck source=scripts/compiler-cache.sh
+. scripts/compiler-cache.sh
 
 # generator DIR: Ninja for a new build tree when it is installed (it keeps every core compiling
 # while a target links); a tree keeps the generator it was made with.
@@ -18,14 +20,17 @@ generator() {
 
 build_native() {
   # shellcheck disable=SC2046 # generator's words
-  cmake $(generator build/native) -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DATTENTION_SANITIZE=ON >/dev/null &&
+  cmake $(generator build/native) -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DATTENTION_SANITIZE=ON \
+    -DCMAKE_CXX_COMPILER_LAUNCHER="$COMPILER_CACHE" >/dev/null &&
     NINJA_STATUS="[native %f/%t] " cmake --build build/native -j "$jobs"
 }
 
 build_wasm() {
+  # emcc runs clang through EM_COMPILER_WRAPPER (a CMake launcher would wrap emcc, which ccache
+  # does not know as a compiler).
   # shellcheck disable=SC2046
-  emcmake cmake $(generator build/wasm) -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-    NINJA_STATUS="[wasm %f/%t] " cmake --build build/wasm -j "$jobs"
+  EM_COMPILER_WRAPPER="$COMPILER_CACHE" emcmake cmake $(generator build/wasm) -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+    EM_COMPILER_WRAPPER="$COMPILER_CACHE" NINJA_STATUS="[wasm %f/%t] " cmake --build build/wasm -j "$jobs"
 }
 
 # The native and WASM trees at once: each alone leaves a core idle while it links, and the WASM

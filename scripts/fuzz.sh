@@ -25,6 +25,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# shellcheck source=scripts/compiler-cache.sh
+. scripts/compiler-cache.sh
 core_dir="${FUZZ_CORE_DIR:-cpp}"
 out="${FUZZ_BUILD_DIR:-build/fuzz}"
 # How to replay with the same core and build directory (printed with each failing input).
@@ -82,7 +84,7 @@ build_native() {
   for src in "${stale[@]}"; do
     obj="$out/obj/$(basename "$src" .cpp).o"
     # Into a temporary file: an interrupted compile leaves no object newer than its source.
-    { clang++ "${flags[@]}" -c "$src" -o "$obj.tmp" && mv -f "$obj.tmp" "$obj"; } &
+    { $COMPILER_CACHE clang++ "${flags[@]}" -c "$src" -o "$obj.tmp" && mv -f "$obj.tmp" "$obj"; } &
     running=$((running + 1))
     if [ "$running" -ge "$(nproc)" ]; then wait -n || failed=1; running=$((running - 1)); fi
   done

@@ -12,7 +12,8 @@ cd "$(dirname "$0")/.."
 # firefox-esr (driven by puppeteer-core over WebDriver BiDi), webkit2gtk-driver (WebKitWebDriver and
 # MiniBrowser: Safari's engine) and xvfb + xauth (MiniBrowser needs a display): the e2e-firefox and
 # e2e-webkit suites. ninja-build: scripts/build.sh builds new trees with Ninja (Make without it).
-APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium clang-format clang libclang-rt-14-dev cmake g++ make ninja-build python3-torch
+# ccache: scripts/build.sh and scripts/fuzz.sh compile through it (scripts/compiler-cache.sh).
+APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium clang-format clang libclang-rt-14-dev cmake g++ make ninja-build ccache python3-torch
   firefox-esr webkit2gtk-driver xvfb xauth)
 
 missing=()
