@@ -14,6 +14,8 @@ cd "$(dirname "$0")/.."
 # e2e-webkit suites. ninja-build: scripts/build.sh builds new trees with Ninja (Make without it).
 APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium clang-format clang libclang-rt-14-dev cmake g++ make ninja-build python3-torch
   firefox-esr webkit2gtk-driver xvfb xauth)
+# The Jupyter test executes a notebook headless with the Python module (tests/embed/jupyter.test.mjs).
+APT_PACKAGES+=(jupyter-nbconvert python3-nbclient python3-ipykernel python3-nbformat jupyter-client python3-ipython)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

@@ -1,0 +1,274 @@
+"""attention-lab in Jupyter: the page's step-by-step view of *your* PyTorch attention module.
+
+    import sys; sys.path.insert(0, "node_modules/attention-lab/dist/python")
+    from attention_lab import show
+
+    torch.manual_seed(123)
+    mha = MultiHeadAttention(d_in=3, d_out=2, context_length=6, dropout=0.0, num_heads=2)
+    print(mha(batch))
+    show(mha, batch, tokens=["Your", "journey", "starts", "with", "one", "step"], step="softmax")
+
+show() draws the <attention-lab> element inline with exactly that module's parameters and those
+inputs: the numbers in every step are the ones PyTorch computes (the element's output equals what
+mha(batch) printed). It takes the chapter's three classes, CausalAttention,
+MultiHeadAttentionWrapper and MultiHeadAttention (or their state_dict with show(state_dict=...,
+inputs=...)). The output is one self-contained document in an iframe: the element and the
+single-thread WebAssembly core are inlined from the package's files beside this one, so it needs no
+server, no network and no Node; the notebook's own page is not touched.
+
+Standard library and IPython only: tensors are read through their own .tolist(), so PyTorch is
+never imported here.
+"""
+
+import base64
+import html
+import json
+import math
+import secrets
+from pathlib import Path
+
+__all__ = ["show", "view_html", "weights_of", "AttentionLabInputError"]
+
+STEPS = ("embeddings", "qkv", "split", "scores", "scale", "mask", "softmax",
+         "dropout", "context", "merge", "output")
+NAMES = {"causal": "CausalAttention", "wrapper": "MultiHeadAttentionWrapper", "mha": "MultiHeadAttention"}
+CLASSES = ("CausalAttention (W_query, W_key, W_value)",
+           "MultiHeadAttentionWrapper (heads.0.W_query, …)",
+           "MultiHeadAttention (W_query, W_key, W_value, out_proj)")
+
+
+class AttentionLabInputError(ValueError):
+    """What show() refuses: the message says what was wrong and what is allowed."""
+
+
+def _dist():
+    """The package's dist/ folder: this file's parent in the npm package (dist/python/), or the
+    repository's dist/ (python/ beside it)."""
+    here = Path(__file__).resolve().parent
+    for folder in (here.parent, here.parent / "dist"):
+        if (folder / "notebook" / "element.js").is_file():
+            return folder
+    raise FileNotFoundError(
+        f"attention-lab: no notebook/element.js beside {here}: use the copy in the npm package "
+        "(node_modules/attention-lab/dist/python) or build the repository (bash scripts/build.sh dist)")
+
+
+def _shape(value):
+    """The shape of a tensor, an array or nested lists."""
+    if hasattr(value, "shape"):
+        return tuple(int(n) for n in value.shape)
+    shape = []
+    while isinstance(value, (list, tuple)):
+        shape.append(len(value))
+        value = value[0] if value else None
+    return tuple(shape)
+
+
+def _flat(value, name):
+    """Row-major float values of a tensor (without autograd), an array or nested lists."""
+    if hasattr(value, "detach"):
+        value = value.detach().cpu().float()
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    out = []
+
+    def walk(v):
+        if isinstance(v, (list, tuple)):
+            for item in v:
+                walk(item)
+        elif isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v):
+            out.append(float(v))
+        else:
+            raise AttentionLabInputError(f"{name}: {v!r} is not a finite number")
+
+    walk(value)
+    return out
+
+
+def _module_kind(keys, what):
+    if "out_proj.weight" in keys:
+        return "mha"
+    if any(k.startswith("heads.") for k in keys):
+        return "wrapper"
+    if "W_query.weight" in keys:
+        return "causal"
+    raise AttentionLabInputError(
+        f"{what} has the parameters {sorted(keys)[:6]}, which are none of the chapter's classes'; allowed: "
+        + ", ".join(CLASSES))
+
+
+def weights_of(state_dict, d_in, what="the state_dict"):
+    """The API's `weights` of a state_dict: the parameters under their own names, each row-major
+    as nn.Linear keeps it, (d_out, d_in), which is the layout the core reads (no transpose); the
+    causal mask buffers (mask, heads.<i>.mask) are left out, since the core builds the mask itself.
+    Returns (kind, weights, d_out, heads or None)."""
+    keys = [k for k in state_dict if not (k == "mask" or k.endswith(".mask"))]
+    kind = _module_kind(keys, what)
+    heads = None
+    if kind == "wrapper":
+        heads = len({k.split(".")[1] for k in keys if k.startswith("heads.")})
+    prefix = "heads.0." if kind == "wrapper" else ""
+    query = _shape(state_dict[prefix + "W_query.weight"])
+    if len(query) != 2 or query[1] != d_in:
+        raise AttentionLabInputError(
+            f"{prefix}W_query.weight has shape {query}; the inputs have d_in = {d_in}, so it must be "
+            f"(d_out, {d_in}), as nn.Linear(d_in, d_out) keeps it")
+    expected = _expected_keys(kind, heads, prefix + "W_query.bias" in keys)
+    if set(keys) != set(expected):
+        missing = [k for k in expected if k not in keys]
+        extra = [k for k in keys if k not in expected]
+        raise AttentionLabInputError(
+            f"{what} is not a whole {NAMES[kind]} state_dict: missing {missing or 'nothing'}, unexpected "
+            f"{extra or 'nothing'}; expected exactly {expected}")
+    weights = {k: _flat(state_dict[k], f"state_dict['{k}']") for k in keys}
+    return kind, weights, query[0], heads
+
+
+def _expected_keys(kind, heads, bias):
+    """The parameters of each class, as its state_dict names them (the core wants them all)."""
+    own = [f"{w}.{p}" for w in ("W_query", "W_key", "W_value") for p in (("weight", "bias") if bias else ("weight",))]
+    if kind == "wrapper":
+        return [f"heads.{i}.{k}" for i in range(heads) for k in own]
+    return own + (["out_proj.weight", "out_proj.bias"] if kind == "mha" else [])
+
+
+def _dropout_of(module, kind):
+    """The p of the module's nn.Dropout (the wrapper's first head's): 0 if it has none."""
+    owner = module.heads[0] if kind == "wrapper" else module
+    drop = getattr(owner, "dropout", None)
+    return float(getattr(drop, "p", drop if isinstance(drop, (int, float)) else 0.0) or 0.0)
+
+
+def _check_module(module, kind, tokens_count):
+    """Refuses what the view cannot reproduce: a random dropout mask, more tokens than the
+    module's causal mask holds."""
+    p = _dropout_of(module, kind)
+    if getattr(module, "training", False) and p > 0:
+        raise AttentionLabInputError(
+            f"{type(module).__name__} is in training mode with dropout p = {p}: PyTorch draws a new "
+            "random mask at every call, so no view can show the numbers it printed. Call "
+            "module.eval() first (dropout off, as at inference), or build it with dropout=0.0")
+    owner = module.heads[0] if kind == "wrapper" else module
+    mask = getattr(owner, "mask", None)
+    if mask is not None and _shape(mask) and _shape(mask)[0] < tokens_count:
+        raise AttentionLabInputError(
+            f"the inputs have T = {tokens_count} tokens, more than the module's context_length = "
+            f"{_shape(mask)[0]} (its mask is that size; PyTorch would fail too)")
+
+
+def _limits(dist):
+    return json.loads((dist / "notebook" / "limits.json").read_text())
+
+
+def _check_sizes(limits, batch, tokens_count, d_in, width, heads):
+    said = {"batch": (batch, "sequences in a batch (B)"), "tokens": (tokens_count, "tokens (T)"),
+            "dIn": (d_in, "input features (d_in)"), "width": (width, "output columns"),
+            "heads": (heads, "heads")}
+    for key, (value, what) in said.items():
+        if key in limits and value > limits[key]:
+            raise AttentionLabInputError(
+                f"{value} {what}: the view draws at most {limits[key]} (so every map stays readable)")
+
+
+def _spec(module, x, state_dict, inputs, heads, tokens):
+    """Everything the element is given: attributes and its own tensors."""
+    if module is not None:
+        if state_dict is not None or inputs is not None:
+            raise AttentionLabInputError("give show(module, x) or show(state_dict=..., inputs=...), not both")
+        if not hasattr(module, "state_dict"):
+            raise AttentionLabInputError(f"{type(module).__name__} is not a torch.nn.Module; allowed: "
+                                         + ", ".join(CLASSES))
+        state_dict, inputs = module.state_dict(), x
+        if heads is None:
+            heads = getattr(module, "num_heads", None)
+    if state_dict is None or inputs is None:
+        raise AttentionLabInputError("show() needs a module and its inputs: show(mha, x), or "
+                                     "show(state_dict=mha.state_dict(), inputs=x, heads=2)")
+    shape = _shape(inputs)
+    if len(shape) != 3 or min(shape) < 1:
+        raise AttentionLabInputError(
+            f"inputs of shape {shape}: the chapter's classes take (B, T, d_in) "
+            "(their forward reads b, num_tokens, d_in = x.shape); add the batch with x.unsqueeze(0)")
+    batch, count, d_in = shape
+    what = "the state_dict" if module is None else type(module).__name__
+    kind, weights, d_out, wrapper_heads = weights_of(state_dict, d_in, what)
+    if kind == "wrapper":
+        heads = wrapper_heads
+    elif kind == "causal":
+        heads = 1
+    elif heads is None:
+        raise AttentionLabInputError("MultiHeadAttention's number of heads is not in its state_dict: "
+                                     "pass heads=, e.g. show(state_dict=..., inputs=..., heads=2)")
+    attributes = {"module": kind, "heads": int(heads)}
+    if module is not None:
+        _check_module(module, kind, count)
+        # Off in eval mode, as in PyTorch; the dropout step previews the module's own p.
+        attributes["dropout"] = _dropout_of(module, kind)
+    if tokens is not None and len(tokens) != count:
+        raise AttentionLabInputError(f"{len(tokens)} tokens for T = {count} rows of the inputs: give one "
+                                     "label per row")
+    _check_sizes(_limits(_dist()), batch, count, d_in, d_out * (heads if kind == "wrapper" else 1), heads)
+    own = {"inputs": {"data": _flat(inputs, "inputs"), "shape": list(shape)}, "weights": weights,
+           "tokens": [str(t) for t in tokens] if tokens is not None else None}
+    return attributes, own
+
+
+def _script_text(js):
+    """Text inside <script> ends at the first "</script", and "<!--" switches the parser's state;
+    \\x3C reads as "<" again in the strings and regular expressions where they occur."""
+    return js.replace("</script", "\\x3C/script").replace("</SCRIPT", "\\x3C/SCRIPT").replace("<!--", "\\x3C!--")
+
+
+def _json_text(value):
+    return json.dumps(value, separators=(",", ":")).replace("<", "\\u003c")
+
+
+# Inside the view's document: the element takes its own tensors, and the document's height goes to
+# the notebook's output (the listener beside the iframe), as embed.html posts it.
+_START = """
+const el = document.querySelector('attention-lab');
+Object.assign(el, JSON.parse(document.getElementById('attention-lab-tensors').textContent));
+const post = () => parent.postMessage({ type: 'attention-lab:height',
+  height: Math.ceil(document.documentElement.getBoundingClientRect().height) }, '*');
+new ResizeObserver(post).observe(document.documentElement);
+"""
+
+
+def view_html(module=None, x=None, *, state_dict=None, inputs=None, heads=None, tokens=None,
+              step="softmax", head="all", item=0, layout="compact", height=760):
+    """The HTML of the view (an iframe whose srcdoc is the whole document), as show() displays it."""
+    if step not in STEPS:
+        raise AttentionLabInputError(f"step = {step!r}: allowed are {', '.join(STEPS)}")
+    attributes, own = _spec(module, x, state_dict, inputs, heads, tokens)
+    dist = _dist()
+    attributes.update({"stage": step, "head": str(head), "item": str(item), "layout": layout,
+                       "aria-label": f"attention-lab: {attributes['module']}"})
+    tag = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attributes.items())
+    core = base64.b64encode((dist / "attention-core.wasm").read_bytes()).decode("ascii")
+    element = (dist / "notebook" / "element.js").read_text(encoding="utf-8")
+    document = (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>attention-lab</title>'
+        "<style>body{margin:0;padding:2px;font-family:system-ui,sans-serif}</style>"
+        f'<script type="application/json" id="attention-lab-core">{_json_text(core)}</script>'
+        f'<script type="application/json" id="attention-lab-tensors">{_json_text(own)}</script>'
+        f'<script type="module">{_script_text(element)}</script>'
+        f'<script type="module">{_START}</script>'
+        f"</head><body><attention-lab {tag}></attention-lab></body></html>")
+    frame_id = "attention-lab-" + secrets.token_hex(5)
+    return (
+        f'<iframe id="{frame_id}" class="attention-lab-view" title="attention-lab: '
+        f'{html.escape(attributes["module"])}, step {html.escape(step)}" sandbox="allow-scripts" '
+        f'style="width:100%;height:{int(height)}px;border:0" srcdoc="{html.escape(document, quote=True)}">'
+        "</iframe>"
+        "<script>(() => { const frame = document.getElementById(" + json.dumps(frame_id) + ");"
+        "addEventListener('message', (e) => { if (!frame || e.source !== frame.contentWindow) return;"
+        "if (e.data && e.data.type === 'attention-lab:height' && e.data.height > 0)"
+        " frame.style.height = e.data.height + 'px'; }); })();</script>")
+
+
+def show(module=None, x=None, **options):
+    """Displays the view of `module` on `x` in the notebook (see view_html for the options:
+    state_dict, inputs, heads, tokens, step, head, item, layout, height)."""
+    from IPython.display import HTML, display
+
+    display(HTML(view_html(module, x, **options)))
