@@ -24,14 +24,17 @@ import base64
 import html
 import json
 import math
+import re
 import secrets
 from pathlib import Path
 
 __all__ = ["show", "view_html", "weights_of", "AttentionLabInputError"]
 
-STEPS = ("embeddings", "qkv", "split", "scores", "scale", "mask", "softmax",
-         "dropout", "context", "merge", "output")
-NAMES = {"causal": "CausalAttention", "wrapper": "MultiHeadAttentionWrapper", "mha": "MultiHeadAttention"}
+NAMES = {
+    "causal": "CausalAttention",
+    "wrapper": "MultiHeadAttentionWrapper",
+    "mha": "MultiHeadAttention",
+}
 CLASSES = ("CausalAttention (W_query, W_key, W_value)",
            "MultiHeadAttentionWrapper (heads.0.W_query, …)",
            "MultiHeadAttention (W_query, W_key, W_value, out_proj)")
@@ -50,7 +53,8 @@ def _dist():
             return folder
     raise FileNotFoundError(
         f"attention-lab: no notebook/element.js beside {here}: use the copy in the npm package "
-        "(node_modules/attention-lab/dist/python) or build the repository (bash scripts/build.sh dist)")
+        "(node_modules/attention-lab/dist/python), or build the repository's dist/ "
+        "(bash scripts/build.sh dist)")
 
 
 def _shape(value):
@@ -93,7 +97,8 @@ def _module_kind(keys, what):
     if "W_query.weight" in keys:
         return "causal"
     raise AttentionLabInputError(
-        f"{what} has the parameters {sorted(keys)[:6]}, which are none of the chapter's classes'; allowed: "
+        f"{what} has the parameters {sorted(keys)[:6]}, which are none of the chapter's "
+        "classes'; allowed: "
         + ", ".join(CLASSES))
 
 
@@ -111,22 +116,23 @@ def weights_of(state_dict, d_in, what="the state_dict"):
     query = _shape(state_dict[prefix + "W_query.weight"])
     if len(query) != 2 or query[1] != d_in:
         raise AttentionLabInputError(
-            f"{prefix}W_query.weight has shape {query}; the inputs have d_in = {d_in}, so it must be "
-            f"(d_out, {d_in}), as nn.Linear(d_in, d_out) keeps it")
+            f"{prefix}W_query.weight has shape {query}; the inputs have d_in = {d_in}, so it "
+            f"must be (d_out, {d_in}), as nn.Linear(d_in, d_out) keeps it")
     expected = _expected_keys(kind, heads, prefix + "W_query.bias" in keys)
     if set(keys) != set(expected):
         missing = [k for k in expected if k not in keys]
         extra = [k for k in keys if k not in expected]
         raise AttentionLabInputError(
-            f"{what} is not a whole {NAMES[kind]} state_dict: missing {missing or 'nothing'}, unexpected "
-            f"{extra or 'nothing'}; expected exactly {expected}")
+            f"{what} is not a whole {NAMES[kind]} state_dict: missing {missing or 'nothing'}, "
+            f"unexpected {extra or 'nothing'}; expected exactly {expected}")
     weights = {k: _flat(state_dict[k], f"state_dict['{k}']") for k in keys}
     return kind, weights, query[0], heads
 
 
 def _expected_keys(kind, heads, bias):
     """The parameters of each class, as its state_dict names them (the core wants them all)."""
-    own = [f"{w}.{p}" for w in ("W_query", "W_key", "W_value") for p in (("weight", "bias") if bias else ("weight",))]
+    kinds = ("weight", "bias") if bias else ("weight",)
+    own = [f"{w}.{k}" for w in ("W_query", "W_key", "W_value") for k in kinds]
     if kind == "wrapper":
         return [f"heads.{i}.{k}" for i in range(heads) for k in own]
     return own + (["out_proj.weight", "out_proj.bias"] if kind == "mha" else [])
@@ -145,8 +151,8 @@ def _check_module(module, kind, tokens_count):
     p = _dropout_of(module, kind)
     if getattr(module, "training", False) and p > 0:
         raise AttentionLabInputError(
-            f"{type(module).__name__} is in training mode with dropout p = {p}: PyTorch draws a new "
-            "random mask at every call, so no view can show the numbers it printed. Call "
+            f"{type(module).__name__} is in training mode with dropout p = {p}: PyTorch draws a "
+            "new random mask at every call, so no view can show the numbers it printed. Call "
             "module.eval() first (dropout off, as at inference), or build it with dropout=0.0")
     owner = module.heads[0] if kind == "wrapper" else module
     mask = getattr(owner, "mask", None)
@@ -160,35 +166,55 @@ def _limits(dist):
     return json.loads((dist / "notebook" / "limits.json").read_text())
 
 
+def _check_step(dist, step):
+    """A step's id, or a stage it shows, as the element's stage attribute takes them (the lesson
+    catalogue the package ships lists both)."""
+    steps = json.loads((dist / "lesson" / "catalogue.json").read_text())["steps"]
+    if any(step == s["slug"] or step in s["main"] or step in s["stages"] for s in steps):
+        return
+    raise AttentionLabInputError(
+        f"step = {step!r}: allowed are {', '.join(s['slug'] for s in steps)}, "
+        "or a trace stage name such as 'attentionWeights'")
+
+
 def _check_sizes(limits, batch, tokens_count, d_in, width, heads):
-    said = {"batch": (batch, "sequences in a batch (B)"), "tokens": (tokens_count, "tokens (T)"),
-            "dIn": (d_in, "input features (d_in)"), "width": (width, "output columns"),
-            "heads": (heads, "heads")}
+    """The sizes the element draws (dist/notebook/limits.json, the page's own LIMITS)."""
+    said = {
+        "batch": (batch, "sequences in a batch (B)"),
+        "tokens": (tokens_count, "tokens (T)"),
+        "dIn": (d_in, "input features (d_in)"),
+        "width": (width, "output columns"),
+        "heads": (heads, "heads"),
+    }
     for key, (value, what) in said.items():
         if key in limits and value > limits[key]:
             raise AttentionLabInputError(
-                f"{value} {what}: the view draws at most {limits[key]} (so every map stays readable)")
+                f"{value} {what}: the view draws at most {limits[key]}, "
+                "so that every map stays readable")
 
 
 def _spec(module, x, state_dict, inputs, heads, tokens):
     """Everything the element is given: attributes and its own tensors."""
     if module is not None:
         if state_dict is not None or inputs is not None:
-            raise AttentionLabInputError("give show(module, x) or show(state_dict=..., inputs=...), not both")
+            raise AttentionLabInputError(
+                "give show(module, x) or show(state_dict=..., inputs=...), not both")
         if not hasattr(module, "state_dict"):
-            raise AttentionLabInputError(f"{type(module).__name__} is not a torch.nn.Module; allowed: "
-                                         + ", ".join(CLASSES))
+            raise AttentionLabInputError(
+                f"{type(module).__name__} is not a torch.nn.Module; allowed: " + ", ".join(CLASSES))
         state_dict, inputs = module.state_dict(), x
         if heads is None:
             heads = getattr(module, "num_heads", None)
     if state_dict is None or inputs is None:
-        raise AttentionLabInputError("show() needs a module and its inputs: show(mha, x), or "
-                                     "show(state_dict=mha.state_dict(), inputs=x, heads=2)")
+        raise AttentionLabInputError(
+            "show() needs a module and its inputs: show(mha, x), or "
+            "show(state_dict=mha.state_dict(), inputs=x, heads=2)")
     shape = _shape(inputs)
     if len(shape) != 3 or min(shape) < 1:
         raise AttentionLabInputError(
             f"inputs of shape {shape}: the chapter's classes take (B, T, d_in) "
-            "(their forward reads b, num_tokens, d_in = x.shape); add the batch with x.unsqueeze(0)")
+            "(their forward reads b, num_tokens, d_in = x.shape); "
+            "add the batch with x.unsqueeze(0)")
     batch, count, d_in = shape
     what = "the state_dict" if module is None else type(module).__name__
     kind, weights, d_out, wrapper_heads = weights_of(state_dict, d_in, what)
@@ -197,26 +223,36 @@ def _spec(module, x, state_dict, inputs, heads, tokens):
     elif kind == "causal":
         heads = 1
     elif heads is None:
-        raise AttentionLabInputError("MultiHeadAttention's number of heads is not in its state_dict: "
-                                     "pass heads=, e.g. show(state_dict=..., inputs=..., heads=2)")
+        raise AttentionLabInputError(
+            "MultiHeadAttention's number of heads is not in its state_dict: "
+            "pass heads=, e.g. show(state_dict=..., inputs=..., heads=2)")
+    elif not isinstance(heads, int) or heads < 1 or d_out % heads:
+        raise AttentionLabInputError(
+            f"heads = {heads!r}: MultiHeadAttention splits d_out = {d_out} into equal heads, "
+            "so heads must divide it")
     attributes = {"module": kind, "heads": int(heads)}
     if module is not None:
         _check_module(module, kind, count)
         # Off in eval mode, as in PyTorch; the dropout step previews the module's own p.
         attributes["dropout"] = _dropout_of(module, kind)
-    if tokens is not None and len(tokens) != count:
-        raise AttentionLabInputError(f"{len(tokens)} tokens for T = {count} rows of the inputs: give one "
-                                     "label per row")
-    _check_sizes(_limits(_dist()), batch, count, d_in, d_out * (heads if kind == "wrapper" else 1), heads)
-    own = {"inputs": {"data": _flat(inputs, "inputs"), "shape": list(shape)}, "weights": weights,
-           "tokens": [str(t) for t in tokens] if tokens is not None else None}
+    if tokens is not None and (isinstance(tokens, str) or len(tokens) != count):
+        raise AttentionLabInputError(
+            f"tokens = {str(tokens)[:60]!r}: give a list of T = {count} labels, one per row of "
+            "the inputs, e.g. tokens=sentence.split()")
+    width = d_out * (heads if kind == "wrapper" else 1)
+    _check_sizes(_limits(_dist()), batch, count, d_in, width, heads)
+    own = {
+        "inputs": {"data": _flat(inputs, "inputs"), "shape": list(shape)},
+        "weights": weights,
+        "tokens": [str(t) for t in tokens] if tokens is not None else None,
+    }
     return attributes, own
 
 
 def _script_text(js):
     """Text inside <script> ends at the first "</script", and "<!--" switches the parser's state;
     \\x3C reads as "<" again in the strings and regular expressions where they occur."""
-    return js.replace("</script", "\\x3C/script").replace("</SCRIPT", "\\x3C/SCRIPT").replace("<!--", "\\x3C!--")
+    return re.sub(r"<(/script|!--)", r"\\x3C\1", js, flags=re.IGNORECASE)
 
 
 def _json_text(value):
@@ -236,13 +272,18 @@ new ResizeObserver(post).observe(document.documentElement);
 
 def view_html(module=None, x=None, *, state_dict=None, inputs=None, heads=None, tokens=None,
               step="softmax", head="all", item=0, layout="compact", height=760):
-    """The HTML of the view (an iframe whose srcdoc is the whole document), as show() displays it."""
-    if step not in STEPS:
-        raise AttentionLabInputError(f"step = {step!r}: allowed are {', '.join(STEPS)}")
-    attributes, own = _spec(module, x, state_dict, inputs, heads, tokens)
+    """The HTML of the view, as show() displays it: an iframe whose srcdoc is the whole document
+    (the element, its core, the module's tensors), and a listener that gives it its height."""
     dist = _dist()
-    attributes.update({"stage": step, "head": str(head), "item": str(item), "layout": layout,
-                       "aria-label": f"attention-lab: {attributes['module']}"})
+    _check_step(dist, step)
+    attributes, own = _spec(module, x, state_dict, inputs, heads, tokens)
+    attributes.update({
+        "stage": step,
+        "head": str(head),
+        "item": str(item),
+        "layout": layout,
+        "aria-label": f"attention-lab: {NAMES[attributes['module']]}",
+    })
     tag = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attributes.items())
     core = base64.b64encode((dist / "attention-core.wasm").read_bytes()).decode("ascii")
     element = (dist / "notebook" / "element.js").read_text(encoding="utf-8")
@@ -255,15 +296,23 @@ def view_html(module=None, x=None, *, state_dict=None, inputs=None, heads=None, 
         f'<script type="module">{_START}</script>'
         f"</head><body><attention-lab {tag}></attention-lab></body></html>")
     frame_id = "attention-lab-" + secrets.token_hex(5)
-    return (
-        f'<iframe id="{frame_id}" class="attention-lab-view" title="attention-lab: '
-        f'{html.escape(attributes["module"])}, step {html.escape(step)}" sandbox="allow-scripts" '
-        f'style="width:100%;height:{int(height)}px;border:0" srcdoc="{html.escape(document, quote=True)}">'
-        "</iframe>"
-        "<script>(() => { const frame = document.getElementById(" + json.dumps(frame_id) + ");"
-        "addEventListener('message', (e) => { if (!frame || e.source !== frame.contentWindow) return;"
-        "if (e.data && e.data.type === 'attention-lab:height' && e.data.height > 0)"
-        " frame.style.height = e.data.height + 'px'; }); })();</script>")
+    title = f"attention-lab: {NAMES[attributes['module']]}, step {step}"
+    frame = (
+        f'<iframe id="{frame_id}" class="attention-lab-view" title="{html.escape(title)}" '
+        f'sandbox="allow-scripts" style="width:100%;height:{int(height)}px;border:0" '
+        f'srcdoc="{html.escape(document, quote=True)}"></iframe>')
+    return frame + f"<script>{_HEIGHT % json.dumps(frame_id)}</script>"
+
+
+# Beside the iframe, in the notebook's page: the height its document posts, from that frame only.
+_HEIGHT = """(() => {
+  const frame = document.getElementById(%s);
+  addEventListener('message', (e) => {
+    if (!frame || e.source !== frame.contentWindow) return;
+    if (e.data && e.data.type === 'attention-lab:height' && e.data.height > 0)
+      frame.style.height = e.data.height + 'px';
+  });
+})();"""
 
 
 def show(module=None, x=None, **options):
