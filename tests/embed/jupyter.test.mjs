@@ -1,6 +1,6 @@
 // The Python module in Jupyter: a notebook builds each of the chapter's three classes with
 // torch.manual_seed, prints what the module computes and calls show(); the notebook is executed
-// headless (jupyter nbconvert, one kernel), and its rendered outputs are opened in Chromium (one
+// headless (nbconvert, one kernel), and its rendered outputs are opened in Chromium (one
 // page), where each view's element must hold the numbers PyTorch printed, to float32 precision,
 // on the step asked for, with no server and nothing fetched. What show() refuses is a Python
 // exception that says what is wrong and what is allowed.
@@ -38,13 +38,25 @@ const CELLS = [
     '    try:\n        call()\n    except AttentionLabInputError as err:\n        print("refused:", err)',
 ];
 
-// What executing it needs, each with the Debian package that brings it.
-const NEEDS = [
-  ['jupyter-nbconvert', ['jupyter', ['nbconvert', '--version']]],
-  ['python3-nbclient', [PYTHON, ['-c', 'import nbclient']]],
-  ['python3-ipykernel', [PYTHON, ['-c', 'import ipykernel']]],
-  ['python3-torch', [PYTHON, ['-c', 'import torch']]],
-];
+// What executing it needs: each Python module, with the Debian package that brings it (looked up,
+// not imported: importing torch alone takes seconds).
+const NEEDS = {
+  nbconvert: 'jupyter-nbconvert',
+  nbclient: 'python3-nbclient',
+  nbformat: 'python3-nbformat',
+  ipykernel: 'python3-ipykernel',
+  torch: 'python3-torch',
+};
+
+function missingPackages() {
+  const find = `import importlib.util as u; print(" ".join(m for m in ${JSON.stringify(Object.keys(NEEDS))} if u.find_spec(m) is None))`;
+  const r = spawnSync(PYTHON, ['-c', find], { encoding: 'utf8' });
+  if (r.status !== 0) return ['python3'];
+  return r.stdout
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((m) => NEEDS[m]);
+}
 
 let run; // { printed: { name: output[] }, refused: string[], views: html[] }
 let browser;
@@ -68,17 +80,26 @@ function notebook() {
 }
 
 function execute() {
-  const missing = NEEDS.filter(([, [cmd, args]]) => spawnSync(cmd, args).status !== 0);
+  const missing = missingPackages();
   if (missing.length)
     throw new Error(
-      `the notebook test needs Debian's ${missing.map(([pkg]) => pkg).join(', ')}: ` +
-        `apt-get install ${missing.map(([pkg]) => pkg).join(' ')} (scripts/setup.sh installs them)`,
+      `the notebook test needs Debian's ${missing.join(', ')}: ` +
+        `apt-get install ${missing.join(' ')} (scripts/setup.sh installs them)`,
     );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-lab-notebook-'));
   fs.writeFileSync(path.join(dir, 'lecture.ipynb'), JSON.stringify(notebook()));
   execFileSync(
-    'jupyter',
-    ['nbconvert', '--to', 'notebook', '--execute', '--output', 'executed.ipynb', 'lecture.ipynb'],
+    PYTHON,
+    [
+      '-m',
+      'nbconvert',
+      '--to',
+      'notebook',
+      '--execute',
+      '--output',
+      'executed.ipynb',
+      'lecture.ipynb',
+    ],
     {
       cwd: dir,
       stdio: 'pipe',
