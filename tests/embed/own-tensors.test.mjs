@@ -131,6 +131,21 @@ test('inputs as { data, shape } alone: the seeded weights of the attributes on t
   assert.deepEqual(got.tokens, ['t1', 't2', 't3', 't4'], 'rows without labels are numbered');
 });
 
+test("weights alone: the sentence's embeddings at the d-in attribute, through the page's module", async () => {
+  await page.evaluate(() => document.querySelector('#a').setAttribute('d-in', '3'));
+  const weights = STATE_DICTS.causal;
+  assert.equal((await setOwn({ inputs: null, tokens: null, weights })).type, 'change');
+  const got = await shown();
+  const { inputs, tokens } = lab.embed(got.settings.sentence, { dIn: 3, seed: 123, batch: 2 });
+  const expected = lab.forward({ inputs, weights, module: 'causal', dIn: 3, dOut: 2, batch: 2 });
+  assert.equal(got.source, 'seeded');
+  assert.deepEqual(
+    got.tokens,
+    tokens.map((t) => t.text),
+  );
+  assert.deepEqual(got.output, Array.from(expected.output.data));
+});
+
 test("bad tensors show the API's message in the element and keep the last valid state", async () => {
   const before = await shown();
   const cases = [
