@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds what the Python module (python/attention_lab.py, shipped as dist/python/) puts into a
+// Builds what the Python module (python/attention_lab/, shipped as dist/python/) puts into a
 // notebook's output, into dist/notebook/: element.js, the <attention-lab> element (the package's
 // own dist/attention-lab.js) bundled with the API and the single-thread core's glue into one module
 // script that fetches nothing (the core's .wasm is inlined by the Python module from

@@ -104,7 +104,7 @@ function execute() {
       cwd: dir,
       stdio: 'pipe',
       timeout: 300_000,
-      env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: '1' },
+      env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: '1', PYTHONDONTWRITEBYTECODE: '1' },
     },
   );
   const outputs = JSON.parse(
