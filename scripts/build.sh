@@ -75,6 +75,10 @@ build_dist() {
   # What `attention-lab lesson` inlines into a lesson file: the lesson page bundled, its styles and
   # the list of steps, labs and exercises (dist/lesson/).
   node scripts/build-lesson.mjs
+  # What the Python module for Jupyter (python/attention_lab/, shipped as dist/python/) inlines
+  # into a notebook's output: the element bundled with the single-thread core (dist/notebook/).
+  node scripts/build-notebook.mjs
+  rm -rf dist/python && mkdir -p dist/python/attention_lab && cp python/attention_lab/*.py dist/python/attention_lab/
 }
 
 build_worker() {

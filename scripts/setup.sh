@@ -15,6 +15,8 @@ cd "$(dirname "$0")/.."
 # ccache: scripts/build.sh and scripts/fuzz.sh compile through it (scripts/compiler-cache.sh).
 APT_PACKAGES=(emscripten libeigen3-dev catch2 chromium clang-format clang libclang-rt-14-dev cmake g++ make ninja-build ccache python3-torch
   firefox-esr webkit2gtk-driver xvfb xauth)
+# The Jupyter test executes a notebook headless with the Python module (tests/embed/jupyter.test.mjs).
+APT_PACKAGES+=(jupyter-nbconvert python3-nbclient python3-ipykernel python3-nbformat jupyter-client python3-ipython)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

@@ -135,15 +135,15 @@ export function createController(
     );
   }
 
-  // Computes with `candidate`; a valid result becomes the state, a refusal becomes the error.
-  function applySettings(candidate, key, meta) {
+  // Computes with `candidate` (`fresh`: nothing of the last pass reused); a valid result is stored.
+  function applySettings(candidate, key, meta, fresh = false) {
     const missing = missingFor(candidate);
     if (missing) return { ok: true, pending: applyWhenLoaded(candidate, key, meta, missing) };
     ++asked; // settings that need no loading overtake those still waiting for it
-    const { view, result: previous } = store.get();
+    const { view, result: last } = store.get();
     let result;
     try {
-      result = compute(lab, candidate, trained, needsFor(view), previous);
+      result = compute(lab, candidate, trained, needsFor(view), fresh ? null : last);
     } catch (err) {
       if (!isInputError(err)) throw err;
       refuse(err, candidate, key, meta);
@@ -256,17 +256,18 @@ export function createController(
     },
 
     /**
-     * Applies { settings?, view? } (partial) from outside. Settings that changed are recomputed;
-     * keys that are not settings are ignored. Returns { ok, error? }.
+     * Applies { settings?, view? } (partial) from outside. Settings that changed are recomputed
+     * (all with `recompute`: the lab's own tensors changed); other keys are ignored. { ok, error? }
      */
-    update({ settings = {}, view } = {}, { source = 'api' } = {}) {
+    update({ settings = {}, view } = {}, { source = 'api', recompute = false } = {}) {
       const current = store.get().settings;
       const known = Object.fromEntries(
         Object.entries(settings).filter(([k]) => SETTING_NAMES.has(k)),
       );
       const changed = differs(known, current);
       let outcome = { ok: true };
-      if (changed.length) outcome = applySettings({ ...current, ...known }, changed[0], { source });
+      if (changed.length || recompute)
+        outcome = applySettings({ ...current, ...known }, changed[0], { source }, recompute);
       // Back to the valid settings: the refusal no longer applies.
       else if (Object.keys(known).length) commit({ errors: { settings: null } }, { source });
       if (view?.step !== undefined) {

@@ -48,8 +48,10 @@ export interface AttentionLabTensor {
 /** The last valid computation of an element. */
 export interface AttentionLabElementResult {
   settings: AttentionLabSettings;
-  tokens: { id: number; text: string }[];
-  source: 'lecture' | 'seeded';
+  /** The tokens; the page's own row labels (the `tokens` property) have id null. */
+  tokens: { id: number | null; text: string }[];
+  /** 'own': the `inputs` property's rows; 'lecture': the notebook's vectors; 'seeded': the seed's. */
+  source: 'lecture' | 'seeded' | 'own';
   output: AttentionLabTensor;
   trace: Record<string, AttentionLabTensor>;
   weights: Record<string, AttentionLabTensor> | null;
@@ -86,6 +88,24 @@ export interface AttentionLabExerciseResultDetail {
   settings: Record<string, string | number | boolean>;
 }
 
+/** The `inputs` property's flat form: `data` row-major, (B, T, d_in) as `shape`. */
+export interface AttentionLabInputs {
+  data: Float32Array | Float64Array | number[];
+  shape: [number, number, number];
+}
+
+/**
+ * The `weights` property: a module's parameters under their PyTorch state_dict names, as
+ * lab.forward's `weights` takes them (each row-major, an array or { data }): CausalAttention's
+ * W_query.weight, W_key.weight, W_value.weight (d_out, d_in) (+ .bias); MultiHeadAttentionWrapper's
+ * heads.<i>.W_query.weight, … per head; MultiHeadAttention's three and out_proj.weight (d_out, d_out),
+ * out_proj.bias.
+ */
+export type AttentionLabWeights = Record<
+  string,
+  Float32Array | Float64Array | number[] | { data: Float32Array | Float64Array | number[] }
+>;
+
 export declare class AttentionLabElement extends HTMLElement {
   static readonly observedAttributes: string[];
   /** Resolves with the element once the core is loaded and the first state is drawn. */
@@ -98,6 +118,19 @@ export declare class AttentionLabElement extends HTMLElement {
   readonly state: AttentionLabState | null;
   /** The last valid computation; null while loading. */
   readonly result: AttentionLabElementResult | null;
+  /**
+   * The page's own inputs, (B, T, d_in): nested arrays or { data, shape }. The batch and d_in
+   * follow them and the sentence is not used. null (the default): the sentence's embeddings.
+   */
+  inputs: number[][][] | AttentionLabInputs | null;
+  /**
+   * The module's own parameters (AttentionLabWeights): the class (`module`), d_out, qkv bias and,
+   * for the wrapper, the heads follow from them; MultiHeadAttention's split is the `heads`
+   * attribute. null (the default): the seeded weights of the attributes.
+   */
+  weights: AttentionLabWeights | null;
+  /** Labels of the own inputs' T rows, drawn as the tokens. null: t1, t2, …. */
+  tokens: string[] | null;
 }
 
 /**

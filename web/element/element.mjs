@@ -12,6 +12,7 @@ import { createAttentionLab } from './index.mjs';
 import { mountAttentionLab } from '../app/mount.mjs';
 import { mountLabInElement } from './lab-mode.mjs';
 import { mountExerciseInElement } from './exercise-mode.mjs';
+import { OwnTensors, ownLab, defineOwnProperties } from './own-tensors.mjs';
 import {
   SETTING_ATTRIBUTES,
   VIEW_ATTRIBUTES,
@@ -71,6 +72,16 @@ export class AttentionLabElement extends Base {
   #resolveReady;
   #rejectReady;
   #ready;
+  #own = new OwnTensors(); // the `inputs`, `weights` and `tokens` properties (own-tensors.mjs)
+
+  static {
+    // Set together, they are applied together (as attributes are), once the core is there.
+    defineOwnProperties(
+      this.prototype,
+      (el) => el.#own,
+      (el) => el.attributeChangedCallback(),
+    );
+  }
 
   constructor() {
     super();
@@ -124,7 +135,7 @@ export class AttentionLabElement extends Base {
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
-    if (this.#reflecting || oldValue === newValue || !this.#app) return;
+    if (this.#reflecting || (name && oldValue === newValue) || !this.#app) return;
     // Attributes set together (heads and d-out, say) are applied together.
     if (this.#syncQueued) return;
     this.#syncQueued = true;
@@ -153,7 +164,8 @@ export class AttentionLabElement extends Base {
     this.#frame.className = `lab-frame ${lab || exercise ? 'solo' : layout.ui}`;
     const kept = this.#state ?? { settings, view };
     const options = {
-      createLab: loadLab,
+      // The lesson computes with the own tensors once they are checked (#sync).
+      createLab: () => loadLab().then((core) => (lab ? core : ownLab(core, this.#own))),
       initialState: { ...kept, view: { ...kept.view, lab }, labParams },
       onChange: (change) => this.#changed(change),
       onError: (err) =>
@@ -238,7 +250,14 @@ export class AttentionLabElement extends Base {
       this.#mount();
       return;
     }
-    if (!exercise) app.update({ settings, view: { ...view, lab } }, { source: 'attributes' });
+    if (exercise) return;
+    // The own tensors' settings over the attributes'; new tensors are checked, then computed afresh.
+    const { own, fresh } = this.#own.accept(settings, this.#frame, { lab });
+    const outcome = app.update(
+      { settings: { ...settings, ...own }, view: { ...view, lab } },
+      { source: 'attributes', recompute: fresh },
+    );
+    this.#own.settled(outcome.ok);
   }
 
   // State → attributes, for what the element's own UI changed.

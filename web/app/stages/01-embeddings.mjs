@@ -19,17 +19,23 @@ export function explain(ctx) {
     ),
     source === 'trained'
       ? trainedEmbeddings(ctx)
-      : source === 'lecture'
+      : source === 'own'
         ? h(
             'p',
             {},
-            'These are the very vectors of the lecture notebook for “Your journey starts with one step”.',
+            'These are the vectors this page passed in, row by row, as its own model sees them.',
           )
-        : h(
-            'p',
-            {},
-            'A trained model learns these vectors. Here each token id gets a fixed pseudo-random vector drawn from the seed, so the same token always gets the same row.',
-          ),
+        : source === 'lecture'
+          ? h(
+              'p',
+              {},
+              'These are the very vectors of the lecture notebook for “Your journey starts with one step”.',
+            )
+          : h(
+              'p',
+              {},
+              'A trained model learns these vectors. Here each token id gets a fixed pseudo-random vector drawn from the seed, so the same token always gets the same row.',
+            ),
     h(
       'p',
       {},

@@ -13,19 +13,22 @@ import { mapSpec, thumbnailSpec } from './map-spec.mjs';
 
 export { headLegend, thumbnailSpec };
 
+// A token's hover text; a page's own row labels (the element's `tokens`) have no GPT-2 id.
+const tokenTitle = (t, i) => `token ${i + 1}: “${t.text}”${t.id === null ? '' : ` (id ${t.id})`}`;
+
 /** Row labels: the tokens, with their 1-based position. */
 export function tokenRows(tokens) {
   return tokens.map((t, i) => ({
     text: tokenLabel(t.text),
     note: String(i + 1),
-    title: `token ${i + 1}: “${t.text}” (id ${t.id})`,
+    title: tokenTitle(t, i),
   }));
 }
 
 const tokenCols = (tokens) =>
   tokens.map((t, i) => ({
     text: tokenLabel(t.text),
-    title: `token ${i + 1}: “${t.text}” (id ${t.id})`,
+    title: tokenTitle(t, i),
   }));
 
 const quoted = (t) => `“${tokenLabel(t.text)}”`;

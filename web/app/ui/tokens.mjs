@@ -35,9 +35,11 @@ export function renderTokens(root, result) {
     ...tokenNotes(tokens, settings.sentence),
     source === 'trained'
       ? `Embeddings: the trained model’s token + position embeddings, d = ${settings.dIn}.`
-      : source === 'lecture'
-        ? 'Embeddings: the lecture notebook’s own 3-d vectors.'
-        : `Embeddings: seeded pseudo-random vectors (seed ${settings.seed}), d_in = ${settings.dIn}.`,
+      : source === 'own'
+        ? `Embeddings: this page’s own vectors, d_in = ${settings.dIn}.`
+        : source === 'lecture'
+          ? 'Embeddings: the lecture notebook’s own 3-d vectors.'
+          : `Embeddings: seeded pseudo-random vectors (seed ${settings.seed}), d_in = ${settings.dIn}.`,
   ];
   if (notes.dataset.key !== help.join('\n')) {
     notes.dataset.key = help.join('\n');
@@ -52,9 +54,10 @@ export function renderTokens(root, result) {
 
 // The form of a token's item: the elements it has, whatever its text.
 const formOf = (t, formed) =>
-  `${t.text.startsWith(' ') ? 'space' : 'word'}${formed ? ' formed' : ''}`;
+  `${t.text.startsWith(' ') ? 'space' : 'word'}${formed ? ' formed' : ''}${t.id === null ? ' label' : ''}`;
+// A page's own rows (the element's `tokens`) are labels without a GPT-2 id.
 const titleOf = (t, i, formed) =>
-  `token ${i + 1}, id ${t.id}${formed ? `: bytes of “${formed}”` : ''}`;
+  `token ${i + 1}${t.id === null ? '' : `, id ${t.id}`}${formed ? `: bytes of “${formed}”` : ''}`;
 
 // An item of the same form shows another token: its title and its texts (the position stays).
 function retext(item, t, i, formed, key) {
@@ -63,7 +66,8 @@ function retext(item, t, i, formed, key) {
   const [, tok, third, fourth] = item.children;
   tok.lastChild.nodeValue = t.text.startsWith(' ') ? t.text.slice(1) : t.text;
   if (formed) third.lastChild.nodeValue = `→${formed}`;
-  (formed ? fourth : third).lastChild.nodeValue = String(t.id);
+  const id = formed ? fourth : third;
+  if (id) id.lastChild.nodeValue = String(t.id);
 }
 
 // One token: its position, its text (a leading space shown as ␣), the character its byte pieces
@@ -91,7 +95,9 @@ function tokenItem(t, i, formed) {
           `→${formed}`,
         )
       : null,
-    h('span', { class: 'id' }, h('span', { class: 'visually-hidden' }, ' id '), String(t.id)),
+    t.id === null
+      ? null
+      : h('span', { class: 'id' }, h('span', { class: 'visually-hidden' }, ' id '), String(t.id)),
   );
 }
 
