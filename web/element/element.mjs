@@ -18,29 +18,10 @@ import {
   attributeToReflect,
   stateFromAttributes,
 } from './attributes.mjs';
-import STYLES from 'attention-lab:styles';
+import { AUTHOR_ATTRIBUTES, authorKey, whenWords, showNotes } from './author.mjs';
+import { adoptStyles } from './styles.mjs';
 
 export { attributeName, SETTING_ATTRIBUTES, VIEW_ATTRIBUTES } from './attributes.mjs';
-
-// One stylesheet for every element of the page (constructed once, never changed).
-let sheet;
-function adoptStyles(shadow) {
-  if (
-    'adoptedStyleSheets' in shadow &&
-    typeof CSSStyleSheet === 'function' &&
-    'replaceSync' in CSSStyleSheet.prototype
-  ) {
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(STYLES);
-    }
-    shadow.adoptedStyleSheets = [sheet];
-    return;
-  }
-  const style = document.createElement('style');
-  style.textContent = STYLES;
-  shadow.append(style);
-}
 
 // The page's elements share one loaded core: created on first use, never replaced.
 let sharedLab;
@@ -56,6 +37,7 @@ export class AttentionLabElement extends Base {
       'layout',
       'lab',
       'exercise',
+      ...AUTHOR_ATTRIBUTES,
     ];
   }
 
@@ -67,6 +49,9 @@ export class AttentionLabElement extends Base {
   #exercise = ''; // the exercise shown alone, '' for none
   #state = null; // the last valid state, kept across a re-mount (layout change, re-insertion)
   #reflecting = false;
+  #strings = null; // the author's own words (the `strings` property)
+  #author = null; // the author attributes the lesson was mounted with (author.mjs)
+  #mounting = 0; // the latest mount waiting for its words
   #syncQueued = false;
   #resolveReady;
   #rejectReady;
@@ -108,6 +93,20 @@ export class AttentionLabElement extends Base {
     return this.#app?.result ?? null;
   }
 
+  /** The author's own words over the catalogue's (web/app/strings/en.mjs's keys → text). */
+  get strings() {
+    return this.#strings;
+  }
+
+  set strings(value) {
+    this.#strings = value ?? null;
+    if (!this.#app) return;
+    if (this.#app.hasResult) this.#state = this.#app.state;
+    this.#app.destroy();
+    this.#app = null;
+    this.#mount();
+  }
+
   connectedCallback() {
     if (this.#app) return;
     this.#mount();
@@ -144,7 +143,15 @@ export class AttentionLabElement extends Base {
     return all.length > 1 && n > 0 ? `attention-lab ${n}` : '';
   }
 
+  // The lesson waits for its words when they must be loaded (lang="de", strings-src).
   #mount() {
+    const ticket = ++this.#mounting;
+    const stale = () => ticket !== this.#mounting || !this.isConnected || Boolean(this.#app);
+    whenWords(this, this.#strings, stale, (words, key) => this.#mountWith(words, key));
+  }
+
+  #mountWith(words, key) {
+    this.#author = key;
     const { settings, view, layout, lab, labParams, exercise } = stateFromAttributes(this);
     this.#uiLayout = layout.ui;
     this.#lab = lab;
@@ -164,8 +171,14 @@ export class AttentionLabElement extends Base {
       ? this.#mountExercise()
       : lab
         ? mountLabInElement(this.#shadow, this.#frame, options)
-        : mountAttentionLab(this.#frame, { ...options, layout: layout.ui, name: this.#name() });
+        : mountAttentionLab(this.#frame, {
+            ...options,
+            author: words.lesson,
+            layout: layout.ui,
+            name: this.#name(),
+          });
     this.#app = app;
+    showNotes(this.#frame, words.notes);
     app.ready.then(
       () => {
         if (this.#app !== app) return;
@@ -229,7 +242,8 @@ export class AttentionLabElement extends Base {
       newTask ||
       layout.ui !== this.#uiLayout ||
       lab !== this.#lab ||
-      exercise !== this.#exercise
+      exercise !== this.#exercise ||
+      authorKey(this) !== this.#author
     ) {
       // The lesson and a lab keep their state across the re-mount; an exercise's is its attributes.
       this.#state = this.#exercise ? null : app.state;
