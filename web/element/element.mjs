@@ -66,6 +66,12 @@ export class AttentionLabElement extends Base {
       this.#rejectReady = reject;
     });
     this.#ready.catch(() => {}); // shown inside the element; no unhandled rejection
+    // Words set before the script defined the element are an own property hiding the setter.
+    if (Object.hasOwn(this, 'strings')) {
+      const own = this.strings;
+      delete this.strings;
+      this.#strings = own ?? null;
+    }
   }
 
   /** Resolves with the element once the core is loaded and the first state is drawn. */
