@@ -126,8 +126,9 @@ build_site() {
   # blob: URL; not the CLI, nor Node's worker file: a page has no use for them), and the custom
   # element (lib/attention-lab.js, with the labs it loads for a `lab` attribute,
   # lib/attention-lab-labs.js, and the exercises it loads for an `exercise` attribute,
-  # lib/attention-lab-exercises.js, for pages that embed it from here).
-  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name 'attention-lab-exercises.js' -o -name '*.atlm' \) \
+  # lib/attention-lab-exercises.js, and the catalogues it loads for a `lang`,
+  # lib/attention-lab-strings-<lang>.js, for pages that embed it from here).
+  find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name 'attention-lab-exercises.js' -o -name 'attention-lab-strings-*.js' -o -name '*.atlm' \) \
     ! -name 'cli.mjs' -exec cp {} build/site/lib/ \;
   # Brotli and gzip copies beside each file, which scripts/serve.mjs (and static hosts) send.
   node scripts/precompress.mjs build/site

@@ -57,6 +57,9 @@ const DOCUMENTED_ATTRIBUTES = [
   'numbers',
   'lab',
   'exercise',
+  'steps',
+  'lang',
+  'strings-src',
 ];
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

@@ -49,6 +49,7 @@ const REQUIRED = [
   'dist/attention-lab.js',
   'dist/attention-lab-labs.js',
   'dist/attention-lab-exercises.js',
+  'dist/attention-lab-strings-de.js',
   'dist/attention-lab.d.mts',
   'dist/trained.mjs',
   'dist/brown.atlm',

@@ -56,13 +56,13 @@ const SWEPT = new Set(['sentence', 'dropout', 'labParams', 'step']);
  * written after the frame is painted, and an earlier write of another change writes it first.
  * Without history or location, nothing.
  */
-function createUrlWriter(store, history, location) {
+function createUrlWriter(store, history, location, keep) {
   let later = null;
   const write = () => {
     later = null;
     // A reference of query and fragment only keeps the page's path, whatever it is: a path
     // written out would make "//?…" (a page served at "//") a link to another host.
-    const url = `${stateUrl(store.get())}${location.hash}`;
+    const url = `${stateUrl(store.get())}${keep}${location.hash}`;
     if (url !== `${location.search}${location.hash}`) history.replaceState(null, '', url);
   };
   const writeAfterPaint = () => {
@@ -79,16 +79,21 @@ function createUrlWriter(store, history, location) {
   };
 }
 
+/** `view` on one of the steps `shown` (the first of them for another one); null shows all. */
+const fitShown = (view, shown) =>
+  shown && !shown.includes(view.step) ? { ...view, step: shown[0] } : view;
+
 /**
- * createController(store, { onError, history, location }); attach(lab) once the core is loaded,
- * then start(). The trained weights are read (lab.loadWeights) the first time a setting asks for
- * them, never before. `history` and `location`: the page's, to mirror the state into its URL.
+ * createController(store, { onError, history, location, keepQuery, shown, strings }); attach(lab)
+ * once the core is loaded, then start(). The trained weights are read (lab.loadWeights) the first
+ * time a setting asks for them, never before. `history` and `location`: the page's, to mirror the
+ * state into its URL, with `keepQuery` (the embed author's keys, "&steps=…") after the state.
+ * `shown`: the slugs of the steps an embed shows, null for all; `strings`: the interface's words.
  */
-export function createController(
-  store,
-  { onError = () => {}, history = null, location = null } = {},
-) {
-  const syncUrl = createUrlWriter(store, history, location);
+export function createController(store, options = {}) {
+  const { onError = () => {}, history = null, location = null, keepQuery = '' } = options;
+  const fit = (view, result) => fitShown(fitView(view, result), options.shown);
+  const syncUrl = createUrlWriter(store, history, location, keepQuery);
   // Every change of the state: stored, then mirrored into the address.
   const commit = (patch, meta) => syncUrl(store.set(patch, meta), meta);
   let lab = null;
@@ -153,7 +158,7 @@ export function createController(
       {
         settings: candidate,
         result,
-        view: fitView(view, result),
+        view: fit(view, result),
         errors: { settings: null },
       },
       meta,
@@ -167,7 +172,7 @@ export function createController(
   }
 
   function refuseStep(value, meta) {
-    const error = stepError(value);
+    const error = stepError(value, options.strings);
     onError(error);
     commit({ errors: { step: { error } } }, meta);
     return { ok: false, error };
@@ -175,7 +180,7 @@ export function createController(
 
   function setView(patch, source) {
     const { view, result, labParams } = store.get();
-    const next = fitView({ ...view, ...patch }, result);
+    const next = fit({ ...view, ...patch }, result);
     // Another lab or exercise: the keys of the one closed are no longer the page's.
     const same = next.lab === view.lab && next.exercise === view.exercise;
     const own = same ? {} : { labParams: labParamsOf({ view: next, labParams }) };
@@ -214,7 +219,7 @@ export function createController(
       const outcome = loadError ? { ok: false } : applySettings(first, undefined, meta);
       if (!outcome.ok) {
         const result = compute(lab, DEFAULT_SETTINGS, null, needsFor(view));
-        commit({ settings: { ...DEFAULT_SETTINGS }, result, view: fitView(view, result) }, meta);
+        commit({ settings: { ...DEFAULT_SETTINGS }, result, view: fit(view, result) }, meta);
         if (loadError) refuse(loadError, first, loadError.option || 'weights', meta);
       }
       if (view.step !== '' && view.step !== undefined && findStep(String(view.step)) < 0)

@@ -2,6 +2,7 @@
 // URL state as the main page, one lab alone (embed.html?lab=masking&masking.gap=…): the lab panel
 // with its own controls, the page's settings from the address, or one exercise alone
 // (embed.html?exercise=<slug>, exercise-embed.mjs). "Open the full page" carries the state over.
+// ?steps=, ?lang= and ?strings= shape the lesson (embed-author.mjs).
 // The page tells its parent how tall its content is (postHeight), so that the parent can size the
 // iframe to it (docs/EMBEDDING.md).
 import { createAttentionLab } from '../lib/index.mjs';
@@ -11,6 +12,7 @@ import { mountLab } from './mount-lab.mjs';
 import * as labs from './ui/labs.mjs';
 import { postHeight } from './embed-height.mjs';
 import { mountEmbeddedExercise, asksForExercise } from './exercise-embed.mjs';
+import { authorOf, applyWords } from './embed-author.mjs';
 
 // The script runs: the static note for a page whose scripts are blocked goes.
 document.querySelector('#boot-note')?.remove();
@@ -29,11 +31,19 @@ const options = {
 const followAddress = () => link.setAttribute('href', `./${location.search}`);
 for (const type of ['pointerdown', 'focus']) link.addEventListener(type, followAddress);
 const root = document.querySelector('#app');
+// ?steps=, ?lang=, ?strings=: the lesson's steps and words (embed-author.mjs).
+const author = authorOf(location);
+const words = await author.words;
+applyWords(document, root, words);
 const app = asksForExercise(location.search)
   ? mountEmbeddedExercise(root, { ...options, layout: 'compact' })
   : initialState.view.lab
     ? mountLab(root, { ...options, labs })
-    : mountAttentionLab(root, { ...options, layout: 'compact' });
+    : mountAttentionLab(root, {
+        ...options,
+        layout: 'compact',
+        author: { steps: author.steps, keepQuery: author.keepQuery, strings: words.strings },
+      });
 postHeight(window);
 
 app.ready

@@ -6,17 +6,25 @@
 import { h, replace } from './ui/dom.mjs';
 import { STEPS } from './stages/index.mjs';
 import { PageError } from './compute.mjs';
+import { EN, format } from './strings/index.mjs';
+import { didYouMean } from '../lib/suggest.mjs';
 
 // Options the page has no control of, and the control their messages belong to: the number of
 // tokens T follows from the sentence.
 const CONTROL_OF = { tokens: 'sentence' };
 
-/** The message for a step that is not one of the lecture's. */
-export const stepError = (value) =>
+/** The message for a step that is not one of the lecture's, in the words of `strings`. */
+export const stepError = (value, strings = EN) =>
   new PageError(
     'step',
-    `stage = '${value}': not a step of the lecture; use one of ${STEPS.map((s) => s.slug).join(', ')} ` +
-      "or a trace stage name such as 'attentionWeights'",
+    format(strings['error.step'], {
+      value,
+      guess: didYouMean(String(value), [
+        ...STEPS.map((s) => s.slug),
+        ...STEPS.flatMap((s) => s.traceStages),
+      ]),
+      steps: STEPS.map((s) => s.slug).join(', '),
+    }),
   );
 
 /**

@@ -3,6 +3,7 @@
 // the reduced-motion preference the animations follow. Nothing here knows the state.
 import { h, replace } from './ui/dom.mjs';
 import { SHORTCUTS } from './ui/keys.mjs';
+import { EN } from './strings/index.mjs';
 
 export const LAYOUTS = Object.freeze(['compact', 'full']);
 
@@ -19,10 +20,11 @@ function renderShortcuts(root) {
 
 const slot = (name, attrs = {}) => h('div', { id: `${name}-root`, ...attrs });
 
-const card = (name, title, ...children) =>
+// `part`: the card's ::part name, for an author who styles the element from outside.
+const card = (name, part, title, ...children) =>
   h(
     'section',
-    { class: `card ${name}-card`, 'aria-labelledby': `${name}-heading` },
+    { class: `card ${name}-card`, 'aria-labelledby': `${name}-heading`, part },
     h('h2', { id: `${name}-heading`, class: 'small-heading' }, title),
     ...children,
   );
@@ -63,21 +65,21 @@ function exerciseSlots() {
 }
 
 // Compact: the sentence's tokens above the lesson, nothing else.
-function buildCompact(root, slots, lesson) {
+function buildCompact(root, slots, lesson, S) {
   replace(
     root,
     slots.banner,
     h(
       'div',
       { class: 'layout compact' },
-      h('section', { class: 'compact-head', 'aria-label': 'The sentence’s tokens' }, slots.tokens),
+      h('section', { class: 'compact-head', 'aria-label': S['layout.tokens'] }, slots.tokens),
       lesson,
     ),
   );
 }
 
 // Full: the sentence card, the lesson, the settings and the keyboard shortcuts.
-function buildFull(root, slots, lesson) {
+function buildFull(root, slots, lesson, S) {
   slots.sentence = slot('sentence');
   slots.settings = slot('settings', { class: 'settings' });
   slots.theme = slot('theme', { class: 'theme-root' });
@@ -88,10 +90,10 @@ function buildFull(root, slots, lesson) {
     h(
       'div',
       { class: 'layout full' },
-      card('sentence', 'Your sentence', slots.sentence, slots.tokens),
+      card('sentence', 'sentence', S['layout.sentence'], slots.sentence, slots.tokens),
       lesson,
-      card('settings', 'Settings', slots.settings, slots.theme),
-      h('details', { class: 'card keys' }, h('summary', {}, 'Keyboard shortcuts'), shortcuts),
+      card('settings', 'controls', S['layout.settings'], slots.settings, slots.theme),
+      h('details', { class: 'card keys' }, h('summary', {}, S['layout.shortcuts']), shortcuts),
     ),
   );
   renderShortcuts(shortcuts);
@@ -103,16 +105,24 @@ function buildFull(root, slots, lesson) {
  * layout sentence, settings and theme (and, on a page with `withLabs`, lab and labs; with
  * `withExercises`, exercise and exercises).
  * `page` keeps the page's landmarks (one <main>); an embedded copy must not add a second <main>
- * to someone else's page.
+ * to someone else's page. `S`: the interface's words (strings/en.mjs's keys). The main regions
+ * carry ::part names (status, tokens, stepper, stage, sentence, controls; the stage panel adds
+ * explanation, numbers and toolbar), documented in web/element/attention-lab.d.mts.
  */
-export function buildLayout(root, layout, page, withLabs = false, withExercises = false) {
+export function buildLayout(root, layout, page, withLabs = false, withExercises = false, S = EN) {
   const slots = {
-    banner: h('p', { class: 'lab-error', role: 'alert', hidden: true }),
-    tokens: slot('tokens', { class: 'tokens-root' }),
-    player: slot('player', { class: 'player' }),
-    stage: slot('stage', { class: 'stage-root', tabindex: '-1' }),
+    banner: h('p', { class: 'lab-error', role: 'alert', hidden: true, part: 'status error' }),
+    tokens: slot('tokens', { class: 'tokens-root', part: 'tokens' }),
+    player: slot('player', { class: 'player', part: 'stepper' }),
+    stage: slot('stage', { class: 'stage-root', tabindex: '-1', part: 'stage' }),
     // Shown while a refused input stands: the numbers below belong to the last valid one.
-    stale: h('p', { class: 'stale-note', id: 'stale-note', role: 'status', hidden: true }),
+    stale: h('p', {
+      class: 'stale-note',
+      id: 'stale-note',
+      role: 'status',
+      hidden: true,
+      part: 'status',
+    }),
     ...(page && layout === 'full' && withLabs ? labSlots() : {}),
     ...(page && layout === 'full' && withExercises ? exerciseSlots() : {}),
   };
@@ -127,8 +137,8 @@ export function buildLayout(root, layout, page, withLabs = false, withExercises 
     slots.labs,
     slots.exercises,
   );
-  if (layout === 'compact') buildCompact(root, slots, lesson);
-  else buildFull(root, slots, lesson);
+  if (layout === 'compact') buildCompact(root, slots, lesson, S);
+  else buildFull(root, slots, lesson, S);
   return slots;
 }
 

@@ -16,6 +16,9 @@ import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
 import { mountTheme } from './ui/theme.mjs';
 import { createHandle, stateKeys } from './handle.mjs';
+import { authorOptions } from './step-choice.mjs';
+import { format, localSteps } from './strings/index.mjs';
+import { h } from './ui/dom.mjs';
 
 export { LAYOUTS };
 
@@ -49,6 +52,9 @@ function checkOptions(createLab, layout) {
  *   ui/code.mjs's PyTorch lines and downloads; the element leaves them out, and so its bundle)
  * - onChange({ state, changed, source }): after every state change ('initial', 'ui' or 'api')
  * - onError(err): an invalid setting (the last valid state stays shown)
+ * - author: { steps, strings, keepQuery }: which steps to show, in order ("scores,scale,mask,
+ *   softmax"; '' for all), the interface's words (strings/index.mjs; English by default), and the
+ *   query keys the address keeps after the state with syncUrl ("&steps=…"): step-choice.mjs
  *
  * Returns { ready, state, query, result, lab, update(patch), destroy() }.
  */
@@ -67,9 +73,11 @@ export function mountAttentionLab(
     stageTools = null,
     onChange = () => {},
     onError = () => {},
+    author = {},
   } = {},
 ) {
   checkOptions(createLab, layout);
+  const { S, chosen, control } = authorOptions(author);
   const doc = root.ownerDocument;
   const cleanups = [];
   let destroyed = false;
@@ -77,11 +85,12 @@ export function mountAttentionLab(
 
   const motion = watchMotion(doc.defaultView, page ? doc.documentElement : root);
   cleanups.push(motion.stop);
-  const slots = buildLayout(root, layout, page, Boolean(labsUi), Boolean(exercisesUi));
+  const slots = buildLayout(root, layout, page, Boolean(labsUi), Boolean(exercisesUi), S);
   const store = createStore(initialState);
   const win = doc.defaultView;
   const controller = createController(store, {
     onError,
+    ...control,
     ...(syncUrl ? { history: win.history, location: win.location } : {}),
   });
   const theme = page ? mountTheme(store, doc) : null;
@@ -102,9 +111,10 @@ export function mountAttentionLab(
         ]
       : undefined,
     tools: stageTools,
+    strings: S,
   });
   cleanups.push(() => panel.destroy());
-  panel.message('Loading the attention core (WebAssembly)…');
+  panel.message(S['status.loading']);
 
   const listen = (fn) => cleanups.push(store.subscribe(fn));
   // The host hears of a change after it is drawn.
@@ -179,21 +189,30 @@ export function mountAttentionLab(
     };
   }
 
+  // A `steps` list that was refused: its message above the lesson, which shows every step.
+  function showStepsError(error) {
+    onError(error);
+    const note = h('p', { class: 'lab-error steps-error', role: 'alert', part: 'status error' });
+    note.textContent = error.message;
+    slots.banner.before(note);
+  }
+
   async function start() {
     try {
       lab = await createLab();
     } catch (err) {
-      panel.message(`The attention core could not be loaded: ${err.message}`, 'error');
+      panel.message(format(S['status.loadFailed'], { message: err.message }), 'error');
       throw err;
     }
     if (destroyed) return handle;
     controller.attach(lab);
     // Trained weights asked for from the start (?weights=trained, weights="trained"): read first.
-    if (store.get().settings.weights === 'trained')
-      panel.message('Loading the trained weights (Brown Corpus)…');
+    if (store.get().settings.weights === 'trained') panel.message(S['status.loadingTrained']);
     const loadError = await controller.prepare();
     if (destroyed) return handle;
-    const steps = checkSteps(lab.stages);
+    checkSteps(lab.stages);
+    const steps = localSteps(chosen.steps, S);
+    if (chosen.error) showStepsError(chosen.error);
     const controls = buildControls();
     if (theme && slots.theme) theme.switchInto(slots.theme, (p) => controller.setView(p, 'ui'));
     if (slots.lab) listen(buildLabs());
@@ -209,7 +228,8 @@ export function mountAttentionLab(
       onGo: (i) => controller.setView({ step: steps[i].slug }, 'ui'),
       onOverview: () => view?.toggleOverview(),
       // Each lab on a page names its stepper, so that screen readers can tell two of them apart.
-      label: name ? `Lecture steps of ${name}` : 'Lecture steps',
+      label: name ? format(S['stepper.labelOf'], { name }) : S['stepper.label'],
+      strings: S,
     });
     cleanups.push(() => player.stop());
     // Presentation mode (P, or #present in the page's address): large type, the lesson alone,
@@ -239,6 +259,7 @@ export function mountAttentionLab(
       motion,
       dims: new Map(lab.stages.map((s) => [s.name, s.dims])),
       title: page ? (text) => (doc.title = text) : null,
+      strings: S,
     });
     listen(view);
     listen(report);

@@ -2,6 +2,7 @@
 // whenever it changes. It reads the state and never writes it; what the reader does goes to the
 // controller through the callbacks the mount gave the controls, the stepper and the panel.
 import { renderTokens } from './ui/tokens.mjs';
+import { EN, format } from './strings/index.mjs';
 
 // A live line under a control, with the sizes of the result's trace: what h and d_out make of the
 // heads of this module. MultiHeadAttention splits d_out; the wrapper splits nothing (each head is a
@@ -22,10 +23,20 @@ function liveHelp({ settings, sizes }) {
 }
 
 /**
- * createView({ slots, controls, player, panel, steps, dims, motion, title }): returns
+ * createView({ slots, controls, player, panel, steps, dims, motion, title, strings }): returns
  * render(state, changed), a store listener. `title` (the page only) sets document.title.
  */
-export function createView({ slots, controls, player, panel, steps, dims, motion, title }) {
+export function createView({
+  slots,
+  controls,
+  player,
+  panel,
+  steps,
+  dims,
+  motion,
+  title,
+  strings: S = EN,
+}) {
   let shownStep = -1;
   // Without the settings (the compact layout of the iframe page and the element) a step's text
   // must not send the reader to a control that is not there.
@@ -134,9 +145,12 @@ export function createView({ slots, controls, player, panel, steps, dims, motion
     const { settings, tokens } = state.result;
     const what =
       refused.key === 'sentence' || refused.error.option === 'sentence'
-        ? `the last valid sentence, “${settings.sentence}” (${tokens.length} tokens)`
-        : 'the last valid settings';
-    slots.stale.textContent = `Not updated: the numbers below are still for ${what}, not for your input, which was refused (see the message). Correct it to update them.`;
+        ? format(S['status.staleSentence'], {
+            sentence: settings.sentence,
+            count: tokens.length,
+          })
+        : S['status.staleSettings'];
+    slots.stale.textContent = format(S['status.stale'], { what });
   }
 
   function render(state, changed, meta) {

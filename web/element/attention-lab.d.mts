@@ -106,6 +106,35 @@ export type AttentionLabWeights = Record<
   Float32Array | Float64Array | number[] | { data: Float32Array | Float64Array | number[] }
 >;
 
+/**
+ * The interface's words: web/app/strings/en.mjs's keys (e.g. 'stepper.next', 'stage.count',
+ * 'step.softmax.title') → text, `{name}` marking a value filled in. Shown as text, never as markup.
+ */
+export type AttentionLabStrings = Partial<Record<string, string>>;
+
+/**
+ * The <attention-lab> custom element.
+ *
+ * Author attributes besides the settings: `steps` (which steps, in order: "scores,scale,mask,
+ * softmax"; a step id or a trace stage name each; unknown → a message with "did you mean", every
+ * step shown), `lang` (the interface's language where a catalogue exists: "en", "de"; another →
+ * English with a note) and `strings-src` (the URL of a JSON object of the author's words, fetched:
+ * the page's CSP must allow it in connect-src).
+ *
+ * Font: the element's text inherits the host page's font-family; set one on the element to change
+ * it (attention-lab { font-family: … }).
+ *
+ * Regions an author can style from outside:
+ * - ::part(stepper): the list of steps and the transport (back, play, next, overview, speed)
+ * - ::part(tokens): the sentence's tokens
+ * - ::part(stage): the step's panel (title, shape, explanation, numbers)
+ * - ::part(explanation): the step's explanation
+ * - ::part(numbers): the step's numbers: its toolbar and its maps (heat maps, matrices)
+ * - ::part(toolbar): which heads, which batch item, numbers in cells
+ * - ::part(status): status lines (loading, a refused value, a note about the words)
+ * - ::part(error): a refused value's message (also a `status`)
+ * - ::part(sentence), ::part(controls): the sentence card and the settings (layout="full")
+ */
 export declare class AttentionLabElement extends HTMLElement {
   static readonly observedAttributes: string[];
   /** Resolves with the element once the core is loaded and the first state is drawn. */
@@ -131,6 +160,12 @@ export declare class AttentionLabElement extends HTMLElement {
   weights: AttentionLabWeights | null;
   /** Labels of the own inputs' T rows, drawn as the tokens. null: t1, t2, …. */
   tokens: string[] | null;
+  /**
+   * The author's own words over the catalogue's (a partial object; wins over strings-src). Setting
+   * it re-draws the lesson with the same state; keys that are not the catalogue's, and values that
+   * are not text, are named in a status line and left out.
+   */
+  strings: AttentionLabStrings | null;
 }
 
 /**

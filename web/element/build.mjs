@@ -6,7 +6,8 @@
 // wherever it is hosted. Beside it, attention-lab-labs.js: the lecture labs and their styles, which
 // only an element with a `lab` attribute loads (lab-mode.mjs), and attention-lab-exercises.js: the
 // exercises and theirs, which only an element with an `exercise` attribute loads
-// (exercise-mode.mjs).
+// (exercise-mode.mjs), and attention-lab-strings-de.js: the interface's German words, which only an
+// element with lang="de" loads (web/app/strings/index.mjs).
 // Usage: node web/element/build.mjs [outfile]   (default dist/attention-lab.js; the labs' and the
 // exercises' files go beside it)
 import { build } from 'esbuild';
@@ -133,6 +134,12 @@ const stylesPlugin = {
         ? { path: './attention-lab-exercises.js', external: true }
         : undefined,
     );
+    // Another language's words: a file of their own, loaded only by an element with that `lang`.
+    b.onResolve({ filter: /^\.\/de\.mjs$/ }, (args) =>
+      args.importer === path.join(root, 'web', 'app', 'strings', 'index.mjs')
+        ? { path: './attention-lab-strings-de.js', external: true }
+        : undefined,
+    );
     // So does the core's contract, which the page's modules read their options from: the API
     // imports the same file, so it is loaded once, not bundled a second time.
     b.onResolve({ filter: /\/contract\.mjs$/ }, (args) =>
@@ -172,6 +179,11 @@ await bundle(
   'labs-entry.mjs',
   path.join(path.dirname(outfile), 'attention-lab-labs.js'),
   '// attention-lab: the lecture labs for <attention-lab lab="…">. MIT licence. Loaded by attention-lab.js.',
+);
+await bundle(
+  '../app/strings/de.mjs',
+  path.join(path.dirname(outfile), 'attention-lab-strings-de.js'),
+  '// attention-lab: the interface in German for <attention-lab lang="de">. MIT licence. Loaded by attention-lab.js.',
 );
 await bundle(
   'exercises-entry.mjs',

@@ -19,29 +19,10 @@ import {
   attributeToReflect,
   stateFromAttributes,
 } from './attributes.mjs';
-import STYLES from 'attention-lab:styles';
+import { AUTHOR_ATTRIBUTES, authorKey, whenWords, showNotes } from './author.mjs';
+import { adoptStyles } from './styles.mjs';
 
 export { attributeName, SETTING_ATTRIBUTES, VIEW_ATTRIBUTES } from './attributes.mjs';
-
-// One stylesheet for every element of the page (constructed once, never changed).
-let sheet;
-function adoptStyles(shadow) {
-  if (
-    'adoptedStyleSheets' in shadow &&
-    typeof CSSStyleSheet === 'function' &&
-    'replaceSync' in CSSStyleSheet.prototype
-  ) {
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(STYLES);
-    }
-    shadow.adoptedStyleSheets = [sheet];
-    return;
-  }
-  const style = document.createElement('style');
-  style.textContent = STYLES;
-  shadow.append(style);
-}
 
 // The page's elements share one loaded core: created on first use, never replaced.
 let sharedLab;
@@ -57,6 +38,7 @@ export class AttentionLabElement extends Base {
       'layout',
       'lab',
       'exercise',
+      ...AUTHOR_ATTRIBUTES,
     ];
   }
 
@@ -68,6 +50,9 @@ export class AttentionLabElement extends Base {
   #exercise = ''; // the exercise shown alone, '' for none
   #state = null; // the last valid state, kept across a re-mount (layout change, re-insertion)
   #reflecting = false;
+  #strings = null; // the author's own words (the `strings` property)
+  #author = null; // the author attributes the lesson was mounted with (author.mjs)
+  #mounting = 0; // the latest mount waiting for its words
   #syncQueued = false;
   #resolveReady;
   #rejectReady;
@@ -92,6 +77,12 @@ export class AttentionLabElement extends Base {
       this.#rejectReady = reject;
     });
     this.#ready.catch(() => {}); // shown inside the element; no unhandled rejection
+    // Words set before the script defined the element are an own property hiding the setter.
+    if (Object.hasOwn(this, 'strings')) {
+      const own = this.strings;
+      delete this.strings;
+      this.#strings = own ?? null;
+    }
   }
 
   /** Resolves with the element once the core is loaded and the first state is drawn. */
@@ -117,6 +108,20 @@ export class AttentionLabElement extends Base {
   /** The last valid computation: { settings, tokens, output: { shape, data }, trace, sizes }. */
   get result() {
     return this.#app?.result ?? null;
+  }
+
+  /** The author's own words over the catalogue's (web/app/strings/en.mjs's keys → text). */
+  get strings() {
+    return this.#strings;
+  }
+
+  set strings(value) {
+    this.#strings = value ?? null;
+    if (!this.#app) return;
+    if (this.#app.hasResult) this.#state = this.#app.state;
+    this.#app.destroy();
+    this.#app = null;
+    this.#mount();
   }
 
   connectedCallback() {
@@ -155,7 +160,15 @@ export class AttentionLabElement extends Base {
     return all.length > 1 && n > 0 ? `attention-lab ${n}` : '';
   }
 
+  // The lesson waits for its words when they must be loaded (lang="de", strings-src).
   #mount() {
+    const ticket = ++this.#mounting;
+    const stale = () => ticket !== this.#mounting || !this.isConnected || Boolean(this.#app);
+    whenWords(this, this.#strings, stale, (words, key) => this.#mountWith(words, key));
+  }
+
+  #mountWith(words, key) {
+    this.#author = key;
     const { settings, view, layout, lab, labParams, exercise } = stateFromAttributes(this);
     this.#uiLayout = layout.ui;
     this.#lab = lab;
@@ -176,8 +189,14 @@ export class AttentionLabElement extends Base {
       ? this.#mountExercise()
       : lab
         ? mountLabInElement(this.#shadow, this.#frame, options)
-        : mountAttentionLab(this.#frame, { ...options, layout: layout.ui, name: this.#name() });
+        : mountAttentionLab(this.#frame, {
+            ...options,
+            author: words.lesson,
+            layout: layout.ui,
+            name: this.#name(),
+          });
     this.#app = app;
+    showNotes(this.#frame, words.notes);
     app.ready.then(
       () => {
         if (this.#app !== app) return;
@@ -241,7 +260,8 @@ export class AttentionLabElement extends Base {
       newTask ||
       layout.ui !== this.#uiLayout ||
       lab !== this.#lab ||
-      exercise !== this.#exercise
+      exercise !== this.#exercise ||
+      authorKey(this) !== this.#author
     ) {
       // The lesson and a lab keep their state across the re-mount; an exercise's is its attributes.
       this.#state = this.#exercise ? null : app.state;

@@ -1,11 +1,12 @@
 // Step 1: tokens → embeddings (B,T,d_in).
+import EN from '../strings/en.mjs';
 import { h } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { trainedEmbeddings } from '../ui/trained-notes.mjs';
 
 export const slug = 'embeddings';
-export const title = 'Tokens become vectors';
-export const short = 'Embeddings';
+export const title = EN['step.embeddings.title'];
+export const short = EN['step.embeddings.short'];
 export const traceStages = ['inputs'];
 export const main = () => 'inputs';
 

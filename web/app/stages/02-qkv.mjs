@@ -1,11 +1,12 @@
 // Step 2: queries, keys and values (B,T,d_out).
+import EN from '../strings/en.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { ROLE_PURPOSE } from '../../lib/stage-text.mjs';
 
 export const slug = 'qkv';
-export const title = 'Queries, keys and values';
-export const short = 'Q, K, V';
+export const title = EN['step.qkv.title'];
+export const short = EN['step.qkv.short'];
 export const traceStages = ['queries', 'keys', 'values'];
 export const main = () => 'queries';
 

@@ -1,13 +1,14 @@
 // Step 3: split into heads — view (B,T,d_out) as (B,T,h,d_h), transpose to (B,h,T,d_h). The
 // animation starts with the heads' column blocks glued together as one matrix and slides them
 // apart into h separate matrices.
+import EN from '../strings/en.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { gridRect } from '../ui/maps.mjs';
 
 export const slug = 'split';
-export const title = 'Split into heads';
-export const short = 'Split heads';
+export const title = EN['step.split.title'];
+export const short = EN['step.split.short'];
 export const perHead = true;
 export const traceStages = ['queryHeads', 'keyHeads', 'valueHeads'];
 export const main = () => 'queryHeads';

@@ -1,4 +1,5 @@
 // Step 4: attention scores per head, Q_h · K_hᵀ (B,h,T,T).
+import EN from '../strings/en.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { headRoles } from '../ui/trained-notes.mjs';
@@ -6,8 +7,8 @@ import { linkBand } from '../ui/maps.mjs';
 import { equationBlock } from '../ui/equation.mjs';
 
 export const slug = 'scores';
-export const title = 'Attention scores';
-export const short = 'Scores';
+export const title = EN['step.scores.title'];
+export const short = EN['step.scores.short'];
 export const perHead = true;
 export const traceStages = ['attentionScores', 'queryHeads', 'keyHeads'];
 export const main = () => 'attentionScores';

@@ -1,10 +1,11 @@
 // Step 5: scaling by 1/√d_h.
+import EN from '../strings/en.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 
 export const slug = 'scale';
-export const title = 'Scale by 1/√d_h';
-export const short = 'Scale';
+export const title = EN['step.scale.title'];
+export const short = EN['step.scale.short'];
 export const perHead = true;
 export const traceStages = ['scaledScores'];
 export const main = () => 'scaledScores';

@@ -1,12 +1,13 @@
 // Step 6: the causal mask. Masking 'neg-inf': −∞ above the diagonal before the softmax. Masking
 // 'naive': softmax over everything, then zero the future (renormalised in the next step).
+import EN from '../strings/en.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { maskingStory } from '../../lib/stage-text.mjs';
 
 export const slug = 'mask';
-export const title = 'Causal mask';
-export const short = 'Mask';
+export const title = EN['step.mask.title'];
+export const short = EN['step.mask.short'];
 export const perHead = true;
 export const traceStages = ['maskedScores', 'unmaskedWeights', 'zeroedWeights', 'attentionWeights'];
 export const main = (settings) => (settings.masking === 'naive' ? 'zeroedWeights' : 'maskedScores');

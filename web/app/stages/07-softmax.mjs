@@ -1,11 +1,12 @@
 // Step 7: softmax — each row becomes weights that sum to 1 (naive masking: the renormalisation).
+import EN from '../strings/en.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { headRoles } from '../ui/trained-notes.mjs';
 
 export const slug = 'softmax';
-export const title = 'Softmax: rows of weights';
-export const short = 'Softmax';
+export const title = EN['step.softmax.title'];
+export const short = EN['step.softmax.short'];
 export const perHead = true;
 export const traceStages = ['attentionWeights'];
 export const main = () => 'attentionWeights';

@@ -1,13 +1,14 @@
 // Step 8: dropout on the attention weights (training only): the seeded mask drops cells, the
 // survivors are scaled by 1/(1−p).
+import EN from '../strings/en.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { fmt } from '../ui/format.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { previewDropout } from '../state/settings.mjs';
 
 export const slug = 'dropout';
-export const title = 'Dropout';
-export const short = 'Dropout';
+export const title = EN['step.dropout.title'];
+export const short = EN['step.dropout.short'];
 export const perHead = true;
 export const traceStages = ['droppedWeights', 'dropoutMask'];
 export const main = () => 'droppedWeights';

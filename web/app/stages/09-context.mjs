@@ -1,4 +1,5 @@
 // Step 9: context vectors = weights · V, per head.
+import EN from '../strings/en.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { headRoles } from '../ui/trained-notes.mjs';
@@ -6,8 +7,8 @@ import { linkBand } from '../ui/maps.mjs';
 import { equationBlock } from '../ui/equation.mjs';
 
 export const slug = 'context';
-export const title = 'Context vectors';
-export const short = 'Context';
+export const title = EN['step.context.title'];
+export const short = EN['step.context.short'];
 export const perHead = true;
 export const traceStages = ['contextHeads', 'droppedWeights', 'attentionWeights', 'valueHeads'];
 export const main = () => 'contextHeads';

@@ -1,11 +1,12 @@
 // Step 10: merge the heads — transpose back to (B,T,h,d_h) and concatenate to (B,T,d_out).
+import EN from '../strings/en.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { headColour, tintRgb } from '../ui/colour.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 
 export const slug = 'merge';
-export const title = 'Merge the heads';
-export const short = 'Merge';
+export const title = EN['step.merge.title'];
+export const short = EN['step.merge.short'];
 export const traceStages = ['mergedHeads', 'contextHeads'];
 export const main = () => 'mergedHeads';
 

@@ -1,12 +1,13 @@
 // Step 11: the output projection out_proj mixes the heads (module mha only).
+import EN from '../strings/en.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { headColour, blend, tint, tintRgb } from '../ui/colour.mjs';
 import { tensorFigure, headLegend } from '../ui/tensor.mjs';
 import { nextTokensExplained, nextTokensTable } from '../ui/trained-notes.mjs';
 
 export const slug = 'output';
-export const title = 'Output projection';
-export const short = 'Output';
+export const title = EN['step.output.title'];
+export const short = EN['step.output.short'];
 export const traceStages = ['output', 'mergedHeads'];
 export const main = () => 'output';
 

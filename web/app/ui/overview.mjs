@@ -1,5 +1,6 @@
 // The whole pipeline on one screen: every step as a card with a small picture of its main tensor
 // (head 1, the shown batch item) and its shape; a card opens its step.
+import { EN } from '../strings/index.mjs';
 import { h, toDom, themeOf, paintThumbnail } from '../render/index.mjs';
 import { namedShape } from './format.mjs';
 import { thumbnailSpec } from './tensor.mjs';
@@ -35,7 +36,7 @@ function card(step, i, current, ctx, onPick) {
 
 /** The overview's section, not yet in the page, and paint() to call once it is (canvases are
  * painted in the page, where the theme's colours can be read). */
-export function overviewSection(steps, current, ctx, onPick) {
+export function overviewSection(steps, current, ctx, onPick, S = EN) {
   const cards = steps.map((step, i) => card(step, i, current, ctx, onPick));
   const section = toDom(
     h(
@@ -44,12 +45,8 @@ export function overviewSection(steps, current, ctx, onPick) {
       h(
         'header',
         { class: 'stage-head' },
-        h('h2', { id: 'stage-title', tabindex: '-1' }, 'The whole pipeline'),
-        h(
-          'p',
-          { class: 'stage-shape' },
-          'Every step of one forward pass, head 1; choose one to open it (O closes the overview).',
-        ),
+        h('h2', { id: 'stage-title', tabindex: '-1' }, S['overview.title']),
+        h('p', { class: 'stage-shape' }, S['overview.lead']),
       ),
       h(
         'ol',

@@ -1,30 +1,31 @@
 // The stepper: the list of steps, back / play-pause / forward, a scrubber and the speed. It only
 // keeps the timer; the current step lives in the store.
 import { h, replace } from './dom.mjs';
+import { EN, format } from '../strings/index.mjs';
 
 const SPEEDS = [0.5, 1, 2, 4];
 const SECONDS_PER_STEP = 8;
 
 // The keys that drive the stepper, as a hint under it.
-const keysHint = () =>
+const keysHint = (S) =>
   h(
     'p',
     { class: 'hint' },
-    'Keys: ',
+    `${S['stepper.keys']} `,
     h('kbd', {}, 'Space'),
-    ' play/pause · ',
+    ` ${S['stepper.keyPlay']} · `,
     h('kbd', {}, '←'),
     ' ',
     h('kbd', {}, '→'),
-    ' step · ',
+    ` ${S['stepper.keyStep']} · `,
     h('kbd', {}, 'Home'),
     ' ',
     h('kbd', {}, 'End'),
-    ' first/last · ',
+    ` ${S['stepper.keyEnds']} · `,
     h('kbd', {}, 'H'),
-    ' heads · ',
+    ` ${S['stepper.keyHeads']} · `,
     h('kbd', {}, 'O'),
-    ' overview',
+    ` ${S['stepper.keyOverview']}`,
   );
 
 // One button per step, numbered.
@@ -48,7 +49,7 @@ const stepList = (steps, act) =>
   );
 
 // The button that opens and closes the pipeline overview.
-const overviewToggle = (act) =>
+const overviewToggle = (act, S) =>
   h(
     'button',
     {
@@ -58,12 +59,12 @@ const overviewToggle = (act) =>
       'aria-keyshortcuts': 'O',
       onclick: () => act.overview(),
     },
-    '▦ Overview',
+    S['stepper.overview'],
   );
 
 // The stepper's controls, into `root`: the list of steps, the transport (back, play, next,
 // overview, scrubber, speed) and the keys' hint. act: go(i), toggle(), setSpeed(s), overview().
-function drawPlayer(root, steps, label, act) {
+function drawPlayer(root, steps, label, act, S) {
   const stepButtons = stepList(steps, act);
   const playButton = h('button', {
     type: 'button',
@@ -74,7 +75,7 @@ function drawPlayer(root, steps, label, act) {
   const back = h(
     'button',
     { type: 'button', 'aria-keyshortcuts': 'ArrowLeft', onclick: () => act.go(act.index() - 1) },
-    '◀ Back',
+    S['stepper.back'],
   );
   const next = h(
     'button',
@@ -84,9 +85,9 @@ function drawPlayer(root, steps, label, act) {
       class: 'next',
       onclick: () => act.go(act.index() + 1),
     },
-    'Next ▶',
+    S['stepper.next'],
   );
-  const overviewButton = act.overview ? overviewToggle(act) : null;
+  const overviewButton = act.overview ? overviewToggle(act, S) : null;
   const scrubber = h('input', {
     type: 'range',
     id: 'scrubber',
@@ -113,16 +114,24 @@ function drawPlayer(root, steps, label, act) {
       playButton,
       next,
       overviewButton,
-      h('label', { class: 'scrub' }, h('span', { class: 'visually-hidden' }, 'Step'), scrubber),
-      h('label', { class: 'speed' }, 'speed ', speedSelect),
+      h(
+        'label',
+        { class: 'scrub' },
+        h('span', { class: 'visually-hidden' }, S['stepper.scrub']),
+        scrubber,
+      ),
+      h('label', { class: 'speed' }, `${S['stepper.speed']} `, speedSelect),
     ),
-    keysHint(),
+    keysHint(S),
   );
 
   return { stepButtons, playButton, back, next, overviewButton, scrubber, speedSelect };
 }
 
-export function createPlayer(root, { steps, onGo, onOverview = null, label = 'Lecture steps' }) {
+export function createPlayer(
+  root,
+  { steps, onGo, onOverview = null, label = EN['stepper.label'], strings: S = EN },
+) {
   let index = 0;
   let playing = false;
   let speed = 1;
@@ -139,6 +148,7 @@ export function createPlayer(root, { steps, onGo, onOverview = null, label = 'Le
       overview: onOverview && (() => onOverview()),
       index: () => index,
     },
+    S,
   );
 
   function go(i, { fromTimer = false } = {}) {
@@ -185,15 +195,22 @@ export function createPlayer(root, { steps, onGo, onOverview = null, label = 'Le
   }
 
   function render() {
-    playButton.textContent = playing ? '❚❚ Pause' : '▶ Play';
-    playButton.setAttribute('aria-label', playing ? 'Pause' : 'Play');
+    playButton.textContent = playing ? S['stepper.pause'] : S['stepper.play'];
+    playButton.setAttribute(
+      'aria-label',
+      playing ? S['stepper.pauseLabel'] : S['stepper.playLabel'],
+    );
     root.dataset.playing = String(playing);
     back.disabled = index === 0;
     next.disabled = index === steps.length - 1;
     scrubber.value = String(index + 1);
     scrubber.setAttribute(
       'aria-valuetext',
-      `step ${index + 1} of ${steps.length}: ${steps[index].title}`,
+      format(S['stepper.position'], {
+        n: index + 1,
+        count: steps.length,
+        title: steps[index].title,
+      }),
     );
     stepButtons.forEach((li, i) => {
       const b = li.firstChild;

@@ -18,6 +18,7 @@ import { createTooltip, newReadout } from './tooltip.mjs';
 import { toolbar } from './toolbar.mjs';
 import { overviewSection } from './overview.mjs';
 import { stageLead } from '../stages/lead.mjs';
+import { EN, format } from '../strings/index.mjs';
 
 // A selector for the focused control or cell, so that a re-render (new head, batch item, settings)
 // does not throw keyboard users back to the top of the page.
@@ -35,12 +36,12 @@ function focusKey(root) {
 }
 
 // The step's header: its place in the lecture, its title, its main tensor and shape, its labs.
-function stageHead(step, index, count, ctx, main, labLinks) {
+function stageHead(step, index, count, ctx, main, labLinks, S) {
   const tensor = ctx.result.trace[main];
   return h(
     'header',
     { class: 'stage-head' },
-    h('p', { class: 'step-count' }, `Step ${index + 1} of ${count}`),
+    h('p', { class: 'step-count' }, format(S['stage.count'], { n: index + 1, count })),
     h('h2', { id: 'stage-title', tabindex: '-1' }, step.title),
     h(
       'p',
@@ -63,10 +64,11 @@ function stageHead(step, index, count, ctx, main, labLinks) {
  * embedded copy, its own positioned root (so several copies never share one). labLinks(step): the
  * step's links to its labs (the full page), or null. tools(step, index, ctx, drawn): what the
  * page adds under a step's explanation (ui/code.mjs: its PyTorch and its downloads), or null.
+ * strings: the interface's words (strings/en.mjs's keys).
  */
 export function createStagePanel(
   root,
-  { onView, tooltipHost = document.body, labLinks = () => null, tools = null },
+  { onView, tooltipHost = document.body, labLinks = () => null, tools = null, strings: S = EN },
 ) {
   let readout = newReadout();
   let cleanup = null;
@@ -97,12 +99,24 @@ export function createStagePanel(
         'aria-labelledby': 'stage-title',
         dataset: { stage: main, step: step.slug },
       },
-      stageHead(step, index, count, ctx, main, labLinks),
+      stageHead(step, index, count, ctx, main, labLinks, S),
       h(
         'div',
         { class: 'stage-body' },
-        h('div', { class: 'explain' }, step.explain(ctx), tools?.(step, index, live, drawn)),
-        h('div', { class: 'numbers' }, toolbar(step, ctx, onView), newReadout(), body),
+        h(
+          'div',
+          // The explanation is English in every language of the chrome (strings/en.mjs).
+          { class: 'explain', part: 'explanation', lang: 'en' },
+          step.explain(ctx),
+          tools?.(step, index, live, drawn),
+        ),
+        h(
+          'div',
+          { class: 'numbers', part: 'numbers' },
+          toolbar(step, ctx, onView, S),
+          newReadout(),
+          body,
+        ),
       ),
     );
     return { section: toDom(description), body };
@@ -142,14 +156,22 @@ export function createStagePanel(
     message(text, kind = 'info') {
       replace(
         root,
-        h('p', { class: `panel-message ${kind}`, role: kind === 'error' ? 'alert' : null }, text),
+        h(
+          'p',
+          {
+            class: `panel-message ${kind}`,
+            role: kind === 'error' ? 'alert' : null,
+            part: 'status',
+          },
+          text,
+        ),
       );
     },
     /** The whole pipeline on one screen (ui/overview.mjs); a card opens its step. */
     overview(steps, current, ctx, onPick) {
       unmount();
       reset();
-      const { section, paint } = overviewSection(steps, current, ctx, onPick);
+      const { section, paint } = overviewSection(steps, current, ctx, onPick, S);
       replace(root, section);
       paint();
       return section;

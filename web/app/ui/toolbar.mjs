@@ -3,6 +3,7 @@
 // the settings.
 import { h } from '../render/index.mjs';
 import { headColour } from './colour.mjs';
+import { EN } from '../strings/index.mjs';
 
 // A group of radio buttons, each [value, text, head colour?].
 const group = (label, name, options, current, onView) =>
@@ -30,19 +31,21 @@ const group = (label, name, options, current, onView) =>
     ),
   );
 
-/** The toolbar of `step` drawn with `ctx` (its sizes and view). */
-export function toolbar(step, ctx, onView) {
+/** The toolbar of `step` drawn with `ctx` (its sizes and view), in the words of `S`. */
+export function toolbar(step, ctx, onView, S = EN) {
   const { sizes } = ctx.result;
   const heads = [
-    ['all', 'all side by side'],
+    ['all', S['toolbar.allHeads']],
     ...Array.from({ length: sizes.h }, (_, i) => [String(i), `${i + 1}`, headColour(i)]),
   ];
   const items = Array.from({ length: sizes.B }, (_, i) => [String(i), `${i + 1}`]);
   return h(
     'div',
-    { class: 'toolbar' },
-    sizes.h > 1 && step.perHead ? group('Heads', 'head', heads, ctx.view.head, onView) : null,
-    sizes.B > 1 ? group('Batch item', 'item', items, ctx.view.item, onView) : null,
+    { class: 'toolbar', part: 'toolbar' },
+    sizes.h > 1 && step.perHead
+      ? group(S['toolbar.heads'], 'head', heads, ctx.view.head, onView)
+      : null,
+    sizes.B > 1 ? group(S['toolbar.item'], 'item', items, ctx.view.item, onView) : null,
     h(
       'label',
       { class: 'numbers-toggle' },
@@ -51,7 +54,7 @@ export function toolbar(step, ctx, onView) {
         checked: ctx.view.numbers,
         onchange: (e) => onView({ numbers: e.target.checked }),
       }),
-      ' numbers in cells',
+      ` ${S['toolbar.numbers']}`,
     ),
   );
 }

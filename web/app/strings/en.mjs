@@ -1,0 +1,82 @@
+// The interface's words in English: every string of the chrome that the page, the iframe page and
+// the <attention-lab> element draw around the numbers (headings, buttons, labels, the step names,
+// status lines and the framing of error messages). Another language is a file with the same keys
+// (de.mjs); an author overrides any of them (strings.mjs). `{name}` is a value filled in at run
+// time. The long explanation of each step, the lab and exercise texts and the core's own messages
+// stay in their modules (docs/EMBEDDING.md says which).
+export default Object.freeze({
+  'status.loading': 'Loading the attention core (WebAssembly)…',
+  'status.loadFailed': 'The attention core could not be loaded: {message}',
+  'status.loadingTrained': 'Loading the trained weights (Brown Corpus)…',
+  'status.stale':
+    'Not updated: the numbers below are still for {what}, not for your input, which was refused (see the message). Correct it to update them.',
+  'status.staleSentence': 'the last valid sentence, “{sentence}” ({count} tokens)',
+  'status.staleSettings': 'the last valid settings',
+  'status.langMissing':
+    "lang = '{lang}': there is no catalogue for this language, so the interface is in English (catalogues: {langs}).",
+  'status.langFailed':
+    "lang = '{lang}': the catalogue could not be loaded ({reason}), so the interface is in English.",
+  'status.stringsFailed':
+    "strings-src = '{src}': {reason}; the interface keeps its built-in words.",
+  'status.stringsUnknown':
+    'strings: {keys}: not keys of the catalogue (or not text), left out; docs/EMBEDDING.md lists the keys.',
+  'error.step':
+    "stage = '{value}'{guess}: not a step of the lecture; use one of {steps} or a trace stage name such as 'attentionWeights'",
+  'error.steps':
+    "steps = '{value}'{guess}: not a step of the lecture; list steps separated by commas, from {steps} (a trace stage name such as 'attentionWeights' names its step); all steps are shown",
+  'error.stepsTwice': "steps: '{value}' is named twice; name each step once; all steps are shown",
+  'layout.tokens': 'The sentence’s tokens',
+  'layout.sentence': 'Your sentence',
+  'layout.settings': 'Settings',
+  'layout.shortcuts': 'Keyboard shortcuts',
+  'stepper.label': 'Lecture steps',
+  'stepper.labelOf': 'Lecture steps of {name}',
+  'stepper.back': '◀ Back',
+  'stepper.next': 'Next ▶',
+  'stepper.play': '▶ Play',
+  'stepper.pause': '❚❚ Pause',
+  'stepper.playLabel': 'Play',
+  'stepper.pauseLabel': 'Pause',
+  'stepper.overview': '▦ Overview',
+  'stepper.scrub': 'Step',
+  'stepper.speed': 'speed',
+  'stepper.position': 'step {n} of {count}: {title}',
+  'stepper.keys': 'Keys:',
+  'stepper.keyPlay': 'play/pause',
+  'stepper.keyStep': 'step',
+  'stepper.keyEnds': 'first/last',
+  'stepper.keyHeads': 'heads',
+  'stepper.keyOverview': 'overview',
+  'stage.count': 'Step {n} of {count}',
+  'toolbar.heads': 'Heads',
+  'toolbar.allHeads': 'all side by side',
+  'toolbar.item': 'Batch item',
+  'toolbar.numbers': 'numbers in cells',
+  'overview.title': 'The whole pipeline',
+  'overview.lead':
+    'Every step of one forward pass, head 1; choose one to open it (O closes the overview).',
+  'embed.foot': 'attention-lab: every number computed live by the lecture’s model.',
+  'embed.openFull': 'Open the full page ↗',
+  'step.embeddings.title': 'Tokens become vectors',
+  'step.embeddings.short': 'Embeddings',
+  'step.qkv.title': 'Queries, keys and values',
+  'step.qkv.short': 'Q, K, V',
+  'step.split.title': 'Split into heads',
+  'step.split.short': 'Split heads',
+  'step.scores.title': 'Attention scores',
+  'step.scores.short': 'Scores',
+  'step.scale.title': 'Scale by 1/√d_h',
+  'step.scale.short': 'Scale',
+  'step.mask.title': 'Causal mask',
+  'step.mask.short': 'Mask',
+  'step.softmax.title': 'Softmax: rows of weights',
+  'step.softmax.short': 'Softmax',
+  'step.dropout.title': 'Dropout',
+  'step.dropout.short': 'Dropout',
+  'step.context.title': 'Context vectors',
+  'step.context.short': 'Context',
+  'step.merge.title': 'Merge the heads',
+  'step.merge.short': 'Merge',
+  'step.output.title': 'Output projection',
+  'step.output.short': 'Output',
+});
