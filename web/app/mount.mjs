@@ -5,7 +5,9 @@
 // Each mount keeps its own state: no module-level mutable state, no document-level listeners unless
 // `page` is set, and all ids stay inside `root` (the element mounts into its own shadow root).
 import { createStore } from './state/store.mjs';
-import { checkSteps } from './stages/index.mjs';
+import { checkSteps, findStep, STEPS } from './stages/index.mjs';
+import { drawFirstPaint } from './first-paint.mjs';
+import { PRESETS } from '../lib/presets.mjs';
 import { buildLayout, watchMotion, LAYOUTS } from './layout.mjs';
 import { createController } from './controller.mjs';
 import { createView } from './view.mjs';
@@ -104,7 +106,8 @@ export function mountAttentionLab(
     tools: stageTools,
   });
   cleanups.push(() => panel.destroy());
-  panel.message('Loading the attention core (WebAssembly)…');
+  // The step's text and layout at once, before the core: its numbers follow when it is ready.
+  drawFirstPaint(slots.stage, store.get(), 'Loading the attention core (WebAssembly)…');
 
   const listen = (fn) => cleanups.push(store.subscribe(fn));
   // The host hears of a change after it is drawn.
@@ -134,7 +137,7 @@ export function mountAttentionLab(
     };
     cleanups.push(() => clearTimeout(typing));
     const controls = createControls(slots.sentence, slots.settings, {
-      presets: lab.presets,
+      presets: PRESETS, // lab.presets, known before the core
       onChange: (key) => (key === 'sentence' ? editSentence() : edit(key)),
       // A set-up sets several settings at once; an example sentence its text (and the notebook
       // sentence its d_in).
@@ -179,7 +182,34 @@ export function mountAttentionLab(
     };
   }
 
+  // The stepper, drawn before the core (the page's own steps, checked against the core's stages
+  // once it is there).
+  let view = null;
+  function buildPlayer() {
+    const player = createPlayer(slots.player, {
+      steps: STEPS,
+      onGo: (i) => controller.setView({ step: STEPS[i].slug }, 'ui'),
+      onOverview: () => view?.toggleOverview(),
+      // Each lab on a page names its stepper, so that screen readers can tell two of them apart.
+      label: name ? `Lecture steps of ${name}` : 'Lecture steps',
+    });
+    cleanups.push(() => player.stop());
+    player.show(Math.max(0, findStep(String(store.get().view.step ?? ''))));
+    return player;
+  }
+
+  // What the first paint shows of the settings and the stepper waits, unusable, for the core.
+  function firstPaint() {
+    const controls = buildControls();
+    controls?.write(store.get().settings);
+    const player = buildPlayer();
+    const waiting = [slots.sentence, slots.settings, slots.player].filter(Boolean);
+    for (const el of waiting) el.inert = true;
+    return { controls, player, usable: () => waiting.forEach((el) => (el.inert = false)) };
+  }
+
   async function start() {
+    const { controls, player, usable } = firstPaint();
     try {
       lab = await createLab();
     } catch (err) {
@@ -194,7 +224,7 @@ export function mountAttentionLab(
     const loadError = await controller.prepare();
     if (destroyed) return handle;
     const steps = checkSteps(lab.stages);
-    const controls = buildControls();
+    usable();
     if (theme && slots.theme) theme.switchInto(slots.theme, (p) => controller.setView(p, 'ui'));
     if (slots.lab) listen(buildLabs());
     if (slots.exercise) {
@@ -203,15 +233,6 @@ export function mountAttentionLab(
       cleanups.push(() => exercises.destroy());
       listen(exercises.listener);
     }
-    let view = null;
-    const player = createPlayer(slots.player, {
-      steps,
-      onGo: (i) => controller.setView({ step: steps[i].slug }, 'ui'),
-      onOverview: () => view?.toggleOverview(),
-      // Each lab on a page names its stepper, so that screen readers can tell two of them apart.
-      label: name ? `Lecture steps of ${name}` : 'Lecture steps',
-    });
-    cleanups.push(() => player.stop());
     // Presentation mode (P, or #present in the page's address): large type, the lesson alone,
     // for a projector; the stepper's keys drive it. The maps repaint for the new width and type.
     const presentTarget = page ? doc.documentElement : root;
