@@ -6,7 +6,10 @@
 // exercises, the tokenizer (the default sentence and the presets carry their tokens), the training
 // code. Those chunks import what they share with the first view from the page's module itself
 // (./app.mjs), which is loaded by then, so the first view needs no shared chunk of its own.
-// preload.mjs runs first and starts fetching the WebAssembly build this engine will run; the
+// preload.mjs, inlined in the HTML's <head> (its hash added to the page's Content-Security-Policy),
+// runs as the parser reaches it and starts fetching the WebAssembly build this engine will run (a
+// host whose own Content-Security-Policy header lacks that hash refuses it: its page then fetches the
+// core after its module has run, as without the preload); the
 // stylesheet's @imports and the exercises' styles are one file; the icon is inlined in the HTML.
 // The WebAssembly cores' emscripten modules stay files of their own under ./lib/ (copied there from
 // dist/ by scripts/build.sh): their pthread workers import the threaded one by its URL, and their
@@ -14,6 +17,7 @@
 // there too.
 // Usage: node scripts/build-site.mjs   (after scripts/build.sh dist has filled build/site/lib/)
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -181,8 +185,22 @@ async function bundlePage(name, entryFile) {
     .map((i) => path.basename(i.path));
 }
 
-/** The page's HTML: preload.mjs before its bundle and its chunks, one stylesheet, the icon inlined. */
-function rewriteHtml(file, bundle, chunks) {
+/** preload.mjs as a classic script, for the pages' <head>. */
+async function preloadScript() {
+  const { outputFiles } = await build({
+    ...common,
+    entryPoints: [path.join(APP, 'preload.mjs')],
+    format: 'iife',
+    sourcemap: false,
+    write: false,
+  });
+  const code = outputFiles[0].text.trim();
+  if (/<\/script|<!--/i.test(code)) throw new Error('preload.mjs: cannot be inlined in <script>');
+  return code;
+}
+
+/** The page's HTML: the preload inlined before its bundle and its chunks, one stylesheet, the icon. */
+function rewriteHtml(file, bundle, chunks, preload) {
   let html = fs.readFileSync(file, 'utf8');
   const replace = (from, to) => {
     if (!html.includes(from)) throw new Error(`${file}: ${from} not found`);
@@ -190,8 +208,12 @@ function rewriteHtml(file, bundle, chunks) {
   };
   const tag = `<script type="module" src="${bundle}"></script>`;
   const links = chunks.map((c) => `<link rel="modulepreload" href="${c}" />`);
-  const head = ['<script type="module" async src="preload.mjs"></script>', tag, ...links];
-  replace(tag, head.join('\n    '));
+  replace(tag, [tag, ...links].join('\n    '));
+  // Before the stylesheet, which an inline script would wait for.
+  const styles = '<link rel="stylesheet" href="styles.css" />';
+  replace(styles, `<script>${preload}</script>\n    ${styles}`);
+  const hash = createHash('sha256').update(preload, 'utf8').digest('base64');
+  replace("script-src 'self' ", `script-src 'self' 'sha256-${hash}' `);
   replace('<link rel="stylesheet" href="styles-exercises.css" />\n    ', '');
   const icon = fs.readFileSync(path.join(APP, 'icon.svg'), 'utf8').trim();
   replace('href="icon.svg"', `href="data:image/svg+xml,${encodeURIComponent(icon)}"`);
@@ -202,15 +224,11 @@ const PAGES = [
   { name: 'app', entry: 'main.mjs', html: 'index.html' },
   { name: 'embed', entry: 'embed.mjs', html: 'embed.html' },
 ];
+const preload = await preloadScript();
 for (const page of PAGES) {
   const chunks = await bundlePage(page.name, page.entry);
-  rewriteHtml(path.join(OUT, page.html), `${page.name}.mjs`, chunks);
+  rewriteHtml(path.join(OUT, page.html), `${page.name}.mjs`, chunks, preload);
 }
-await build({
-  ...common,
-  entryPoints: { preload: path.join(APP, 'preload.mjs') },
-  outExtension: { '.js': '.mjs' },
-});
 // The core's emscripten modules in ./lib/ minified (their locals renamed: about half the bytes of
 // the module the page loads before its first numbers). dist/ keeps emscripten's own output.
 for (const file of fs.readdirSync(path.join(OUT, 'lib')))
