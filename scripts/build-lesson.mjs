@@ -47,10 +47,23 @@ const coreFiles = {
 
 // The tokenizer is not bundled: the lesson file carries the package's own dist/tokenizer.mjs as a
 // script of its own (cli/lesson-html.mjs), which hands its exports over through a global; the
-// bundle reads them from there, under the names the module exports.
+// bundle reads them from there, under the names the module exports. The library imports it by its
+// URL (tokens.mjs), which a file opened from disk cannot: here by its name, which this resolves.
+const TOKENIZER_IMPORT =
+  'import(/* webpackIgnore: true */ /* @vite-ignore */ givenUrl ?? tokenizerUrl())';
 const sharedTokenizer = {
   name: 'attention-lab-lesson-tokenizer',
   setup(b) {
+    b.onLoad({ filter: /[\\/]tokens\.mjs$/ }, async (args) => {
+      if (path.dirname(args.path) !== LIB) return undefined;
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      if (!text.includes(TOKENIZER_IMPORT))
+        throw new Error(`${args.path}: ${TOKENIZER_IMPORT} not found`);
+      return {
+        contents: text.replace(TOKENIZER_IMPORT, "import('./tokenizer.mjs')"),
+        loader: 'js',
+      };
+    });
     b.onResolve({ filter: /^\.\/tokenizer\.mjs$/ }, (args) =>
       args.resolveDir === LIB ? { path: 'tokenizer', namespace: 'shared-tokenizer' } : undefined,
     );

@@ -121,7 +121,6 @@ build_site() {
   rm -rf build/site
   mkdir -p build/site/lib
   find web/app -maxdepth 1 -type f ! -name '*.mjs' -exec cp {} build/site/ \;
-  node scripts/build-site.mjs
   # The API and the core builds, with the threaded build's worker source (browsers start it from a
   # blob: URL; not the CLI, nor Node's worker file: a page has no use for them), and the custom
   # element (lib/attention-lab.js, with the labs it loads for a `lab` attribute,
@@ -130,6 +129,7 @@ build_site() {
   # lib/attention-lab-strings-<lang>.js, for pages that embed it from here).
   find dist -maxdepth 1 -type f \( -name '*.mjs' -o -name '*.wasm' -o -name 'attention-lab.js' -o -name 'attention-lab-labs.js' -o -name 'attention-lab-exercises.js' -o -name 'attention-lab-strings-*.js' -o -name '*.atlm' \) \
     ! -name 'cli.mjs' -exec cp {} build/site/lib/ \;
+  node scripts/build-site.mjs
   # Brotli and gzip copies beside each file, which scripts/serve.mjs (and static hosts) send.
   node scripts/precompress.mjs build/site
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Measures the teaching page's first load as a student meets it: cold (a fresh browser context,
 // the cache disabled) in headless Chromium, from build/site served by scripts/serve.mjs, until the
-// page marks itself ready (<html data-ready="true">). For each CPU speed (1× and 4× slower through
+// page marks itself ready (<html data-ready="true">), and when the step's title was first drawn
+// (the page's first paint of the step, before the core has computed its numbers). For each CPU speed (1× and 4× slower through
 // Chromium's own throttling, a school laptop) it loads the page several times and prints the
 // median time to ready, with the requests and bytes (uncompressed and as transferred) that were
 // started before it. The figures are the browser's own (Resource Timing), on this machine's CPU,
@@ -73,11 +74,14 @@ function serve(isolation, root) {
   });
 }
 
-// Runs in the page before any of its scripts: notes the moment <html data-ready> turns "true"
-// (performance.now(), the clock Resource Timing uses) and keeps every resource entry.
+// Runs in the page before any of its scripts: notes the moment the step's title is first in the
+// page and the moment <html data-ready> turns "true" (performance.now(), the clock Resource Timing
+// uses), and keeps every resource entry.
 function watchReady() {
   performance.setResourceTimingBufferSize(1000);
   const note = () => {
+    if (window.__titleAt === undefined && document.getElementById('stage-title'))
+      window.__titleAt = performance.now();
     const state = document.documentElement?.dataset.ready;
     if (state && window.__readyAt === undefined)
       window.__readyAt = { state, at: performance.now() };
@@ -85,6 +89,7 @@ function watchReady() {
   // The document, not <html>: this runs before <html> exists.
   new MutationObserver(note).observe(document, {
     subtree: true,
+    childList: true,
     attributes: true,
     attributeFilter: ['data-ready'],
   });
@@ -103,7 +108,7 @@ function requestsBefore(entries, readyAt) {
     }));
 }
 
-/** One cold load at CPU slow-down `rate`: { ready (ms), requests: [...] }. */
+/** One cold load at CPU slow-down `rate`: { ready (ms), title (ms), requests: [...] }. */
 async function loadOnce(browser, url, rate) {
   const context = await browser.newContext();
   try {
@@ -115,15 +120,16 @@ async function loadOnce(browser, url, rate) {
     await page.addInitScript(watchReady);
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 60000 });
-    const { readyAt, entries } = await page.evaluate(() => ({
+    const { readyAt, titleAt, entries } = await page.evaluate(() => ({
       readyAt: window.__readyAt,
+      titleAt: window.__titleAt,
       entries: performance
         .getEntriesByType('navigation')
         .concat(performance.getEntriesByType('resource'))
         .map((e) => e.toJSON()),
     }));
     if (readyAt.state !== 'true') throw new Error(`the page marked itself ${readyAt.state}`);
-    return { ready: readyAt.at, requests: requestsBefore(entries, readyAt.at) };
+    return { ready: readyAt.at, title: titleAt, requests: requestsBefore(entries, readyAt.at) };
   } finally {
     await context.close();
   }
@@ -140,6 +146,7 @@ function summarise(rate, loads) {
   return {
     rate,
     readyMs: Math.round(median(loads.map((l) => l.ready))),
+    stepTitleMs: Math.round(median(loads.map((l) => l.title))),
     runsMs: loads.map((l) => Math.round(l.ready)),
     requests: mid.requests.length,
     decodedBytes: sum(mid.requests.map((r) => r.decoded)),
@@ -163,7 +170,8 @@ function print(results, { url, cpu, waterfall }) {
   console.log(`CPU: ${cpu}`);
   for (const r of results) {
     console.log(
-      `  ${r.rate}× CPU: ready ${r.readyMs} ms (runs ${r.runsMs.join(', ')}); before ready: ` +
+      `  ${r.rate}× CPU: step title drawn at ${r.stepTitleMs} ms, ready ${r.readyMs} ms ` +
+        `(runs ${r.runsMs.join(', ')}); before ready: ` +
         `${r.requests} requests, ${kB(r.decodedBytes)} uncompressed, ${kB(r.transferredBytes)} transferred`,
     );
     if (waterfall) printWaterfall(url.replace(/\?.*$/, ''), r.waterfall);

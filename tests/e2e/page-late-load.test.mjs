@@ -202,6 +202,70 @@ test('the preload fetches the one build the loader runs: threads when isolated, 
   }
 });
 
+// Notes, the moment <html data-ready> turns "true", whether the step's numbers were drawn then.
+function noteNumbersAtReady() {
+  new MutationObserver(() => {
+    if (document.documentElement?.dataset.ready !== 'true' || 'numbersAtReady' in window) return;
+    window.numbersAtReady = {
+      firstPaint: document.querySelectorAll('.first-paint').length,
+      cells: document.querySelectorAll('#stage [data-tensor] td[data-i]').length,
+    };
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
+}
+
+// What the first paint shows of the step and the settings.
+const firstPaintOf = (page) =>
+  page.evaluate(() => ({
+    title: document.querySelector('#stage-title')?.textContent,
+    count: document.querySelector('.stage .step-count')?.textContent,
+    shape: document.querySelector('.stage .stage-shape')?.textContent,
+    paragraphs: [...document.querySelectorAll('.stage .explain > p')].map((p) => p.textContent),
+    stepper: document.querySelectorAll('#app nav.steps li').length,
+    sentence: document.querySelector('#ctl-sentence')?.value,
+    dIn: document.querySelector('#ctl-dIn')?.value,
+    ready: document.documentElement.dataset.ready ?? null,
+  }));
+
+test('before the WebAssembly arrives the page shows the step, its text and the controls; the numbers and "ready" come with it', async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await watchedPage(context, suite.problems);
+  await page.addInitScript(noteNumbersAtReady);
+  let release;
+  const gate = new Promise((resolve) => (release = resolve));
+  const held = [];
+  await context.route(
+    (url) => url.pathname.endsWith('.wasm'),
+    async (route) => {
+      held.push(route.request().url());
+      await gate;
+      await route.continue();
+    },
+  );
+  const query = '?sentence=dream+big+and+work+for+it&dIn=6&dOut=6&heads=2&batch=2&step=scores';
+  await page.goto(suite.server.url + query);
+  await page.waitForFunction(() => document.querySelector('.first-paint #stage-title'));
+  const before = await firstPaintOf(page);
+  assert.ok(held.length > 0, 'the WebAssembly was asked for, and is held');
+  assert.equal(before.ready, null, 'not ready without the numbers');
+  assert.equal(await page.locator('.first-paint-map').count(), 2, "one frame per head's map");
+  assert.equal(await page.locator('#stage [data-tensor]').count(), 0, 'no numbers yet');
+  release();
+  await ready(page, { lab: false });
+  const after = await firstPaintOf(page);
+  // The first paint was the step as drawn with its numbers, but for them.
+  assert.deepEqual({ ...before, ready: 'true' }, after);
+  assert.equal(after.title, 'Attention scores');
+  assert.ok(after.paragraphs.length > 0 && after.stepper === 11, JSON.stringify(after));
+  assert.equal(after.sentence, 'dream big and work for it');
+  assert.equal(after.dIn, '6');
+  assert.deepEqual(await page.evaluate(() => window.numbersAtReady), {
+    firstPaint: 0,
+    cells: (await shownCells(page)).length,
+  });
+  await assertShowsAddress(page);
+  await context.close();
+});
+
 test('no console errors, page errors or dialogs (an unused preload would warn)', () => {
   assert.deepEqual(suite.problems, []);
 });

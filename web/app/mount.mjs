@@ -5,7 +5,9 @@
 // Each mount keeps its own state: no module-level mutable state, no document-level listeners unless
 // `page` is set, and all ids stay inside `root` (the element mounts into its own shadow root).
 import { createStore } from './state/store.mjs';
-import { checkSteps } from './stages/index.mjs';
+import { checkSteps, findStep, STEPS } from './stages/index.mjs';
+import { drawFirstPaint } from './first-paint.mjs';
+import { PRESETS } from '../lib/presets.mjs';
 import { buildLayout, watchMotion, LAYOUTS } from './layout.mjs';
 import { createController } from './controller.mjs';
 import { createView } from './view.mjs';
@@ -16,7 +18,7 @@ import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
 import { mountTheme } from './ui/theme.mjs';
 import { createHandle, stateKeys } from './handle.mjs';
-import { authorOptions } from './step-choice.mjs';
+import { authorOptions, showStepsError } from './step-choice.mjs';
 import { format, localSteps } from './strings/index.mjs';
 import { h } from './ui/dom.mjs';
 
@@ -52,9 +54,8 @@ function checkOptions(createLab, layout) {
  *   ui/code.mjs's PyTorch lines and downloads; the element leaves them out, and so its bundle)
  * - onChange({ state, changed, source }): after every state change ('initial', 'ui' or 'api')
  * - onError(err): an invalid setting (the last valid state stays shown)
- * - author: { steps, strings, keepQuery }: which steps to show, in order ("scores,scale,mask,
- *   softmax"; '' for all), the interface's words (strings/index.mjs; English by default), and the
- *   query keys the address keeps after the state with syncUrl ("&steps=…"): step-choice.mjs
+ * - author: { steps, strings, keepQuery }: the steps shown, in order ('' for all), the interface's
+ *   words, the query keys the address keeps with syncUrl ("&steps=…"): step-choice.mjs
  *
  * Returns { ready, state, query, result, lab, update(patch), destroy() }.
  */
@@ -114,7 +115,8 @@ export function mountAttentionLab(
     strings: S,
   });
   cleanups.push(() => panel.destroy());
-  panel.message(S['status.loading']);
+  // The step's text and layout at once, before the core: its numbers follow when it is ready.
+  drawFirstPaint(slots.stage, store.get(), S['status.loading']);
 
   const listen = (fn) => cleanups.push(store.subscribe(fn));
   // The host hears of a change after it is drawn.
@@ -144,7 +146,7 @@ export function mountAttentionLab(
     };
     cleanups.push(() => clearTimeout(typing));
     const controls = createControls(slots.sentence, slots.settings, {
-      presets: lab.presets,
+      presets: PRESETS, // lab.presets, known before the core
       onChange: (key) => (key === 'sentence' ? editSentence() : edit(key)),
       // A set-up sets several settings at once; an example sentence its text (and the notebook
       // sentence its d_in).
@@ -189,15 +191,41 @@ export function mountAttentionLab(
     };
   }
 
-  // A `steps` list that was refused: its message above the lesson, which shows every step.
-  function showStepsError(error) {
-    onError(error);
-    const note = h('p', { class: 'lab-error steps-error', role: 'alert', part: 'status error' });
-    note.textContent = error.message;
-    slots.banner.before(note);
+  // The stepper (the author's steps, in the interface's words), drawn before the core.
+  const steps = localSteps(chosen.steps, S);
+  let view = null;
+  function buildPlayer() {
+    const player = createPlayer(slots.player, {
+      steps,
+      onGo: (i) => controller.setView({ step: steps[i].slug }, 'ui'),
+      onOverview: () => view?.toggleOverview(),
+      // Each lab on a page names its stepper, so that screen readers can tell two of them apart.
+      label: name ? format(S['stepper.labelOf'], { name }) : S['stepper.label'],
+      strings: S,
+    });
+    cleanups.push(() => player.stop());
+    const current = STEPS[findStep(String(store.get().view.step ?? ''))]?.slug;
+    player.show(
+      Math.max(
+        0,
+        steps.findIndex((step) => step.slug === current),
+      ),
+    );
+    return player;
+  }
+
+  // What the first paint shows of the settings and the stepper waits, unusable, for the core.
+  function firstPaint() {
+    const controls = buildControls();
+    controls?.write(store.get().settings);
+    const player = buildPlayer();
+    const waiting = [slots.sentence, slots.settings, slots.player].filter(Boolean);
+    for (const el of waiting) el.inert = true;
+    return { controls, player, usable: () => waiting.forEach((el) => (el.inert = false)) };
   }
 
   async function start() {
+    const { controls, player, usable } = firstPaint();
     try {
       lab = await createLab();
     } catch (err) {
@@ -211,9 +239,8 @@ export function mountAttentionLab(
     const loadError = await controller.prepare();
     if (destroyed) return handle;
     checkSteps(lab.stages);
-    const steps = localSteps(chosen.steps, S);
-    if (chosen.error) showStepsError(chosen.error);
-    const controls = buildControls();
+    if (chosen.error) onError(showStepsError(slots.banner, chosen.error));
+    usable();
     if (theme && slots.theme) theme.switchInto(slots.theme, (p) => controller.setView(p, 'ui'));
     if (slots.lab) listen(buildLabs());
     if (slots.exercise) {
@@ -222,16 +249,6 @@ export function mountAttentionLab(
       cleanups.push(() => exercises.destroy());
       listen(exercises.listener);
     }
-    let view = null;
-    const player = createPlayer(slots.player, {
-      steps,
-      onGo: (i) => controller.setView({ step: steps[i].slug }, 'ui'),
-      onOverview: () => view?.toggleOverview(),
-      // Each lab on a page names its stepper, so that screen readers can tell two of them apart.
-      label: name ? format(S['stepper.labelOf'], { name }) : S['stepper.label'],
-      strings: S,
-    });
-    cleanups.push(() => player.stop());
     // Presentation mode (P, or #present in the page's address): large type, the lesson alone,
     // for a projector; the stepper's keys drive it. The maps repaint for the new width and type.
     const presentTarget = page ? doc.documentElement : root;

@@ -1,10 +1,12 @@
-// The first script the pages run (async, ahead of their bundle): it starts fetching the one build
-// of the WebAssembly core this engine will run (its module and its .wasm, through the browser's
-// preload cache) while the page's own code is still arriving, instead of after it has run. The
-// choice is the loader's (web/lib/builds.mjs); the core's module then finds its files there.
+// The first script the pages run, inlined in their <head> by scripts/build-site.mjs (a classic
+// script, run as the parser reaches it): it starts fetching the one build of the WebAssembly core
+// this engine will run (its module and its .wasm, through the browser's preload cache) while the
+// page's own code is still arriving and compiling, instead of after it has run. The choice is the
+// loader's (web/lib/builds.mjs); the core's module then finds its files there. The pages sit at
+// the site's root, beside lib/.
 import { defaultBuildFiles } from '../lib/builds.mjs';
 
-const lib = new URL('./lib/', import.meta.url);
+const lib = new URL('./lib/', document.baseURI);
 
 function preload(rel, file, as) {
   const link = document.createElement('link');

@@ -7,6 +7,7 @@ import { AttentionLabError } from '../lib/errors.mjs';
 import { didYouMean } from '../lib/suggest.mjs';
 import { EN, format } from './strings/index.mjs';
 import { STEPS } from './stages/index.mjs';
+import { h } from './ui/dom.mjs';
 
 const SLUGS = STEP_STAGES.map((s) => s.slug);
 
@@ -63,4 +64,12 @@ export function authorOptions({ steps = '', strings = EN, keepQuery = '' } = {})
   const chosen = chooseSteps(STEPS, steps, strings);
   const shown = chosen.steps === STEPS ? null : chosen.steps.map((s) => s.slug);
   return { S: strings, chosen, control: { strings, shown, keepQuery } };
+}
+
+/** A `steps` list that was refused: its message above the lesson (which shows every step). */
+export function showStepsError(banner, error) {
+  const note = h('p', { class: 'lab-error steps-error', role: 'alert', part: 'status error' });
+  note.textContent = error.message;
+  banner.before(note);
+  return error;
 }

@@ -29,6 +29,16 @@ export function baseUrlLocateFile(baseUrl) {
   return (path) => new URL(path, base).href;
 }
 
+/**
+ * The URL of the package's file `name` in the folder `baseUrl` names, or undefined without one (and
+ * in Node for a folder's path: there the files beside index.mjs are the package's own).
+ */
+export function baseUrlFile(baseUrl, name) {
+  if (baseUrl === undefined) return undefined;
+  const found = baseUrlLocateFile(baseUrl)(name);
+  return /^[a-z][a-z0-9+.-]*:/i.test(found) && !/^[a-z]:[\\/]/i.test(found) ? found : undefined;
+}
+
 function folderUrl(baseUrl) {
   const page = globalThis.location?.href;
   let url;

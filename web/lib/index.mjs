@@ -12,7 +12,8 @@ import {
   maskingLimits,
 } from './experiments.mjs';
 import { loadCore } from './loader.mjs';
-import { canTokenize, loadTokenizer, tokenizerMode } from './tokens.mjs';
+import { canTokenize, loadTokenizer, tokenizerAt, tokenizerMode } from './tokens.mjs';
+import { baseUrlFile } from './core-files.mjs';
 import { PRESETS } from './presets.mjs';
 import { TrainedModel, weightsBytes } from './trained.mjs';
 
@@ -288,6 +289,7 @@ class AttentionLab {
  */
 export async function createAttentionLab(options = {}) {
   const eager = tokenizerMode(options) === 'eager';
+  tokenizerAt(baseUrlFile(options.baseUrl, 'tokenizer.mjs'));
   const [{ core, engine, build, note }] = await Promise.all([
     loadCore(options),
     eager ? loadTokenizer() : null,

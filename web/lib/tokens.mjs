@@ -17,9 +17,22 @@ export function tokenizerMode({ tokenizer = 'eager' } = {}) {
   });
 }
 
+// The tokenizer's module is imported by its URL, beside this module, not by a name bundlers read:
+// an app that passes its own token ids or inputs never needs its tables, and a bundler would put
+// them in the app's bundle (esbuild does so for every import() it can read unless it splits).
+// Vite and webpack copy the file beside their output, as they do the .wasm files; with other
+// bundlers, serve dist/tokenizer.mjs beside the bundle (docs/API.md, "Bundlers").
+const tokenizerUrl = () => new URL('./tokenizer.mjs', import.meta.url).href;
+let givenUrl = null; // where createAttentionLab's baseUrl puts it, when one was given
+
+/** The tokenizer's URL in the folder a createAttentionLab({ baseUrl }) names (undefined: none). */
+export function tokenizerAt(url) {
+  if (url !== undefined) givenUrl = url;
+}
+
 /** Loads the tokenizer (once); resolves when tokenize() can take any sentence. */
 export function loadTokenizer() {
-  loading ??= import('./tokenizer.mjs').then(
+  loading ??= import(/* webpackIgnore: true */ /* @vite-ignore */ givenUrl ?? tokenizerUrl()).then(
     (module) => (tokenizer = module),
     (cause) => {
       loading = null; // a failed load can be tried again
