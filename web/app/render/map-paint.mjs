@@ -46,6 +46,35 @@ function prepare(canvas, l) {
   return ctx;
 }
 
+// The map is painted off the page and copied onto its canvas in one drawImage. Text drawn on a
+// canvas in the page (a font set, a number measured or filled) first brings the page's style and
+// layout up to date, since the canvas's font may depend on them: with the step's DOM just written,
+// the first number of a frame forced a whole layout of the page, then once more after each map's
+// canvas was resized. An OffscreenCanvas has no style to wait for. One serves every map: its
+// bitmap is handed over (transferToImageBitmap), so the next map starts on a fresh one and never
+// waits for the copy of the last.
+let back = null;
+function backContext(width, height) {
+  if (typeof OffscreenCanvas !== 'function' || !width || !height) return null;
+  back ??= new OffscreenCanvas(width, height).getContext('2d');
+  if (!back) return null;
+  if (back.canvas.width !== width || back.canvas.height !== height) {
+    back.canvas.width = width;
+    back.canvas.height = height;
+  } else back.reset?.();
+  return back;
+}
+
+// Copies the painted back buffer onto the map's canvas.
+function present(ctx, painted) {
+  const bitmap = painted.canvas.transferToImageBitmap();
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(bitmap, 0, 0);
+  ctx.restore();
+  bitmap.close();
+}
+
 /**
  * Paints the map into `canvas` at layout `l`. spec also holds: value(r, c), rgb(v, r, c) → index
  * into spec.lut ({ rgb, dark }) or an [r, g, b] array, mark(r, c) → 'future' | 'dropped' | null,
@@ -53,7 +82,10 @@ function prepare(canvas, l) {
  * { ink, muted, card, future, dropped, hatch, line }.
  */
 export function paintMap(canvas, spec, l) {
-  const ctx = prepare(canvas, l);
+  const shown = prepare(canvas, l);
+  const painted = backContext(canvas.width, canvas.height);
+  const ctx = painted ?? shown;
+  if (painted) ctx.setTransform(shown.getTransform());
   // The cells: one pixel each, scaled up without smoothing.
   const cols = l.drawnCols;
   const cells = cellCanvas(canvas, cols, spec.rows);
@@ -65,6 +97,7 @@ export function paintMap(canvas, spec, l) {
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(cells, 0, 0, cols, spec.rows, l.left, l.top, l.gridW, l.gridH);
   paintOverlay(ctx, spec, l);
+  if (painted) present(shown, painted);
   return l;
 }
 
@@ -125,7 +158,7 @@ export function paintOverlay(ctx, spec, l) {
   spec.paintCells?.(ctx, l); // cells with a picture of their own (the output's head shares)
   if (spec.numbers !== false) cellNumbers(ctx, spec, l);
   columnColours(ctx, spec, l);
-  if (ctx.canvas?.nodeName === 'CANVAS') copyLabels(ctx, spec, l, theme);
+  if (ctx.canvas) copyLabels(ctx, spec, l, theme);
   else labels(ctx, spec, l, theme);
   if (spec.sums) sums(ctx, spec, l, theme);
 }
