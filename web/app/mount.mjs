@@ -16,6 +16,7 @@ import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
 import { mountTheme } from './ui/theme.mjs';
 import { createHandle, stateKeys } from './handle.mjs';
+import { oncePerFrame } from './ui/frame.mjs';
 
 export { LAYOUTS };
 
@@ -132,14 +133,23 @@ export function mountAttentionLab(
       typing = setTimeout(() => edit('sentence'), TYPING_PAUSE_MS);
       return undefined;
     };
-    cleanups.push(() => clearTimeout(typing));
+    // Swept with its arrow keys held, dropout p is computed once a frame, with its latest value;
+    // any other edit reads it with the rest, so a run still waiting for its frame is dropped.
+    const sweep = oncePerFrame(() => edit('dropout'), win);
+    const change = (key) => {
+      if (key === 'dropout') return sweep();
+      sweep.cancel();
+      return key === 'sentence' ? editSentence() : edit(key);
+    };
+    cleanups.push(() => clearTimeout(typing), sweep.cancel);
     const controls = createControls(slots.sentence, slots.settings, {
       presets: lab.presets,
-      onChange: (key) => (key === 'sentence' ? editSentence() : edit(key)),
+      onChange: change,
       // A set-up sets several settings at once; an example sentence its text (and the notebook
       // sentence its d_in).
       onPreset: (preset) => {
         clearTimeout(typing);
+        sweep.cancel();
         const patch = preset.settings ?? {
           sentence: preset.sentence,
           ...(preset.dIn ? { dIn: preset.dIn } : {}),

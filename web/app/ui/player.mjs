@@ -1,6 +1,7 @@
 // The stepper: the list of steps, back / play-pause / forward, a scrubber and the speed. It only
 // keeps the timer; the current step lives in the store.
 import { h, replace } from './dom.mjs';
+import { oncePerFrame } from './frame.mjs';
 
 const SPEEDS = [0.5, 1, 2, 4];
 const SECONDS_PER_STEP = 8;
@@ -87,6 +88,11 @@ function drawPlayer(root, steps, label, act) {
     'Next ▶',
   );
   const overviewButton = act.overview ? overviewToggle(act) : null;
+  // Dragged, the scrubber passes steps faster than a step is drawn: one a frame, where it is then.
+  const scrub = oncePerFrame(
+    (input) => act.go(Number(input.value) - 1),
+    root.ownerDocument.defaultView,
+  );
   const scrubber = h('input', {
     type: 'range',
     id: 'scrubber',
@@ -94,7 +100,7 @@ function drawPlayer(root, steps, label, act) {
     max: steps.length,
     step: 1,
     value: 1,
-    oninput: (e) => act.go(Number(e.target.value) - 1),
+    oninput: (e) => scrub(e.target),
   });
   const speedSelect = h(
     'select',
