@@ -114,7 +114,7 @@ export function copyLabels(ctx, spec, l, theme) {
   let layer = labelLayers.get(key);
   if (layer) labelLayers.delete(key);
   else {
-    layer = globalThis.document.createElement('canvas');
+    layer = ctx.canvas.ownerDocument.createElement('canvas');
     layer.width = width;
     layer.height = height;
     const lctx = layer.getContext('2d');

@@ -26,53 +26,37 @@ function cellCanvas(canvas, cols, rows) {
 }
 let pixels = null; // the ImageData of the last map's size, reused (no array per map)
 
-// Sizes the canvas for layout `l` at the screen's pixel ratio; returns its context, blank.
-function prepare(canvas, l) {
+/**
+ * Sizes `canvas` for layout `l` at the screen's pixel ratio; a canvas of that size already is left
+ * as it is (resized, it would be laid out again). Text drawn on a canvas in the page first brings
+ * the page's style and layout up to date (its font may depend on them; in a size container, on
+ * layout), so the maps of a step are all sized before any is painted: their first number lays the
+ * page out once, not once per map.
+ */
+export function sizeCanvas(canvas, l) {
   const dpr = globalThis.devicePixelRatio || 1;
   const width = Math.round(l.width * dpr);
   const height = Math.round(l.height * dpr);
+  if (canvas.width !== width) canvas.width = width;
+  if (canvas.height !== height) canvas.height = height;
+  const [w, h] = [`${l.width}px`, `${l.height}px`];
+  if (canvas.style.width !== w) canvas.style.width = w;
+  if (canvas.style.height !== h) canvas.style.height = h;
+}
+
+// The canvas sized for layout `l`; returns its context, blank.
+function prepare(canvas, l) {
+  const dpr = globalThis.devicePixelRatio || 1;
   const ctx = canvas.getContext('2d');
+  const sized =
+    canvas.width === Math.round(l.width * dpr) && canvas.height === Math.round(l.height * dpr);
+  sizeCanvas(canvas, l);
   // A canvas of the same size (a map repainted with new numbers) is reset rather than resized:
   // the same blank bitmap and default state, without laying the page out again.
-  if (canvas.width === width && canvas.height === height && ctx.reset) ctx.reset();
-  else {
-    canvas.width = width;
-    canvas.height = height;
-  }
-  canvas.style.width = `${l.width}px`;
-  canvas.style.height = `${l.height}px`;
+  if (sized && ctx.reset) ctx.reset();
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, l.width, l.height);
   return ctx;
-}
-
-// The map is painted off the page and copied onto its canvas in one drawImage. Text drawn on a
-// canvas in the page (a font set, a number measured or filled) first brings the page's style and
-// layout up to date, since the canvas's font may depend on them: with the step's DOM just written,
-// the first number of a frame forced a whole layout of the page, then once more after each map's
-// canvas was resized. An OffscreenCanvas has no style to wait for. One serves every map: its
-// bitmap is handed over (transferToImageBitmap), so the next map starts on a fresh one and never
-// waits for the copy of the last.
-let back = null;
-function backContext(width, height) {
-  if (typeof OffscreenCanvas !== 'function' || !width || !height) return null;
-  back ??= new OffscreenCanvas(width, height).getContext('2d');
-  if (!back) return null;
-  if (back.canvas.width !== width || back.canvas.height !== height) {
-    back.canvas.width = width;
-    back.canvas.height = height;
-  } else back.reset?.();
-  return back;
-}
-
-// Copies the painted back buffer onto the map's canvas.
-function present(ctx, painted) {
-  const bitmap = painted.canvas.transferToImageBitmap();
-  ctx.save();
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(bitmap, 0, 0);
-  ctx.restore();
-  bitmap.close();
 }
 
 /**
@@ -82,10 +66,7 @@ function present(ctx, painted) {
  * { ink, muted, card, future, dropped, hatch, line }.
  */
 export function paintMap(canvas, spec, l) {
-  const shown = prepare(canvas, l);
-  const painted = backContext(canvas.width, canvas.height);
-  const ctx = painted ?? shown;
-  if (painted) ctx.setTransform(shown.getTransform());
+  const ctx = prepare(canvas, l);
   // The cells: one pixel each, scaled up without smoothing.
   const cols = l.drawnCols;
   const cells = cellCanvas(canvas, cols, spec.rows);
@@ -97,7 +78,6 @@ export function paintMap(canvas, spec, l) {
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(cells, 0, 0, cols, spec.rows, l.left, l.top, l.gridW, l.gridH);
   paintOverlay(ctx, spec, l);
-  if (painted) present(shown, painted);
   return l;
 }
 
@@ -158,7 +138,7 @@ export function paintOverlay(ctx, spec, l) {
   spec.paintCells?.(ctx, l); // cells with a picture of their own (the output's head shares)
   if (spec.numbers !== false) cellNumbers(ctx, spec, l);
   columnColours(ctx, spec, l);
-  if (ctx.canvas) copyLabels(ctx, spec, l, theme);
+  if (ctx.canvas?.nodeName === 'CANVAS') copyLabels(ctx, spec, l, theme);
   else labels(ctx, spec, l, theme);
   if (spec.sums) sums(ctx, spec, l, theme);
 }
