@@ -13,9 +13,10 @@ const hasMaps = (node) =>
   node.nodeType === Node.ELEMENT_NODE && (isMap(node) || node.querySelector('.map') !== null);
 
 // The style of these is written once they are in the page: by render/layout.mjs when it lays the maps
-// out (widths, the grid of heads), by the view on the section (the stepper's height); the new
-// step's elements have not been laid out, so theirs is no guide.
-const LAID_OUT = '.stage, .map, .tables, .map-canvas, .map-canvas > *';
+// out (widths, the grid of heads, the columns of a row of figures or of an equation), by the view
+// on the section (the stepper's height); the new step's elements have not been laid out, so theirs
+// is no guide.
+const LAID_OUT = '.stage, .map, .tables, .map-canvas, .map-canvas > *, .figure-row, .equation';
 
 // Attributes are read by name (getAttributeNames, getAttribute): going through `attributes`
 // makes Chromium create an Attr object for each, and keep it, for every element patched.

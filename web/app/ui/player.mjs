@@ -190,21 +190,27 @@ export function createPlayer(root, { steps, onGo, onOverview = null, label = 'Le
     schedule();
   }
 
+  // Written only where it differs: the stepper is drawn with every change of the state (a
+  // slider's frame), and a text or attribute set again is laid out or restyled again.
+  const setText = (el, text) => el.textContent !== text && (el.textContent = text);
+  const setAttr = (el, name, value) =>
+    el.getAttribute(name) !== value && el.setAttribute(name, value);
   function render() {
-    playButton.textContent = playing ? '❚❚ Pause' : '▶ Play';
-    playButton.setAttribute('aria-label', playing ? 'Pause' : 'Play');
-    root.dataset.playing = String(playing);
+    setText(playButton, playing ? '❚❚ Pause' : '▶ Play');
+    setAttr(playButton, 'aria-label', playing ? 'Pause' : 'Play');
+    setAttr(root, 'data-playing', String(playing));
     back.disabled = index === 0;
     next.disabled = index === steps.length - 1;
-    scrubber.value = String(index + 1);
-    scrubber.setAttribute(
+    if (scrubber.value !== String(index + 1)) scrubber.value = String(index + 1);
+    setAttr(
+      scrubber,
       'aria-valuetext',
       `step ${index + 1} of ${steps.length}: ${steps[index].title}`,
     );
     stepButtons.forEach((li, i) => {
       const b = li.firstChild;
-      if (i === index) b.setAttribute('aria-current', 'step');
-      else b.removeAttribute('aria-current');
+      if (i === index) setAttr(b, 'aria-current', 'step');
+      else if (b.hasAttribute('aria-current')) b.removeAttribute('aria-current');
     });
   }
 
