@@ -52,8 +52,13 @@ function prepare(canvas, l) {
     canvas.width === Math.round(l.width * dpr) && canvas.height === Math.round(l.height * dpr);
   sizeCanvas(canvas, l);
   // A canvas of the same size (a map repainted with new numbers) is reset rather than resized:
-  // the same blank bitmap and default state, without laying the page out again.
+  // the same blank bitmap and default state, without laying the page out again. Without reset(),
+  // setting its width is the reset.
   if (sized && ctx.reset) ctx.reset();
+  else if (sized) {
+    const { width } = canvas;
+    canvas.width = width;
+  }
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, l.width, l.height);
   return ctx;
