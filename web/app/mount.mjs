@@ -20,12 +20,11 @@ import { mountTheme } from './ui/theme.mjs';
 import { createHandle, stateKeys } from './handle.mjs';
 import { authorOptions, showStepsError } from './step-choice.mjs';
 import { format, localSteps } from './strings/index.mjs';
-import { h } from './ui/dom.mjs';
+import { paceEdits, TYPING_PAUSE_MS } from './edit-pace.mjs';
 
 export { LAYOUTS };
 
-/** Keys typed closer together than this are one burst, computed once at its end. */
-export const TYPING_PAUSE_MS = 120;
+export { TYPING_PAUSE_MS };
 
 // A host's mistake is a TypeError at once, not an empty frame later.
 function checkOptions(createLab, layout) {
@@ -129,29 +128,16 @@ export function mountAttentionLab(
   // The controls (full layout only) send every edit to the controller.
   function buildControls() {
     if (!slots.sentence) return null;
-    // Typing: the first key after a pause is computed at once, a burst of keys once, 120 ms
-    // after its last key, so a fast typist never waits for the sentences in between.
-    let typing = null;
-    let lastKey = -Infinity;
     const edit = (key) => controller.edit(controls.read(), key);
-    const editSentence = () => {
-      const now = performance.now();
-      const burst = now - lastKey < TYPING_PAUSE_MS;
-      lastKey = now;
-      clearTimeout(typing);
-      if (!burst) return edit('sentence');
-      controller.typing();
-      typing = setTimeout(() => edit('sentence'), TYPING_PAUSE_MS);
-      return undefined;
-    };
-    cleanups.push(() => clearTimeout(typing));
+    const pace = paceEdits(edit, { typing: () => controller.typing(), win });
+    cleanups.push(pace.cancel);
     const controls = createControls(slots.sentence, slots.settings, {
       presets: PRESETS, // lab.presets, known before the core
-      onChange: (key) => (key === 'sentence' ? editSentence() : edit(key)),
+      onChange: pace.change,
       // A set-up sets several settings at once; an example sentence its text (and the notebook
       // sentence its d_in).
       onPreset: (preset) => {
-        clearTimeout(typing);
+        pace.cancel();
         const patch = preset.settings ?? {
           sentence: preset.sentence,
           ...(preset.dIn ? { dIn: preset.dIn } : {}),

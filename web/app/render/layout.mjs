@@ -5,7 +5,7 @@
 // tensor.
 import { fitCell, mapLayout } from './map-layout.mjs';
 import { arrangeRow, bestColumns, shareEquationCells } from './map-arrange.mjs';
-import { paintMap } from './map-paint.mjs';
+import { paintMap, sizeCanvas } from './map-paint.mjs';
 import { labelWidth } from './text.mjs';
 import { fitCaptions } from './captions.mjs';
 import { isMap, mapEntry } from './maps.mjs';
@@ -82,7 +82,7 @@ export function measureMaps(root) {
 function noteBands(group, spec, first) {
   const note = group.closest('figure')?.querySelector('.map-note');
   if (!note) return;
-  note.hidden = first.band === 1;
+  if (note.hidden !== (first.band === 1)) note.hidden = first.band === 1;
   const text =
     first.band === 1
       ? ''
@@ -90,22 +90,26 @@ function noteBands(group, spec, first) {
   if (note.textContent !== text) note.textContent = text;
 }
 
-// Paints the maps of one tensor at the chosen cell size; heads of one tensor share their shape.
-function paintGroup({ group, maps, records, spec, best }, captionFont) {
-  group.style.gridTemplateColumns = `repeat(${best.k}, max-content)`;
+// Sizes the maps of one tensor at the chosen cell size (heads of one tensor share their shape);
+// returns their records, laid out, to be painted once every map of the step is sized.
+function sizeGroup({ group, maps, records, spec, best }, captionFont) {
+  const columns = `repeat(${best.k}, max-content)`;
+  if (group.style.gridTemplateColumns !== columns) group.style.gridTemplateColumns = columns;
   const first = mapLayout(spec, best.f.cellW, best.f.cellH);
   noteBands(group, spec, first);
   fitCaptions([...group.querySelectorAll('.map-caption')], first.width, captionFont);
-  maps.forEach((el, i) => {
+  return maps.map((el, i) => {
     const record = records[i];
     const l = mapLayout(record.spec, best.f.cellW, best.f.cellH);
-    paintMap(record.canvas, record.spec, l);
+    sizeCanvas(record.canvas, l);
     record.layout = l;
     // Where the cells are, for tests and tools: left, top, cell width, cell height, Σ x, Σ width.
-    record.canvas.dataset.grid = [l.left, l.top, l.cellW, l.cellH, l.sumX, l.sumW].join(',');
-    el.style.width = `${Math.max(l.width, 1)}px`;
+    const grid = [l.left, l.top, l.cellW, l.cellH, l.sumX, l.sumW].join(',');
+    if (record.canvas.dataset.grid !== grid) record.canvas.dataset.grid = grid;
+    const width = `${Math.max(l.width, 1)}px`;
+    if (el.style.width !== width) el.style.width = width;
+    return record;
   });
-  return maps.length;
 }
 
 /** Lays out and paints every map under `root`; returns the number painted. */
@@ -128,9 +132,10 @@ export function layoutMaps(root, measured = measureMaps(root)) {
   }
   for (const row of measured.rows) arrangeRow(chosen, row);
   shareEquationCells(chosen, measured.equations);
-  let painted = 0;
-  for (const c of chosen) painted += paintGroup(c, captionFont);
-  return painted;
+  // Every write first, then the painting, whose text reads the page's layout (sizeCanvas).
+  const sized = chosen.flatMap((c) => sizeGroup(c, captionFont));
+  for (const record of sized) paintMap(record.canvas, record.spec, record.layout);
+  return sized.length;
 }
 
 /**

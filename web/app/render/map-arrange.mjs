@@ -4,6 +4,11 @@
 // numbers a class must read come before fitting the height of one screen.
 import { fitMap, mapLayout, maxCellFor, READABLE } from './map-layout.mjs';
 
+// A custom property set only where it differs: set again, it restyles every element under `el`.
+function setCustom(el, name, value) {
+  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+}
+
 const GAP = 14; // px between the heads of one tensor (the .tables grid's column gap)
 
 // A map's cell size in `w` × `h` px. The height budget (a screen) gives way to the numbers: where
@@ -78,7 +83,7 @@ export function shareEquationCells(chosen, equations) {
     let size = eq.oneLine ? equationCell(specs, eq.W - gaps, eq.H) : 0;
     if (size) {
       const widths = specs.map((spec) => `${mapLayout(spec, size, size).width}px`);
-      eq.el.style.setProperty('--equation-columns', widths.join(' '));
+      setCustom(eq.el, '--equation-columns', widths.join(' '));
     } else {
       eq.el.style.removeProperty('--equation-columns');
       size = Math.min(...members.map((c) => Math.min(c.best.f.cellW, c.best.f.cellH)));
@@ -126,6 +131,6 @@ export function arrangeRow(chosen, row) {
     const fit = Math.floor((row.W + row.gap) / (Math.min(row.W, row.minW) + row.gap));
     best = rowOption(members, row, Math.max(1, Math.min(members.length, fit)), false);
   }
-  row.el.style.setProperty('--row-columns', `repeat(${best.k}, minmax(0, 1fr))`);
+  setCustom(row.el, '--row-columns', `repeat(${best.k}, minmax(0, 1fr))`);
   members.forEach((c, i) => (c.best = best.picks[i]));
 }

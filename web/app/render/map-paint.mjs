@@ -26,21 +26,39 @@ function cellCanvas(canvas, cols, rows) {
 }
 let pixels = null; // the ImageData of the last map's size, reused (no array per map)
 
-// Sizes the canvas for layout `l` at the screen's pixel ratio; returns its context, blank.
-function prepare(canvas, l) {
+/**
+ * Sizes `canvas` for layout `l` at the screen's pixel ratio; a canvas of that size already is left
+ * as it is (resized, it would be laid out again). Text drawn on a canvas in the page first brings
+ * the page's style and layout up to date (its font may depend on them; in a size container, on
+ * layout), so the maps of a step are all sized before any is painted: their first number lays the
+ * page out once, not once per map.
+ */
+export function sizeCanvas(canvas, l) {
   const dpr = globalThis.devicePixelRatio || 1;
   const width = Math.round(l.width * dpr);
   const height = Math.round(l.height * dpr);
+  if (canvas.width !== width) canvas.width = width;
+  if (canvas.height !== height) canvas.height = height;
+  const [w, h] = [`${l.width}px`, `${l.height}px`];
+  if (canvas.style.width !== w) canvas.style.width = w;
+  if (canvas.style.height !== h) canvas.style.height = h;
+}
+
+// The canvas sized for layout `l`; returns its context, blank.
+function prepare(canvas, l) {
+  const dpr = globalThis.devicePixelRatio || 1;
   const ctx = canvas.getContext('2d');
+  const sized =
+    canvas.width === Math.round(l.width * dpr) && canvas.height === Math.round(l.height * dpr);
+  sizeCanvas(canvas, l);
   // A canvas of the same size (a map repainted with new numbers) is reset rather than resized:
-  // the same blank bitmap and default state, without laying the page out again.
-  if (canvas.width === width && canvas.height === height && ctx.reset) ctx.reset();
-  else {
+  // the same blank bitmap and default state, without laying the page out again. Without reset(),
+  // setting its width is the reset.
+  if (sized && ctx.reset) ctx.reset();
+  else if (sized) {
+    const { width } = canvas;
     canvas.width = width;
-    canvas.height = height;
   }
-  canvas.style.width = `${l.width}px`;
-  canvas.style.height = `${l.height}px`;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, l.width, l.height);
   return ctx;

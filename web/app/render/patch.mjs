@@ -13,9 +13,10 @@ const hasMaps = (node) =>
   node.nodeType === Node.ELEMENT_NODE && (isMap(node) || node.querySelector('.map') !== null);
 
 // The style of these is written once they are in the page: by render/layout.mjs when it lays the maps
-// out (widths, the grid of heads), by the view on the section (the stepper's height); the new
-// step's elements have not been laid out, so theirs is no guide.
-const LAID_OUT = '.stage, .map, .tables, .map-canvas, .map-canvas > *';
+// out (widths, the grid of heads, the columns of a row of figures or of an equation), by the view
+// on the section (the stepper's height); the new step's elements have not been laid out, so theirs
+// is no guide.
+const LAID_OUT = '.stage, .map, .tables, .map-canvas, .map-canvas > *, .figure-row, .equation';
 
 // Attributes are read by name (getAttributeNames, getAttribute): going through `attributes`
 // makes Chromium create an Attr object for each, and keep it, for every element patched.
@@ -106,8 +107,10 @@ function patchChildren(old, fresh, job) {
 }
 
 // A map: its caption patched, its canvas kept (render/layout.mjs paints it again), its accessible table
-// taken from the new map (built with the step when it is small); a table the reader opened on
-// demand is dropped, as a new drawing would, unless the reader is in it (job.reading).
+// patched to the new map's (built with the step when it is small): its cells keep their elements
+// and take the new numbers, so the browser lays out only the text that changed, not a table of new
+// elements in every frame of a slider. A table the reader opened on demand is dropped, as a new
+// drawing would, unless the reader is in it (job.reading: built again).
 function patchMap(old, fresh, job) {
   const caption = (el) => el.querySelector(':scope > .map-caption');
   const [was, now] = [caption(old), caption(fresh)];
@@ -117,8 +120,14 @@ function patchMap(old, fresh, job) {
   copyAttributes(old, fresh);
   const table = old.querySelector(':scope > .sr-table');
   const reading = table?.contains(old.getRootNode().activeElement) ?? false;
-  table?.remove();
   const entry = adoptMap(old, fresh);
+  // A table the reader is in is replaced: its cell, focused anew, reads out the new numbers.
+  if (table && entry.table && !reading) {
+    patchNode(table, entry.table, job); // map-free: always patched
+    entry.table = table;
+    return true;
+  }
+  table?.remove();
   if (entry.table) old.append(entry.table);
   else if (reading) job.reading.push(old);
   return true;

@@ -2,6 +2,7 @@
 // keeps the timer; the current step lives in the store.
 import { h, replace } from './dom.mjs';
 import { EN, format } from '../strings/index.mjs';
+import { oncePerFrame } from './frame.mjs';
 
 const SPEEDS = [0.5, 1, 2, 4];
 const SECONDS_PER_STEP = 8;
@@ -88,6 +89,11 @@ function drawPlayer(root, steps, label, act, S) {
     S['stepper.next'],
   );
   const overviewButton = act.overview ? overviewToggle(act, S) : null;
+  // Dragged, the scrubber passes steps faster than a step is drawn: one a frame, where it is then.
+  const scrub = oncePerFrame(
+    (input) => act.go(Number(input.value) - 1),
+    root.ownerDocument.defaultView,
+  );
   const scrubber = h('input', {
     type: 'range',
     id: 'scrubber',
@@ -95,7 +101,7 @@ function drawPlayer(root, steps, label, act, S) {
     max: steps.length,
     step: 1,
     value: 1,
-    oninput: (e) => act.go(Number(e.target.value) - 1),
+    oninput: (e) => scrub(e.target),
   });
   const speedSelect = h(
     'select',
@@ -194,17 +200,20 @@ export function createPlayer(
     schedule();
   }
 
+  // Written only where it differs: the stepper is drawn with every change of the state (a
+  // slider's frame), and a text or attribute set again is laid out or restyled again.
+  const setText = (el, text) => el.textContent !== text && (el.textContent = text);
+  const setAttr = (el, name, value) =>
+    el.getAttribute(name) !== value && el.setAttribute(name, value);
   function render() {
-    playButton.textContent = playing ? S['stepper.pause'] : S['stepper.play'];
-    playButton.setAttribute(
-      'aria-label',
-      playing ? S['stepper.pauseLabel'] : S['stepper.playLabel'],
-    );
-    root.dataset.playing = String(playing);
+    setText(playButton, playing ? S['stepper.pause'] : S['stepper.play']);
+    setAttr(playButton, 'aria-label', playing ? S['stepper.pauseLabel'] : S['stepper.playLabel']);
+    setAttr(root, 'data-playing', String(playing));
     back.disabled = index === 0;
     next.disabled = index === steps.length - 1;
-    scrubber.value = String(index + 1);
-    scrubber.setAttribute(
+    if (scrubber.value !== String(index + 1)) scrubber.value = String(index + 1);
+    setAttr(
+      scrubber,
       'aria-valuetext',
       format(S['stepper.position'], {
         n: index + 1,
@@ -214,8 +223,8 @@ export function createPlayer(
     );
     stepButtons.forEach((li, i) => {
       const b = li.firstChild;
-      if (i === index) b.setAttribute('aria-current', 'step');
-      else b.removeAttribute('aria-current');
+      if (i === index) setAttr(b, 'aria-current', 'step');
+      else if (b.hasAttribute('aria-current')) b.removeAttribute('aria-current');
     });
   }
 
