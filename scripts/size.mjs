@@ -34,8 +34,10 @@ const GZIP_BUDGETS = [
   // The element carries every step's text: the mask step's measured story of both routes, the
   // trained heads' shares on the sentence at hand and the theme choice grew it to about 48 kB.
   // The interface's English words in one catalogue an author can override, the steps an embed
-  // shows and the lazy load of another language's words added 2.8 kB (52.3 kB, 2026-12-03).
-  ['attention-lab.js (the element)', ['attention-lab.js'], 56 * KB, '52.3 kB'],
+  // shows and the lazy load of another language's words added 2.8 kB (52.3 kB); a page's own
+  // tensors (inputs, weights, tokens properties), the first paint before the core and the
+  // once-a-frame edits and in-place patches another 4.5 kB (56.8 kB, 2026-12-03).
+  ['attention-lab.js (the element)', ['attention-lab.js'], 60 * KB, '56.8 kB'],
   // The lecture labs for <attention-lab lab="…">: fetched only by an element that shows a lab.
   ['attention-lab-labs.js (the labs, on request)', ['attention-lab-labs.js'], 72 * KB, '59.4 kB'],
   // The exercises for <attention-lab exercise="…">: fetched only by an element that shows one.
