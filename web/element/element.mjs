@@ -21,6 +21,7 @@ import {
 } from './attributes.mjs';
 import { AUTHOR_ATTRIBUTES, authorKey, whenWords, showNotes } from './author.mjs';
 import { adoptStyles } from './styles.mjs';
+import { elementName, showThreadsNote } from './status.mjs';
 
 export { attributeName, SETTING_ATTRIBUTES, VIEW_ATTRIBUTES } from './attributes.mjs';
 
@@ -150,16 +151,6 @@ export class AttentionLabElement extends Base {
     });
   }
 
-  // How screen readers tell this element from another on the page: its aria-label, or
-  // "attention-lab 2" for the second element.
-  #name() {
-    const own = this.getAttribute('aria-label');
-    if (own) return own;
-    const all = [...document.querySelectorAll(this.localName)];
-    const n = all.indexOf(this) + 1;
-    return all.length > 1 && n > 0 ? `attention-lab ${n}` : '';
-  }
-
   // The lesson waits for its words when they must be loaded (lang="de", strings-src).
   #mount() {
     const ticket = ++this.#mounting;
@@ -193,7 +184,7 @@ export class AttentionLabElement extends Base {
             ...options,
             author: words.lesson,
             layout: layout.ui,
-            name: this.#name(),
+            name: elementName(this),
           });
     this.#app = app;
     showNotes(this.#frame, words.notes);
@@ -201,7 +192,7 @@ export class AttentionLabElement extends Base {
       () => {
         if (this.#app !== app) return;
         this.#state = null;
-        this.#showThreadsNote(app.lab?.threadsNote);
+        showThreadsNote(this.#shadow, this.#frame, app.lab?.threadsNote);
         // Attributes changed while the core was loading, or a re-mount with a kept state.
         this.#sync();
         this.#resolveReady(this);
@@ -212,17 +203,6 @@ export class AttentionLabElement extends Base {
         this.#emit('attention-lab-error', { message: err.message, option: err.option ?? '' });
       },
     );
-  }
-
-  // Why the element runs on one thread on a page that offers threads (its CSP forbids the workers):
-  // a status line under the lesson, once.
-  #showThreadsNote(text) {
-    if (!text || this.#shadow.querySelector('.threads-note')) return;
-    const note = document.createElement('p');
-    note.className = 'panel-message threads-note';
-    note.setAttribute('role', 'status');
-    note.textContent = text;
-    this.#frame.after(note);
   }
 
   // exercise="<slug>": the settings are the attributes' own (an exercise has no controls to change
