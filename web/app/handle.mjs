@@ -9,6 +9,15 @@ const NOT_HOST_STATE = new Set(['result', 'errors', 'labParams']);
 /** The setting and view keys a store change touched, for onChange. */
 export const stateKeys = (changed) => new Set([...changed].filter((k) => !NOT_HOST_STATE.has(k)));
 
+/** A store listener that tells the host (onChange) which of its keys changed, once drawn. */
+export const hostReport =
+  (onChange, hostState) =>
+  (state, changed, { source }) => {
+    const keys = stateKeys(changed);
+    if (source === 'initial' && changed.has('result')) keys.add('initial');
+    if (keys.size) onChange({ state: hostState(), changed: keys, source });
+  };
+
 /** The handle of a mount: { ready, state, query, result, hasResult, lab, update(), destroy() }. */
 export function createHandle(store, controller, { lab, destroy }) {
   return {

@@ -8,7 +8,7 @@ import { createStore } from './state/store.mjs';
 import { createController } from './controller.mjs';
 import { createErrorDisplay } from './errors.mjs';
 import { watchMotion } from './layout.mjs';
-import { createHandle, stateKeys } from './handle.mjs';
+import { createHandle, hostReport } from './handle.mjs';
 import { findLab } from './labs/index.mjs';
 
 // The frame: the banner (a refused setting: there is no control to show it at), the loading
@@ -84,11 +84,7 @@ export function mountLab(
     };
   }
 
-  const report = (state, changed, { source }) => {
-    const keys = stateKeys(changed);
-    if (source === 'initial' && changed.has('result')) keys.add('initial');
-    if (keys.size) onChange({ state: handle.state, changed: keys, source });
-  };
+  const report = hostReport(onChange, () => handle.state);
 
   async function start() {
     try {

@@ -17,7 +17,7 @@ import { createPlayer } from './ui/player.mjs';
 import { createStagePanel } from './ui/stage.mjs';
 import { installShortcuts } from './ui/keys.mjs';
 import { mountTheme } from './ui/theme.mjs';
-import { createHandle, stateKeys } from './handle.mjs';
+import { createHandle, hostReport } from './handle.mjs';
 import { authorOptions, showStepsError } from './step-choice.mjs';
 import { format, localSteps } from './strings/index.mjs';
 import { paceEdits, TYPING_PAUSE_MS } from './edit-pace.mjs';
@@ -83,18 +83,14 @@ export function mountAttentionLab(
   let destroyed = false;
   let lab = null;
 
-  const motion = watchMotion(doc.defaultView, page ? doc.documentElement : root);
-  cleanups.push(motion.stop);
+  const win = doc.defaultView;
+  const motion = watchMotion(win, page ? doc.documentElement : root);
   const slots = buildLayout(root, layout, page, Boolean(labsUi), Boolean(exercisesUi), S);
   const store = createStore(initialState);
-  const win = doc.defaultView;
-  const controller = createController(store, {
-    onError,
-    ...control,
-    ...(syncUrl ? { history: win.history, location: win.location } : {}),
-  });
+  const address = syncUrl ? { history: win.history, location: win.location } : {};
+  const controller = createController(store, { onError, ...control, ...address });
   const theme = page ? mountTheme(store, doc) : null;
-  if (theme) cleanups.push(theme.stop);
+  cleanups.push(motion.stop, () => theme?.stop());
   let labs = null; // the lab panel (full page only)
   const openLab = (slug) => {
     controller.setView({ lab: slug }, 'ui');
@@ -119,11 +115,7 @@ export function mountAttentionLab(
 
   const listen = (fn) => cleanups.push(store.subscribe(fn));
   // The host hears of a change after it is drawn.
-  const report = (state, changed, { source }) => {
-    const keys = stateKeys(changed);
-    if (source === 'initial' && changed.has('result')) keys.add('initial');
-    if (keys.size) onChange({ state: handle.state, changed: keys, source });
-  };
+  const report = hostReport(onChange, () => handle.state);
 
   // The controls (full layout only) send every edit to the controller.
   function buildControls() {

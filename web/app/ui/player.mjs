@@ -90,10 +90,7 @@ function drawPlayer(root, steps, label, act, S) {
   );
   const overviewButton = act.overview ? overviewToggle(act, S) : null;
   // Dragged, the scrubber passes steps faster than a step is drawn: one a frame, where it is then.
-  const scrub = oncePerFrame(
-    (input) => act.go(Number(input.value) - 1),
-    root.ownerDocument.defaultView,
-  );
+  const scrub = oncePerFrame((input) => act.go(input.value - 1), root.ownerDocument.defaultView);
   const scrubber = h('input', {
     type: 'range',
     id: 'scrubber',
