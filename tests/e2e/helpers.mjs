@@ -321,10 +321,12 @@ export function sentenceOf(n) {
 
 /**
  * axe-core's violations on `page`, inside `selector` (the whole document without one), each as
- * "rule (impact) target"; the page must be opened with bypassCSP to load axe.
+ * "rule (impact) target"; the page must be opened with bypassCSP to load axe. axe is added to a
+ * document once: a test that checks one page many times runs the same copy.
  */
 export async function axeViolations(page, selector = null) {
-  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  if (!(await page.evaluate(() => typeof window.axe?.run === 'function')))
+    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
   const results = await page.evaluate(
     (sel) => window.axe.run(sel ? { include: [sel] } : document, { resultTypes: ['violations'] }),
     selector,
