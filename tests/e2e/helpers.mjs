@@ -229,7 +229,8 @@ export function compareCells(cells, trace, tolerance = 1e-6, training = null) {
  * problems, server, browser } (server and browser are set once the before hook has run). The pages
  * of one set of context options share one browser context (a context of its own per page costs
  * about as much as the page's load); each new page starts with its origin's storage cleared, as a
- * fresh context has it.
+ * fresh context has it. A test that changes a context (routes, permissions, offline) makes one of
+ * its own with suite.browser.newContext().
  */
 export function pageSuite() {
   const suite = { server: null, browser: null, problems: [] };
