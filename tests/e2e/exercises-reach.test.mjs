@@ -105,7 +105,7 @@ for (const [width, theme] of [
 
 // A course page framing embed.html?exercise=<slug>, recording the messages it gets.
 async function framed(slug) {
-  const page = await suite.browser.newPage();
+  const page = await suite.blankPage({ viewport: { width: 1280, height: 720 } });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   const src = `${suite.server.url}embed.html${query('dog', { exercise: slug, [`${slug}.variant`]: 2 })}`;
   await page.setContent(

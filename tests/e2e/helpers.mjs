@@ -225,11 +225,16 @@ export function compareCells(cells, trace, tolerance = 1e-6, training = null) {
 
 /**
  * The usual set-up of a page test file: registers before/after hooks that check the site, start the
- * server and Chromium, and returns { newPage(query, contextOptions), problems, server, browser }
- * (server and browser are set once the before hook has run).
+ * server and Chromium, and returns { newPage(query, contextOptions), blankPage(contextOptions),
+ * problems, server, browser } (server and browser are set once the before hook has run). The pages
+ * of one set of context options share one browser context (a context of its own per page costs
+ * about as much as the page's load); each new page starts with its origin's storage cleared, as a
+ * fresh context has it. A test that changes a context (routes, permissions, offline) makes one of
+ * its own with suite.browser.newContext().
  */
 export function pageSuite() {
   const suite = { server: null, browser: null, problems: [] };
+  const contexts = new Map(); // JSON of the context options → { context, used }
   before(async () => {
     checkSite();
     suite.server = await startServer();
@@ -239,17 +244,44 @@ export function pageSuite() {
     await suite.browser?.close();
     await suite.server?.stop();
   });
+  const contextFor = async (options) => {
+    const key = JSON.stringify(options);
+    if (!contexts.has(key)) {
+      const context = await suite.browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        ...options,
+      });
+      contexts.set(key, { context, used: false });
+    }
+    return contexts.get(key);
+  };
+  // A new page (made by `open(context)`) in the shared context of these options, its storage clear.
+  const pageIn = async (options, open) => {
+    const shared = await contextFor(options);
+    const page = await open(shared.context);
+    if (shared.used) await clearOriginStorage(page, suite.server.url);
+    shared.used = true;
+    return page;
+  };
   suite.newPage = async (query = '', options = {}) => {
-    const context = await suite.browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      ...options,
-    });
-    const page = await watchedPage(context, suite.problems);
+    const page = await pageIn(options, (context) => watchedPage(context, suite.problems));
     await page.goto(suite.server.url + query);
     await ready(page);
     return page;
   };
+  /** A blank page, not watched, in the shared context of these options (a frame's parent page). */
+  suite.blankPage = (options = {}) => pageIn(options, (context) => context.newPage());
   return suite;
+}
+
+/** Clears what the origin of `url` keeps in the page's context (localStorage and the like). */
+async function clearOriginStorage(page, url) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(url).origin,
+    storageTypes: 'all',
+  });
+  await cdp.detach();
 }
 
 /**
@@ -290,10 +322,12 @@ export function sentenceOf(n) {
 
 /**
  * axe-core's violations on `page`, inside `selector` (the whole document without one), each as
- * "rule (impact) target"; the page must be opened with bypassCSP to load axe.
+ * "rule (impact) target"; the page must be opened with bypassCSP to load axe. axe is added to a
+ * document once: a test that checks one page many times runs the same copy.
  */
 export async function axeViolations(page, selector = null) {
-  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  if (!(await page.evaluate(() => typeof window.axe?.run === 'function')))
+    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
   const results = await page.evaluate(
     (sel) => window.axe.run(sel ? { include: [sel] } : document, { resultTypes: ['violations'] }),
     selector,

@@ -1,27 +1,23 @@
-// The command line with the trained weights (dist/cli.mjs, run as `npx attention-lab` would):
+// The command line with the trained weights (its main(), run in-process by cli-in-process.mjs):
 // `explain "…" --weights trained` prints the trained block's numbers, each head's measured role and
 // the top-5 next tokens, all equal to the API's; `heads --json` prints every head's role shares,
 // trained and random, as the weights file records them.
-import { test } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createAttentionLab } from '../../dist/index.mjs';
 import { PLAIN, formatNumber, percent, trainedTokenLabel } from '../../dist/present.mjs';
+import { cliInProcess } from './cli-in-process.mjs';
 
-const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
 const DOG = 'the dog chased the ball but it could not catch it';
 const lab = await createAttentionLab();
 const model = await lab.loadWeights('trained');
 
-function run(args) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
-  if (r.error) throw r.error;
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = cliInProcess();
+after(() => cli.close());
+const run = (args) => cli.run(args);
 
-test('explain --weights trained: the roles, the trained numbers and the next tokens', () => {
-  const { code, stdout, stderr } = run(['explain', DOG, '--weights', 'trained']);
+test('explain --weights trained: the roles, the trained numbers and the next tokens', async () => {
+  const { code, stdout, stderr } = await run(['explain', DOG, '--weights', 'trained']);
   assert.equal(code, 0, stderr);
   const api = model.explain(DOG);
   for (const head of model.roles().trained) assert.ok(stdout.includes(head.label), head.label);
@@ -41,8 +37,8 @@ test('explain --weights trained: the roles, the trained numbers and the next tok
   assert.ok(line.includes(expected.slice(0, 40)), `${line}\nexpected ${expected}`);
 });
 
-test('explain --weights trained --stage attentionWeights prints that stage only', () => {
-  const { code, stdout } = run([
+test('explain --weights trained --stage attentionWeights prints that stage only', async () => {
+  const { code, stdout } = await run([
     'explain',
     DOG,
     '--weights',
@@ -55,20 +51,20 @@ test('explain --weights trained --stage attentionWeights prints that stage only'
   assert.doesNotMatch(stdout, /next tokens/);
 });
 
-test('the architecture flags are refused with the trained weights, not ignored', () => {
-  const { code, stderr } = run(['explain', DOG, '--weights', 'trained', '--heads', '3']);
+test('the architecture flags are refused with the trained weights, not ignored', async () => {
+  const { code, stderr } = await run(['explain', DOG, '--weights', 'trained', '--heads', '3']);
   assert.equal(code, 2);
   assert.match(stderr, /--heads: the architecture and weight options apply to the random weights/);
-  const long = run(['explain', Array(70).fill('dog').join(' '), '--weights', 'trained']);
+  const long = await run(['explain', Array(70).fill('dog').join(' '), '--weights', 'trained']);
   assert.equal(long.code, 1);
   assert.match(long.stderr, /the trained model reads at most 64 .*\[option: sentence\]/);
-  const bad = run(['explain', DOG, '--weights', 'gpt2']);
+  const bad = await run(['explain', DOG, '--weights', 'gpt2']);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--weights 'gpt2': allowed are random, trained/);
 });
 
-test('heads --json: every head × role share, trained and random, as the file records them', () => {
-  const { code, stdout, stderr } = run(['heads', '--weights', 'trained', '--json']);
+test('heads --json: every head × role share, trained and random, as the file records them', async () => {
+  const { code, stdout, stderr } = await run(['heads', '--weights', 'trained', '--json']);
   assert.equal(code, 0, stderr);
   const json = JSON.parse(stdout);
   const roles = model.roles();
@@ -86,13 +82,13 @@ test('heads --json: every head × role share, trained and random, as the file re
   );
 });
 
-test('heads (text) and its help', () => {
-  const text = run(['heads']);
+test('heads (text) and its help', async () => {
+  const text = await run(['heads']);
   assert.equal(text.code, 0, text.stderr);
   for (const head of model.roles().trained) assert.ok(text.stdout.includes(head.label));
-  const help = run(['heads', '--help']);
+  const help = await run(['heads', '--help']);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /Usage: attention-lab heads/);
-  assert.match(run(['--help']).stdout, /attention-lab heads/);
-  assert.equal(run(['heads', 'extra']).code, 2);
+  assert.match((await await run(['--help'])).stdout, /attention-lab heads/);
+  assert.equal((await await run(['heads', 'extra'])).code, 2);
 });

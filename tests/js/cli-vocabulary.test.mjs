@@ -1,22 +1,19 @@
 // The command line's names: one stage vocabulary with the page and the <attention-lab> element
 // (`--stage softmax` means what `stage="softmax"` means), "did you mean" for a mistyped command,
-// option or stage, and `explain --json`, the explanation for programs.
-import { test } from 'node:test';
+// option or stage, and `explain --json`, the explanation for programs. The commands run in-process
+// (cli-in-process.mjs; cli.test.mjs shows that is what the process prints).
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createAttentionLab, STAGES } from '../../dist/index.mjs';
 import { STEP_STAGES, findStep } from '../../dist/steps.mjs';
 import { explainStage } from '../../dist/stage-text.mjs';
 import { PLAIN, sizesOf } from '../../dist/present.mjs';
 import * as page from '../../web/app/stages/index.mjs';
+import { cliInProcess } from './cli-in-process.mjs';
 
-const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
-function run(args) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
-  if (r.error) throw r.error;
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = cliInProcess();
+after(() => cli.close());
+const run = (args) => cli.run(args);
 const title = (stdout) => /^── \d+\. (\w+)/.exec(stdout)?.[1];
 const STAGE_NAMES = STAGES.map((s) => s.name);
 
@@ -30,22 +27,30 @@ test("the page's steps and the element's stage attribute read the library's one 
     assert.equal(page.findStep(name), findStep(name), name);
 });
 
-test('--stage takes every step name the element takes, as the stage that step is about', () => {
+test('--stage takes every step name the element takes, as the stage that step is about', async () => {
   for (const step of STEP_STAGES) {
-    const r = run(['explain', 'hi there', '--stage', step.slug, '--training', '--dropout', '0.5']);
+    const r = await run([
+      'explain',
+      'hi there',
+      '--stage',
+      step.slug,
+      '--training',
+      '--dropout',
+      '0.5',
+    ]);
     assert.equal(r.code, 0, `--stage ${step.slug}: ${r.stderr}`);
     assert.equal(title(r.stdout), step.main('neg-inf'), `--stage ${step.slug}`);
   }
-  const softmax = run(['explain', 'hi there', '--stage', 'softmax']);
-  const weights = run(['explain', 'hi there', '--stage', 'attentionWeights']);
+  const softmax = await run(['explain', 'hi there', '--stage', 'softmax']);
+  const weights = await run(['explain', 'hi there', '--stage', 'attentionWeights']);
   assert.equal(softmax.stdout, weights.stdout);
-  const naive = run(['explain', 'hi there', '--stage', 'mask', '--masking', 'naive']);
+  const naive = await run(['explain', 'hi there', '--stage', 'mask', '--masking', 'naive']);
   assert.equal(title(naive.stdout), 'zeroedWeights');
-  const help = run(['explain', '--help']).stdout.replace(/\s+/g, ' ');
+  const help = (await run(['explain', '--help'])).stdout.replace(/\s+/g, ' ');
   assert.match(help, /Steps \(as the page and the element name them\): embeddings, qkv, split/);
 });
 
-test('"did you mean" for a mistyped command, option and stage; nothing for a far-off name', () => {
+test('"did you mean" for a mistyped command, option and stage; nothing for a far-off name', async () => {
   const cases = [
     [['explian', 'hi'], /unknown command 'explian' \(did you mean 'explain'\?\)/],
     [
@@ -57,19 +62,19 @@ test('"did you mean" for a mistyped command, option and stage; nothing for a far
     [['explain', 'hi', '--stage', 'attentionweight'], /\(did you mean 'attentionWeights'\?\)/],
   ];
   for (const [args, pattern] of cases) {
-    const r = run(args);
+    const r = await run(args);
     assert.equal(r.code, 2, args.join(' '));
     assert.match(r.stderr, pattern);
   }
   for (const args of [['zzzzzz'], ['explain', 'hi', '--stage', 'qqqqqqqq']]) {
-    const r = run(args);
+    const r = await run(args);
     assert.equal(r.code, 2);
     assert.doesNotMatch(r.stderr, /did you mean/, args.join(' '));
   }
 });
 
 test('explain --json: the tokens, options, sizes and every stage with its explanation and numbers', async () => {
-  const r = run(['explain', 'Your journey starts with one step', '--json']);
+  const r = await run(['explain', 'Your journey starts with one step', '--json']);
   assert.equal(r.code, 0, r.stderr);
   const result = JSON.parse(r.stdout);
   const lab = await createAttentionLab();
@@ -97,12 +102,14 @@ test('explain --json: the tokens, options, sizes and every stage with its explan
   }
   const masked = result.stages.find((s) => s.name === 'maskedScores');
   assert.ok(masked.data.includes('-Infinity'), 'the mask as "-Infinity"');
-  const one = JSON.parse(run(['explain', 'hi there', '--json', '--stage', 'softmax']).stdout);
+  const one = JSON.parse(
+    (await run(['explain', 'hi there', '--json', '--stage', 'softmax'])).stdout,
+  );
   assert.deepEqual(
     one.stages.map((s) => s.name),
     ['attentionWeights'],
   );
-  const trained = run(['explain', 'hi there', '--json', '--weights', 'trained']);
+  const trained = await run(['explain', 'hi there', '--json', '--weights', 'trained']);
   assert.equal(trained.code, 2);
   assert.match(trained.stderr, /--json prints the run of the random weights/);
 });

@@ -1,8 +1,10 @@
 // The command line (dist/cli.mjs), run as a child process exactly as `npx attention-lab` would,
-// and the presentation module it shares with the page (dist/present.mjs).
+// and the presentation module it shares with the page (dist/present.mjs). Tests that go through
+// many flags run the command in-process (cli-in-process.mjs), after a test that shows it exits and
+// prints as the process does.
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync, execFile } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +12,15 @@ import { fileURLToPath } from 'node:url';
 import { createAttentionLab, PRESETS, OPTIONS, STAGES } from '../../dist/index.mjs';
 import * as present from '../../dist/present.mjs';
 import { explainStage } from '../../dist/stage-text.mjs';
+import { cliInProcess } from './cli-in-process.mjs';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 const lab = await createAttentionLab();
 const tmp = mkdtempSync(join(tmpdir(), 'attention-lab-cli-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
+const cli = cliInProcess();
+after(() => cli.close());
 
 function run(args, { input } = {}) {
   const r = spawnSync(process.execPath, [CLI, ...args], {
@@ -25,31 +30,6 @@ function run(args, { input } = {}) {
   });
   if (r.error) throw r.error;
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** As run(), without blocking, so that many runs can share the machine's cores. */
-function runAsync(args) {
-  return new Promise((resolve, reject) => {
-    const options = { encoding: 'utf8', timeout: 60_000 };
-    execFile(process.execPath, [CLI, ...args], options, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') reject(error);
-      else resolve({ code: error ? error.code : 0, stdout, stderr });
-    });
-  });
-}
-
-/** Runs every job (a function returning a promise), at most `width` at a time, in order. */
-async function inParallel(jobs, width = 4) {
-  const results = new Array(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]();
-    }
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-  return results;
 }
 
 function writeConfig(name, options) {
@@ -192,8 +172,8 @@ describe('attention-lab forward', () => {
 });
 
 describe('attention-lab explain', () => {
-  test('prints every stage in lecture order with its named shape', () => {
-    const { code, stdout, stderr } = run(['explain', PRESETS[0].sentence]);
+  test('prints every stage in lecture order with its named shape', async () => {
+    const { code, stdout, stderr } = await cli.run(['explain', PRESETS[0].sentence]);
     assert.equal(code, 0, stderr);
     // The stages the default run has (lab.describe lists exactly those), in lecture order.
     const stages = lab.describe({ dIn: 3, dOut: 2, heads: 2, tokens: 6 }).stages.map((s) => s.name);
@@ -224,8 +204,8 @@ describe('attention-lab explain', () => {
       assert.ok([...line].length <= 80, `line longer than 80 columns: ${line}`);
   });
 
-  test('options: naive masking, wrapper, training, --stage, --decimals, batch', () => {
-    let r = run([
+  test('options: naive masking, wrapper, training, --stage, --decimals, batch', async () => {
+    let r = await cli.run([
       'explain',
       'all dogs are animals',
       '--masking',
@@ -241,7 +221,7 @@ describe('attention-lab explain', () => {
     assert.doesNotMatch(r.stdout, /maskedScores \(/);
     assert.match(r.stdout, /queries \(B=1, T=4, D=6\)/);
 
-    r = run([
+    r = await cli.run([
       'explain',
       'the dog chased the ball',
       '--stage',
@@ -257,7 +237,7 @@ describe('attention-lab explain', () => {
     assert.match(r.stdout, /^── \d+\. attentionWeights/, 'only the stage, no header');
     assert.match(r.stdout, /\b1\.00 +0\.00\b/);
 
-    r = run([
+    r = await cli.run([
       'explain',
       'hello world',
       '--training',
@@ -278,19 +258,19 @@ describe('attention-lab explain', () => {
     assert.match(r.stdout, /training: dropout p=0\.5/);
 
     // Outer whitespace is trimmed: the lecture sentence still gets the lecture's vectors.
-    r = run(['explain', ' Your journey starts with one step \n', '--stage', 'output']);
+    r = await cli.run(['explain', ' Your journey starts with one step \n', '--stage', 'output']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /Your\s+0\.3190\s+0\.4858/);
 
-    r = run(['explain', 'hello world', '--module', 'causal', '--d-in', '5']);
+    r = await cli.run(['explain', 'hello world', '--module', 'causal', '--d-in', '5']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /inputs \(B=1, T=2, d_in=5\)/);
     assert.match(r.stdout, /queryHeads \(B=1, h=1, T=2, d_h=2\)/);
   });
 
-  test('a long sentence and wide tensors are truncated with … and stay within 80 columns', () => {
+  test('a long sentence and wide tensors are truncated with … and stay within 80 columns', async () => {
     const sentence = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
-    const { code, stdout, stderr } = run([
+    const { code, stdout, stderr } = await cli.run([
       'explain',
       sentence,
       '--d-in',
@@ -308,7 +288,7 @@ describe('attention-lab explain', () => {
       assert.ok([...line].length <= 80, `line longer than 80 columns: ${line}`);
   });
 
-  test('a bad flag → exit 2, message on stderr, no stack trace', () => {
+  test('a bad flag → exit 2, message on stderr, no stack trace', async () => {
     const cases = [
       [['explain', 'hi', '--bogus'], /unknown option '--bogus'/],
       [['explain', 'hi', '--heads', 'two'], /--heads 'two': must be a whole number/],
@@ -328,7 +308,7 @@ describe('attention-lab explain', () => {
       [[], /no command/],
     ];
     for (const [args, message] of cases) {
-      const { code, stdout, stderr } = run(args);
+      const { code, stdout, stderr } = await cli.run(args);
       assert.equal(code, 2, `${args.join(' ')} → ${code}: ${stderr}`);
       assert.equal(stdout, '');
       assert.match(stderr, message);
@@ -365,17 +345,17 @@ describe('attention-lab explain', () => {
 });
 
 describe('attention-lab --help / --version', () => {
-  test('--help and -h print usage and exit 0', () => {
+  test('--help and -h print usage and exit 0', async () => {
     for (const args of [['--help'], ['-h'], ['explain', '--help'], ['forward', '-h']]) {
-      const { code, stdout } = run(args);
+      const { code, stdout } = await cli.run(args);
       assert.equal(code, 0, args.join(' '));
       assert.match(stdout, /Usage:/);
       for (const line of stdout.split('\n'))
         assert.ok([...line].length <= 80, `help line > 80 columns: ${line}`);
     }
-    assert.match(run(['forward', '--help']).stdout, /"-Infinity"/);
-    assert.match(run(['--help']).stdout, /explain[\s\S]*forward/);
-    assert.match(run(['explain', '--help']).stdout, /--d-out N .* 2\n/);
+    assert.match((await cli.run(['forward', '--help'])).stdout, /"-Infinity"/);
+    assert.match((await cli.run(['--help'])).stdout, /explain[\s\S]*forward/);
+    assert.match((await cli.run(['explain', '--help'])).stdout, /--d-out N .* 2\n/);
   });
 
   test('--version prints the package version', () => {
@@ -387,8 +367,25 @@ describe('attention-lab --help / --version', () => {
   test('the file is an executable ESM script with a node shebang', () => {
     const text = readFileSync(CLI, 'utf8');
     assert.ok(text.startsWith('#!/usr/bin/env node\n'));
-    assert.match(text, /from '\.\/index\.mjs'/);
+    assert.match(text, /from '\.\/cli\/main\.mjs'/);
+    const main = readFileSync(new URL('../../dist/cli/main.mjs', import.meta.url), 'utf8');
+    assert.match(main, /from '\.\.\/index\.mjs'/);
     assert.equal(PACKAGE.bin['attention-lab'], 'dist/cli.mjs');
+  });
+
+  test('run in-process, a command exits and prints as the process does', async () => {
+    for (const args of [
+      ['explain', 'hello world', '--stage', 'attentionWeights'],
+      ['explain', '--help'],
+      ['--version'],
+      ['explain', 'hi', '--heads', 'two'],
+      ['explain', 'hello world', '--heads', '3', '--d-out', '4'],
+      ['frobnicate'],
+      ['forward', '--config', join(tmp, 'missing.json')],
+    ]) {
+      const real = run(args);
+      assert.deepEqual(await cli.run(args), real, args.join(' '));
+    }
   });
 });
 
@@ -419,8 +416,8 @@ function helpEntries(help) {
 
 describe('the flags come from the core option table', () => {
   for (const command of ['explain', 'forward']) {
-    test(`${command}: each option has one flag (or --help says why not), described from the table`, () => {
-      const { code, stdout: help } = run([command, '--help']);
+    test(`${command}: each option has one flag (or --help says why not), described from the table`, async () => {
+      const { code, stdout: help } = await cli.run([command, '--help']);
       assert.equal(code, 0);
       const entries = helpEntries(help);
       const withoutFlag = [];
@@ -468,7 +465,7 @@ describe('the flags come from the core option table', () => {
       }
       // An option without a flag is refused like any unknown flag.
       for (const flag of withoutFlag) {
-        const r = run([command, 'hi', flag]);
+        const r = await cli.run([command, 'hi', flag]);
         assert.equal(r.code, 2, `${command} ${flag}`);
         assert.match(r.stderr, new RegExp(`unknown option '${flag}'`));
       }
@@ -499,35 +496,28 @@ describe('the flags come from the core option table', () => {
         }
       }
     }
-    const results = await inParallel(
-      cases.map(
-        ({ args }) =>
-          () =>
-            runAsync(args),
-      ),
-    );
-    results.forEach(({ code, stdout, stderr }, i) => {
-      const { args, expected } = cases[i];
+    for (const { args, expected } of cases) {
+      const { code, stdout, stderr } = await cli.run(args);
       const what = args.slice(3).join(' ');
       assert.equal(code, 1, `${args[0]} ${what} → ${code}: ${stderr}`);
       assert.equal(stdout, '');
       assert.ok(stderr.includes(expected.message), `${what}: '${expected.message}' in ${stderr}`);
       assert.ok(stderr.includes(`[option: ${expected.option}, ${args.at(-2)}]`), stderr);
       assertNoStack(stderr);
-    });
+    }
   });
 
-  test('text that is not a number is a usage error; Infinity is a number', () => {
+  test('text that is not a number is a usage error; Infinity is a number', async () => {
     for (const option of OPTIONS.filter((o) => o.type === 'integer' || o.type === 'number')) {
-      const r = run(['forward', '--config', '-', flagOf(option.name), 'many']);
+      const r = await cli.run(['forward', '--config', '-', flagOf(option.name), 'many']);
       assert.equal(r.code, 2, `${option.name}: ${r.stderr}`);
       assert.match(r.stderr, new RegExp(`${flagOf(option.name)} 'many': must be a`));
     }
-    const r = run(['explain', 'hi', '--max-flops', 'Infinity', '--stage', 'output']);
+    const r = await cli.run(['explain', 'hi', '--max-flops', 'Infinity', '--stage', 'output']);
     assert.equal(r.code, 0, r.stderr);
   });
 
-  test('an unknown flag is a usage error naming it', () => {
+  test('an unknown flag is a usage error naming it', async () => {
     const cases = [
       ['explain', 'hi', '--bogus'],
       ['explain', 'hi', '--dOut', '4'], // the API's name, not the flag
@@ -540,7 +530,7 @@ describe('the flags come from the core option table', () => {
     ];
     for (const args of cases) {
       const flag = args.find((a, i) => i > 0 && a.startsWith('--') && a !== '--config');
-      const { code, stdout, stderr } = run(args, { input: '{}' });
+      const { code, stdout, stderr } = await cli.run(args);
       assert.equal(code, 2, `${args.join(' ')}: ${stderr}`);
       assert.equal(stdout, '');
       assert.ok(stderr.includes(`unknown option '${flag}' for '${args[0]}'`), stderr);
@@ -549,16 +539,30 @@ describe('the flags come from the core option table', () => {
     }
   });
 
-  test('--no-x and --x: the later one wins; forward flags override the config file', () => {
-    let r = run(['explain', 'hi there', '--no-causal', '--causal', '--stage', 'maskedScores']);
+  test('--no-x and --x: the later one wins; forward flags override the config file', async () => {
+    let r = await cli.run([
+      'explain',
+      'hi there',
+      '--no-causal',
+      '--causal',
+      '--stage',
+      'maskedScores',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /-inf/);
-    r = run(['explain', 'hi there', '--causal', '--no-causal', '--stage', 'maskedScores']);
+    r = await cli.run([
+      'explain',
+      'hi there',
+      '--causal',
+      '--no-causal',
+      '--stage',
+      'maskedScores',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.doesNotMatch(r.stdout, /-inf/);
 
     const config = writeConfig('override.json', { ...LECTURE, heads: 2 });
-    r = run(['forward', '--config', config, '--heads', '1', '--seed=-0', '--no-trace']);
+    r = await cli.run(['forward', '--config', config, '--heads', '1', '--seed=-0', '--no-trace']);
     assert.equal(r.code, 0, r.stderr);
     const printed = JSON.parse(r.stdout);
     const expected = lab.forward({ ...LECTURE, heads: 1, seed: 0, trace: false });

@@ -2,12 +2,11 @@
 // can put into a downloaded CSV file, the command line's drawing of every stage whatever the
 // sentence's length, the loop-vs-fused lab's refusal of head counts the core cannot hold, a lab
 // preset looked up by name, and the element's state after a refused value.
-import { test } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createAttentionLab } from '../../dist/index.mjs';
 import { toCsv, csvField } from '../../web/lib/csv.mjs';
+import { cliInProcess } from './cli-in-process.mjs';
 
 /** RFC 4180 records: each an array of { text, quoted } fields. */
 function parseCsv(source) {
@@ -59,14 +58,11 @@ function parseCsv(source) {
 const FORMULA = /^[=+\-@\t\r]/;
 const isNumber = (text) => text !== '' && !Number.isNaN(Number(text));
 
-const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
 const lab = await createAttentionLab();
 
-function cli(args) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
-  if (r.error) throw r.error;
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const commandLine = cliInProcess();
+after(() => commandLine.close());
+const cli = (args) => commandLine.run(args);
 
 /** The lines of one stage's block in explain's output, from its ── title to the next one. */
 function stageLines(stdout, name) {
@@ -157,7 +153,7 @@ test('CSV fields: RFC 4180 quoting, text that a spreadsheet would run neutralise
 // The views before the transpose, (B,T,h,d_h), and the forgotten transpose, (B,T,h,h), hold one
 // block per token whose rows are heads: drawn as (B,h,T,·) they took row labels by head, so a
 // sentence with fewer tokens than heads crashed the command.
-test('attention-lab explain draws every stage of a sentence with fewer tokens than heads', () => {
+test('attention-lab explain draws every stage of a sentence with fewer tokens than heads', async () => {
   for (const args of [
     ['explain', 'The'],
     ['explain', 'The', '--forgotten-transpose'],
@@ -167,14 +163,14 @@ test('attention-lab explain draws every stage of a sentence with fewer tokens th
     ['explain', 'The dog', '--weights', 'trained'],
     ['explain', 'The dog ran', '--weights', 'trained', '--stage', 'valueView'],
   ]) {
-    const { code, stdout, stderr } = cli(args);
+    const { code, stdout, stderr } = await cli(args);
     assert.equal(code, 0, `${args.join(' ')}: ${stderr}`);
     assert.equal(stderr, '', args.join(' '));
     assert.doesNotMatch(stdout, /undefined|NaN/, args.join(' '));
   }
 });
 
-test('attention-lab explain labels the (B,T,h,·) views by token, their rows by head', () => {
+test('attention-lab explain labels the (B,T,h,·) views by token, their rows by head', async () => {
   const sentence = 'The';
   const embedded = lab.embed(sentence, { dIn: 3, seed: 123 });
   const { trace } = lab.forward({
@@ -187,7 +183,7 @@ test('attention-lab explain labels the (B,T,h,·) views by token, their rows by 
     forgottenTranspose: true,
   });
   const args = ['explain', sentence, '--d-out', '4', '--heads', '2', '--forgotten-transpose'];
-  const { code, stdout, stderr } = cli(args);
+  const { code, stdout, stderr } = await cli(args);
   assert.equal(code, 0, stderr);
   const format = (v) => v.toFixed(4).replace(/^-0\.0000$/, '0.0000');
   // queryView (1, 1, 2, 2): token 0, rows head 0 and head 1, two columns each.

@@ -1,15 +1,13 @@
 // The chapter notebook through the API and the CLI (docs/NOTEBOOK.md lists each cell and its call):
 // the numbers the notebook prints, to 4 decimals, for the notebook's sentence and seeds.
-import { test } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createAttentionLab, AttentionLabError, SIZE_PRESETS } from '../../dist/index.mjs';
+import { cliInProcess } from './cli-in-process.mjs';
 
 const lab = await createAttentionLab();
 const SENTENCE = 'Your journey starts with one step';
 const { inputs } = lab.embed(SENTENCE, { dIn: 3 }); // the notebook's six 3-d vectors, (1, 6, 3)
-const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
 
 /** Row `r` of batch item 0, head 0 of a tensor, as plain numbers. */
 function row({ shape, data }, r) {
@@ -25,11 +23,9 @@ function close(actual, expected, what) {
   });
 }
 
-function cli(args) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
-  assert.equal(r.error, undefined);
-  return r;
-}
+const commandLine = cliInProcess();
+after(() => commandLine.close());
+const cli = (args) => commandLine.run(args);
 
 test('3.3.1: attention without trainable weights (simplified), and the sum normalisation', () => {
   const model = lab.createModel({ inputs, dIn: 3, module: 'simplified' });
@@ -227,18 +223,18 @@ test('the early classes refuse what they do not have, naming the option', () => 
   }
 });
 
-test('CLI: explain --module simplified, dropout, describe --preset gpt2', () => {
-  let r = cli(['explain', SENTENCE, '--module', 'simplified', '--stage', 'output']);
-  assert.equal(r.status, 0, r.stderr);
+test('CLI: explain --module simplified, dropout, describe --preset gpt2', async () => {
+  let r = await cli(['explain', SENTENCE, '--module', 'simplified', '--stage', 'output']);
+  assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /0\.4419\s+0\.6515\s+0\.5683/);
-  r = cli(['dropout', '--p', '0.5', '--seed', '123', '--shape', '6x6']);
-  assert.equal(r.status, 0, r.stderr);
+  r = await cli(['dropout', '--p', '0.5', '--seed', '123', '--shape', '6x6']);
+  assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /2\.0000 2\.0000 0\.0000 2\.0000 2\.0000 0\.0000/);
-  r = cli(['dropout', '--rng', 'mkl']);
+  r = await cli(['dropout', '--rng', 'mkl']);
   assert.match(r.stdout, /2\.0000 2\.0000 2\.0000 2\.0000 2\.0000 2\.0000/);
-  r = cli(['describe', '--preset', 'gpt2']);
-  assert.equal(r.status, 0, r.stderr);
+  r = await cli(['describe', '--preset', 'gpt2']);
+  assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /2,360,064/);
-  r = cli(['describe', '--preset', 'gpt3', '--json']);
+  r = await cli(['describe', '--preset', 'gpt3', '--json']);
   assert.equal(JSON.parse(r.stdout).parameterCount, 603992064);
 });

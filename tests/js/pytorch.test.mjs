@@ -57,11 +57,50 @@ def _dump(d):
 print("@@" + json.dumps({"stages": _dump(stages), "preview": _dump(globals().get("preview_stages", {}))}))
 `;
 
-function runPython(source) {
-  const r = spawnSync(PYTHON, ['-'], { input: source, encoding: 'utf8', timeout: 120_000 });
+// Every case's snippet in one Python process, since importing torch takes seconds: each snippet
+// is compiled from its UTF-8 bytes as python3 compiles a file (a coding declaration on line 1 or 2
+// is read as such), and run in fresh globals with torch's seed and print options as a new process
+// has them, its stdout captured. One JSON line per snippet: what it printed, or its traceback.
+const BATCH = `
+import contextlib, io, json, sys, traceback
+import torch
+first_seed = torch.initial_seed()
+for i, source in enumerate(json.load(sys.stdin)):
+    torch.manual_seed(first_seed)
+    torch.set_printoptions(profile="default")
+    out, error = io.StringIO(), None
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(compile(source.encode("utf-8"), f"<snippet {i}>", "exec"), {"__name__": "__main__"})
+    except SystemExit as e:
+        error = None if e.code in (None, 0) else f"exit {e.code}"
+    except BaseException:
+        error = traceback.format_exc()
+    print(json.dumps({"printed": out.getvalue(), "error": error}), flush=True)
+`;
+
+/** Runs the sources in one Python process; one { printed, error } per source, in order. */
+function runPythonBatch(sources) {
+  const r = spawnSync(PYTHON, ['-c', BATCH], {
+    input: JSON.stringify(sources),
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
   assert.equal(r.status, 0, `python failed:\n${r.stderr}`);
-  const line = r.stdout.split('\n').find((l) => l.startsWith('@@'));
-  return { printed: r.stdout, dumped: JSON.parse(line.slice(2)) };
+  const answers = r.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  assert.equal(answers.length, sources.length, `python answered ${answers.length} snippets`);
+  return answers;
+}
+
+/** A snippet's answer: what it printed, and its @@ line's stages read back. */
+function dumpOf(name, { printed, error }) {
+  assert.equal(error, null, `${name}: python failed:\n${error}`);
+  const line = printed.split('\n').find((l) => l.startsWith('@@'));
+  assert.ok(line, `${name}: no @@ line in:\n${printed}`);
+  return { printed, dumped: JSON.parse(line.slice(2)) };
 }
 
 /** The largest |PyTorch − API| over one stage (−∞ must meet −∞); Infinity on a shape mismatch. */
@@ -110,26 +149,43 @@ const CASES = [
   ['a sentence that declares an encoding Emacs-style', { sentence: '-*- coding: utf-16 -*-' }],
 ];
 
-for (const [name, patch] of CASES) {
+/** A case's settings, the API's pass on them, and the snippet the page copies for them. */
+function prepare(patch) {
+  const settings = { ...BASE, ...patch };
+  const { embedded, trace } = pagePass(settings);
+  const stages = SNIPPET_STAGES.filter((s) => s in trace);
+  const preview = settings.training
+    ? null
+    : { dropout: 0.5, stages: ['dropoutMask', 'droppedWeights'] };
+  const snippet = pytorchSnippet({
+    settings,
+    tokens: embedded.tokens,
+    inputs: embedded.inputs,
+    shape: embedded.shape,
+    stages,
+    preview,
+  });
+  return { settings, trace, stages, preview, snippet };
+}
+
+let batch;
+/** Every case prepared, and its snippet's answer from the one Python run (the first test runs it). */
+function preparedCases() {
+  if (!batch) {
+    const prepared = CASES.map(([, patch]) => prepare(patch));
+    const answers = runPythonBatch(prepared.map(({ snippet }) => snippet + DUMP));
+    batch = prepared.map((p, i) => ({ ...p, answer: answers[i] }));
+  }
+  return batch;
+}
+
+CASES.forEach(([name, patch], index) => {
   test(
     `the snippet reproduces the API: ${name}`,
     { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' },
     (t) => {
-      const settings = { ...BASE, ...patch };
-      const { embedded, trace } = pagePass(settings);
-      const stages = SNIPPET_STAGES.filter((s) => s in trace);
-      const preview = settings.training
-        ? null
-        : { dropout: 0.5, stages: ['dropoutMask', 'droppedWeights'] };
-      const snippet = pytorchSnippet({
-        settings,
-        tokens: embedded.tokens,
-        inputs: embedded.inputs,
-        shape: embedded.shape,
-        stages,
-        preview,
-      });
-      const { printed, dumped } = runPython(snippet + DUMP);
+      const { settings, trace, stages, preview, answer } = preparedCases()[index];
+      const { printed, dumped } = dumpOf(name, answer);
       for (const stage of stages)
         assert.match(printed, new RegExp(`\\n${stage} \\(`), `prints ${stage}`);
       const report = {};
@@ -152,7 +208,7 @@ for (const [name, patch] of CASES) {
         assert.equal(report.output, 0, `${name}: the output bit for bit`);
     },
   );
-}
+});
 
 test('every line a step shows is a line of the lecture classes or of the notebook', () => {
   for (const module of SNIPPET_MODULES)

@@ -1,10 +1,9 @@
 // One sentence per trace stage (web/lib/stage-text.mjs), said by both surfaces: every stage the
 // core traces has its sentence, and each step of the teaching page leads with the very sentence
-// `attention-lab explain` prints under the step's stage, for the same settings.
-import { test } from 'node:test';
+// `attention-lab explain` prints under the step's stage, for the same settings (the command run
+// in-process: cli.test.mjs runs it as a process).
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createAttentionLab } from '../../dist/index.mjs';
 import { PLAIN, TYPESET, sizesOf } from '../../dist/present.mjs';
 import { STAGE_TEXT, explainStage } from '../../dist/stage-text.mjs';
@@ -13,8 +12,10 @@ import { DEFAULT_SETTINGS } from '../../web/app/state/settings.mjs';
 import { STEPS } from '../../web/app/stages/index.mjs';
 import { stageLead } from '../../web/app/stages/lead.mjs';
 import { textOf } from '../../web/app/render/h.mjs';
+import { cliInProcess } from './cli-in-process.mjs';
 
-const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
+const cli = cliInProcess();
+after(() => cli.close());
 const lab = await createAttentionLab();
 const trained = await lab.loadWeights('trained');
 
@@ -78,7 +79,7 @@ const CASES = [
   { weights: 'trained', sentence: 'the dog ran after the ball' },
 ];
 
-test('each page step leads with the sentence the CLI prints for its stage', () => {
+test('each page step leads with the sentence the CLI prints for its stage', async () => {
   for (const change of CASES) {
     const settings = { ...DEFAULT_SETTINGS, ...change };
     const result = compute(lab, settings, settings.weights === 'trained' ? trained : null);
@@ -91,15 +92,17 @@ test('each page step leads with the sentence the CLI prints for its stage', () =
       assert.equal(lead.attrs.dataset.stageText, stage, what);
       const said = textOf(lead);
       assert.equal(said, explainStage(stage, ctx.settings, sizesOf(result.trace), TYPESET), what);
-      const cli = spawnSync(
-        process.execPath,
-        [CLI, 'explain', settings.sentence, '--stage', stage, ...flagsOf(settings)],
-        { encoding: 'utf8' },
-      );
-      assert.equal(cli.status, 0, `${what}: ${cli.stderr}`);
+      const printed = await cli.run([
+        'explain',
+        settings.sentence,
+        '--stage',
+        stage,
+        ...flagsOf(settings),
+      ]);
+      assert.equal(printed.code, 0, `${what}: ${printed.stderr}`);
       assert.ok(
-        oneLine(cli.stdout).includes(oneLine(asPrinted(said))),
-        `${what}: the page says “${said}”, the CLI prints:\n${cli.stdout}`,
+        oneLine(printed.stdout).includes(oneLine(asPrinted(said))),
+        `${what}: the page says “${said}”, the CLI prints:\n${printed.stdout}`,
       );
     }
   }
