@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TOKENIZER_GLOBAL } from '../web/lib/cli/lesson-html.mjs';
+import { loadLeftOut, SINGLE_THREAD_STUBS } from './left-out.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APP = path.join(root, 'web', 'app');
@@ -22,11 +23,7 @@ const OUT = path.join(DIST, 'lesson');
 // The core's glue lives in dist/ only. A lesson runs the single-thread build from the bytes it
 // carries, so the threaded build, its worker and the training module are left out: the lab is
 // created with threads: 1 and never trains.
-const LEFT_OUT = {
-  'attention-core-threads.mjs': 'export default () => Promise.reject(new Error(LEFT_OUT));',
-  'attention-core-threads.worker-source.mjs': "export default '';",
-  'attention-train.mjs': 'export default () => Promise.reject(new Error(LEFT_OUT));',
-};
+const LEFT_OUT = SINGLE_THREAD_STUBS;
 const coreFiles = {
   name: 'attention-lab-lesson-core',
   setup(b) {
@@ -36,12 +33,7 @@ const coreFiles = {
       if (name in LEFT_OUT) return { path: name, namespace: 'left-out' };
       return { path: path.join(DIST, name) };
     });
-    b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
-      contents:
-        "const LEFT_OUT = 'a lesson file carries the single-thread core only';\n" +
-        LEFT_OUT[args.path],
-      loader: 'js',
-    }));
+    loadLeftOut(b, 'a lesson file carries the single-thread core only', LEFT_OUT);
   },
 };
 

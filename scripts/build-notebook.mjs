@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '../web/app/state/settings.mjs';
+import { loadLeftOut, SINGLE_THREAD_STUBS } from './left-out.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(root, 'dist');
@@ -20,12 +21,7 @@ const ELEMENT = path.join(DIST, 'attention-lab.js');
 // A notebook's view runs the single-thread core from the bytes it carries, and shows the page's own
 // tensors with their own labels: the threaded build, its worker, the training module and the
 // tokenizer are left out (each fails with this reason if ever asked for).
-const LEFT_OUT = {
-  'attention-core-threads.mjs': 'export default () => Promise.reject(new Error(LEFT_OUT));',
-  'attention-core-threads.worker-source.mjs': "export default '';",
-  'attention-train.mjs': 'export default () => Promise.reject(new Error(LEFT_OUT));',
-  'tokenizer.mjs': 'throw new Error(LEFT_OUT);',
-};
+const LEFT_OUT = { ...SINGLE_THREAD_STUBS, 'tokenizer.mjs': 'throw new Error(LEFT_OUT);' };
 const notebookFiles = {
   name: 'attention-lab-notebook',
   setup(b) {
@@ -43,12 +39,11 @@ const notebookFiles = {
         return { path: args.path, external: true };
       return undefined;
     });
-    b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
-      contents:
-        "const LEFT_OUT = 'a notebook view carries the single-thread core only, and no tokenizer';\n" +
-        LEFT_OUT[args.path],
-      loader: 'js',
-    }));
+    loadLeftOut(
+      b,
+      'a notebook view carries the single-thread core only, and no tokenizer',
+      LEFT_OUT,
+    );
   },
 };
 

@@ -334,3 +334,24 @@ export async function axeViolations(page, selector = null) {
   );
   return results.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`);
 }
+
+/** Everything the step shows: its text, its tables, every canvas's pixels and cell grid. */
+export function stageSnapshot(page) {
+  return page.evaluate(() => {
+    const stage = document.querySelector('#stage');
+    return {
+      text: stage.textContent,
+      tables: [...stage.querySelectorAll('table')].map((t) =>
+        [...t.querySelectorAll('th, td')]
+          .map((c) => `${c.textContent}|${c.dataset.value ?? ''}|${c.className}`)
+          .join(' '),
+      ),
+      canvases: [...stage.querySelectorAll('canvas')].map((c) => ({
+        grid: c.dataset.grid,
+        width: c.style.width,
+        pixels: c.toDataURL(),
+      })),
+      maps: [...stage.querySelectorAll('.map')].map((m) => m.style.width),
+    };
+  });
+}

@@ -5,7 +5,7 @@
 // promises: no stale hover readout, focus kept, a refused sentence still marks the view stale.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, LECTURE_STEPS, hoverCell, sentenceOf } from './helpers.mjs';
+import { pageSuite, LECTURE_STEPS, hoverCell, sentenceOf, stageSnapshot } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -41,23 +41,7 @@ async function edit(page, sentence) {
 async function snapshot(page) {
   const button = page.locator('#stage .table-button').first();
   if (await button.count()) await button.click();
-  return page.evaluate(() => {
-    const stage = document.querySelector('#stage');
-    return {
-      text: stage.textContent,
-      tables: [...stage.querySelectorAll('table')].map((t) =>
-        [...t.querySelectorAll('th, td')]
-          .map((c) => `${c.textContent}|${c.dataset.value ?? ''}|${c.className}`)
-          .join(' '),
-      ),
-      canvases: [...stage.querySelectorAll('canvas')].map((c) => ({
-        grid: c.dataset.grid,
-        width: c.style.width,
-        pixels: c.toDataURL(),
-      })),
-      maps: [...stage.querySelectorAll('.map')].map((m) => m.style.width),
-    };
-  });
+  return stageSnapshot(page);
 }
 
 // Marks the step's element on the screen (a property, not an attribute, which a patch would

@@ -5,7 +5,7 @@
 // afresh on its settled address shows: the same text, tables, map sizes and pixels.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, settledUrl } from './helpers.mjs';
+import { pageSuite, settledUrl, stageSnapshot } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -40,31 +40,10 @@ async function settle(page, key, value) {
   return settledUrl(page);
 }
 
-// Everything the step shows: its text, its tables, every canvas's pixels and cell grid.
-function snapshot(page) {
-  return page.evaluate(() => {
-    const stage = document.querySelector('#stage');
-    return {
-      text: stage.textContent,
-      tables: [...stage.querySelectorAll('table')].map((t) =>
-        [...t.querySelectorAll('th, td')]
-          .map((c) => `${c.textContent}|${c.dataset.value ?? ''}|${c.className}`)
-          .join(' '),
-      ),
-      canvases: [...stage.querySelectorAll('canvas')].map((c) => ({
-        grid: c.dataset.grid,
-        width: c.style.width,
-        pixels: c.toDataURL(),
-      })),
-      maps: [...stage.querySelectorAll('.map')].map((m) => m.style.width),
-    };
-  });
-}
-
 // The page at `url`, opened afresh, shows what `shown` holds.
 async function sameAsFresh(url, shown, what) {
   const fresh = await newPage(url.slice(suite.server.url.length));
-  const expected = await snapshot(fresh);
+  const expected = await stageSnapshot(fresh);
   assert.equal(shown.text, expected.text, `${what}: the same text`);
   assert.deepEqual(shown.tables, expected.tables, `${what}: the same tables`);
   assert.deepEqual(shown.maps, expected.maps, `${what}: the same map sizes`);
@@ -85,7 +64,7 @@ test('30 values of dropout p in one burst draw what the last one draws opened af
   const url = await settle(page, 'dropout', '0.35');
   assert.equal(await page.inputValue('#ctl-dropout'), '0.35');
   assert.match(await page.textContent('#stage'), /p = 0\.35/);
-  await sameAsFresh(url, await snapshot(page), 'dropout p = 0.35');
+  await sameAsFresh(url, await stageSnapshot(page), 'dropout p = 0.35');
   await page.context().close();
   assert.deepEqual(problems, []);
 });
@@ -97,7 +76,7 @@ test('30 steps scrubbed in one burst draw the last step as opened afresh', async
   await burst(page, '#scrubber', values);
   const url = await settle(page, 'step', 'softmax');
   assert.equal(await page.inputValue('#scrubber'), '7');
-  await sameAsFresh(url, await snapshot(page), 'step 7');
+  await sameAsFresh(url, await stageSnapshot(page), 'step 7');
   await page.context().close();
   assert.deepEqual(problems, []);
 });
