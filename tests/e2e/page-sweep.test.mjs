@@ -48,7 +48,7 @@ async function sameAsFresh(url, shown, what) {
   assert.deepEqual(shown.tables, expected.tables, `${what}: the same tables`);
   assert.deepEqual(shown.maps, expected.maps, `${what}: the same map sizes`);
   assert.deepEqual(shown.canvases, expected.canvases, `${what}: the same pixels and grids`);
-  await fresh.context().close();
+  await fresh.close();
 }
 
 test('30 values of dropout p in one burst draw what the last one draws opened afresh', async () => {
@@ -65,7 +65,7 @@ test('30 values of dropout p in one burst draw what the last one draws opened af
   assert.equal(await page.inputValue('#ctl-dropout'), '0.35');
   assert.match(await page.textContent('#stage'), /p = 0\.35/);
   await sameAsFresh(url, await stageSnapshot(page), 'dropout p = 0.35');
-  await page.context().close();
+  await page.close();
   assert.deepEqual(problems, []);
 });
 
@@ -77,6 +77,6 @@ test('30 steps scrubbed in one burst draw the last step as opened afresh', async
   const url = await settle(page, 'step', 'softmax');
   assert.equal(await page.inputValue('#scrubber'), '7');
   await sameAsFresh(url, await stageSnapshot(page), 'step 7');
-  await page.context().close();
+  await page.close();
   assert.deepEqual(problems, []);
 });
