@@ -290,9 +290,11 @@ class AttentionLab {
 export async function createAttentionLab(options = {}) {
   const eager = tokenizerMode(options) === 'eager';
   tokenizerAt(baseUrlFile(options.baseUrl, 'tokenizer.mjs'));
-  const [{ core, engine, build, note }] = await Promise.all([
-    loadCore(options),
-    eager ? loadTokenizer() : null,
-  ]);
+  // Both load at once; when both fail (a bundle served without the package's files), the core's
+  // failure is the one reported: it names the file, the HTTP status and baseUrl.
+  const tokens = eager ? loadTokenizer() : null;
+  tokens?.catch(() => {});
+  const { core, engine, build, note } = await loadCore(options);
+  await tokens;
   return new AttentionLab(core, engine, build, note);
 }

@@ -37,7 +37,9 @@ export function loadTokenizer() {
     (cause) => {
       loading = null; // a failed load can be tried again
       throw new AttentionLabError(
-        `the tokenizer (tokenizer.mjs) could not be loaded: ${cause?.message ?? cause}`,
+        `the tokenizer (${givenUrl ?? tokenizerUrl()}) could not be loaded: ` +
+          `${cause?.message ?? cause}. Serve the package's dist/tokenizer.mjs there, or pass ` +
+          'createAttentionLab({ baseUrl }) the address of the folder that holds it',
         { option: 'sentence', kind: 'Error', cause },
       );
     },
