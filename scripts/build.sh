@@ -29,7 +29,8 @@ build_wasm() {
   # emcc runs clang through EM_COMPILER_WRAPPER (a CMake launcher would wrap emcc, which ccache
   # does not know as a compiler).
   # shellcheck disable=SC2046
-  EM_COMPILER_WRAPPER="$COMPILER_CACHE" emcmake cmake $(generator build/wasm) -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+  EM_COMPILER_WRAPPER="$COMPILER_CACHE" emcmake cmake $(generator build/wasm) -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
+    -DATTENTION_TEST_PCH="$([ -n "$COMPILER_CACHE" ] && echo OFF || echo ON)" >/dev/null &&
     EM_COMPILER_WRAPPER="$COMPILER_CACHE" NINJA_STATUS="[wasm %f/%t] " cmake --build build/wasm -j "$jobs"
 }
 
