@@ -7,8 +7,8 @@
 # when the suite ends; the summary lists every suite in the order below with its time.
 #
 # The suites run in two lanes at once, so that a 2-core machine keeps both cores busy: lane A has
-# the Chromium suites (e2e, two of its files at a time, then embed); lane B runs all the others one
-# after another. A page test mostly waits for its page (a file keeps about half a core busy), so
+# the Chromium suites (e2e, two of its files at a time, then embed) and the weights fuzzer, which
+# evens the two lanes' times out; lane B runs all the others one after another. A page test mostly waits for its page (a file keeps about half a core busy), so
 # two of them leave room for lane B's suites, most of which keep one core busy (Node, ctest,
 # fixed-time fuzzing). TEST_LANES=1 runs every suite in one lane, in the order below (to rule out
 # the other lane when a suite misbehaves).
@@ -46,7 +46,7 @@ trap 'rm -rf "$results"' EXIT
 
 # The suites in the summary's order; lane A's; lane B runs every other, in this order.
 SUITES=(core-native core-wasm types js pack e2e e2e-firefox e2e-webkit embed fuzz-api fuzz-native fuzz-weights)
-LANE_A=(e2e embed)
+LANE_A=(e2e embed fuzz-weights)
 LANE_B=()
 for name in "${SUITES[@]}"; do [[ " ${LANE_A[*]} " == *" $name "* ]] || LANE_B+=("$name"); done
 
