@@ -44,7 +44,8 @@ before(async () => {
       ),
       '/de.html': lmsPage(
         `<attention-lab id="a" lang="de" stage="softmax" ${ATTRS}></attention-lab>
-         <attention-lab id="b" lang="xx" ${ATTRS}></attention-lab>`,
+         <attention-lab id="b" lang="xx" ${ATTRS}></attention-lab>
+         <attention-lab id="c" lang="de" layout="full" ${ATTRS}></attention-lab>`,
       ),
       '/words.html': lmsPage(
         `<attention-lab id="a" strings-src="/words.json" ${ATTRS}></attention-lab>
@@ -225,6 +226,25 @@ test('lang="de": the chrome in German, loaded on request; lang="xx": English wit
   assert.equal(a.labels[5], 'Maske');
   assert.deepEqual(a.notes, []);
   assert.ok(cdn.requests.includes(DE_FILE), 'the German words from the script’s origin');
+  // The full layout: the tokens, the settings and the keyboard shortcuts in German too.
+  const full = await p.evaluate(() => {
+    const root = document.getElementById('c').shadowRoot;
+    const texts = (selector) => [...root.querySelectorAll(selector)].map((n) => n.textContent);
+    return {
+      tokens: root.querySelector('#tokens-heading').textContent,
+      groups: texts('.settings-group > legend'),
+      heads: root.querySelector('label[for="ctl-heads"]').textContent,
+      keys: texts('.shortcuts dt').slice(0, 3),
+      live: root.querySelector('#live-heads').textContent,
+    };
+  });
+  assert.deepEqual(full, {
+    tokens: '6 Token',
+    groups: ['Gewichte', 'Größen', 'Attention', 'Training und Zufall'],
+    heads: 'Köpfe h',
+    keys: ['Leertaste', '← / →', 'Pos1 / Ende'],
+    live: 'd_out wird geteilt: d_h = d_out / h = 3',
+  });
   const b = await shown(p, 'b');
   assert.equal(b.next, 'Next ▶');
   assert.equal((await figureWords(p, 'b')).name, 'Embeddings X');
