@@ -44,7 +44,8 @@ before(async () => {
       ),
       '/de.html': lmsPage(
         `<attention-lab id="a" lang="de" stage="softmax" ${ATTRS}></attention-lab>
-         <attention-lab id="b" lang="xx" ${ATTRS}></attention-lab>`,
+         <attention-lab id="b" lang="xx" ${ATTRS}></attention-lab>
+         <attention-lab id="c" lang="de" layout="full" ${ATTRS}></attention-lab>`,
       ),
       '/words.html': lmsPage(
         `<attention-lab id="a" strings-src="/words.json" ${ATTRS}></attention-lab>
@@ -186,9 +187,38 @@ test('the host page’s font, unless the author sets one; the ::part names reach
   await p.close();
 });
 
+// The words around one element's maps: a figure's name, a head's caption, the table's corner,
+// the legend, the toolbar and the readout of the first cell focused.
+const figureWords = (p, id) =>
+  p.evaluate((id) => {
+    const root = document.getElementById(id).shadowRoot;
+    const text = (selector) => root.querySelector(selector)?.textContent;
+    const before = text('#readout');
+    root.querySelector('td[data-i]').focus();
+    return {
+      name: text('figure.tensor .tensor-name'),
+      head: text('.map-caption'),
+      corner: text('table.heatmap td.corner'),
+      legend: text('.legend .visually-hidden'),
+      toolbar: [...root.querySelectorAll('.toolbar legend')].map((l) => l.textContent),
+      hint: before,
+      readout: text('#readout'),
+    };
+  }, id);
+
 test('lang="de": the chrome in German, loaded on request; lang="xx": English with a note', async () => {
   const p = await open('/de.html');
   const a = await shown(p, 'a');
+  assert.deepEqual(await figureWords(p, 'a'), {
+    name: 'Attention-Gewichte',
+    head: 'Kopf 1',
+    corner: 'Query ↓ Key →',
+    legend: 'Farbskala von ',
+    toolbar: ['Köpfe', 'Batch-Element'],
+    hint: 'Fahren Sie über eine Zelle, tippen oder fokussieren Sie sie, um ihren Wert und ihre Token zu sehen.',
+    readout:
+      'attentionWeights[0, 0, 0, 0] · Zeile: Token 1 „dream“ (Query) · Spalte: Token 1 „dream“ (Key) · Wert 1.0000 (genau 1 in float32)',
+  });
   assert.equal(a.next, 'Weiter ▶');
   assert.equal(a.count, 'Schritt 7 von 11');
   assert.equal(a.title, 'Softmax: Zeilen von Gewichten');
@@ -196,8 +226,28 @@ test('lang="de": the chrome in German, loaded on request; lang="xx": English wit
   assert.equal(a.labels[5], 'Maske');
   assert.deepEqual(a.notes, []);
   assert.ok(cdn.requests.includes(DE_FILE), 'the German words from the script’s origin');
+  // The full layout: the tokens, the settings and the keyboard shortcuts in German too.
+  const full = await p.evaluate(() => {
+    const root = document.getElementById('c').shadowRoot;
+    const texts = (selector) => [...root.querySelectorAll(selector)].map((n) => n.textContent);
+    return {
+      tokens: root.querySelector('#tokens-heading').textContent,
+      groups: texts('.settings-group > legend'),
+      heads: root.querySelector('label[for="ctl-heads"]').textContent,
+      keys: texts('.shortcuts dt').slice(0, 3),
+      live: root.querySelector('#live-heads').textContent,
+    };
+  });
+  assert.deepEqual(full, {
+    tokens: '6 Token',
+    groups: ['Gewichte', 'Größen', 'Attention', 'Training und Zufall'],
+    heads: 'Köpfe h',
+    keys: ['Leertaste', '← / →', 'Pos1 / Ende'],
+    live: 'd_out wird geteilt: d_h = d_out / h = 3',
+  });
   const b = await shown(p, 'b');
   assert.equal(b.next, 'Next ▶');
+  assert.equal((await figureWords(p, 'b')).name, 'Embeddings X');
   assert.deepEqual(b.notes, [
     "lang = 'xx': there is no catalogue for this language, so the interface is in English (catalogues: en, de).",
   ]);
@@ -224,6 +274,9 @@ test('the author’s words: a JSON file and the `strings` property, shown as tex
       'stepper.next': 'Onward <b>!</b>',
       'stepper.nxt': 'x',
       'stage.count': 3,
+      'map.embeddings': 'Inputs X',
+      'axis.token': 'word',
+      'tip.hint': 'Point at a number.',
     };
   });
   await p.waitForFunction(
@@ -233,6 +286,11 @@ test('the author’s words: a JSON file and the `strings` property, shown as tex
   );
   const c = await shown(p, 'c');
   assert.equal(c.count, 'Step 1 of 11');
+  const words = await figureWords(p, 'c');
+  assert.deepEqual(
+    [words.name, words.corner, words.hint],
+    ['Inputs X', 'word', 'Point at a number.'],
+  );
   assert.match(
     c.notes[0],
     /stepper\.nxt \(did you mean 'stepper\.next'\?\), stage\.count \(not text\)/,

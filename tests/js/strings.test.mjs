@@ -16,6 +16,14 @@ import {
 import { parseSteps, chooseSteps } from '../../web/app/step-choice.mjs';
 import { STEP_STAGES } from '../../web/lib/steps.mjs';
 import { STEPS } from '../../web/app/stages/index.mjs';
+import { SHORTCUTS } from '../../web/app/ui/keys.mjs';
+import { threadsNote } from '../../web/app/strings/threads.mjs';
+import { THREADS_WHY, START_SECONDS, threadsNoteOf } from '../../web/lib/threads-note.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const APP = fileURLToPath(new URL('../../web/app/', import.meta.url));
 
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -110,4 +118,36 @@ test('steps: slugs or trace stage names, in order; an unknown name or a repeat r
   const refused = chooseSteps(all, 'nope', EN);
   assert.equal(refused.steps, all);
   assert.equal(refused.error.option, 'steps');
+});
+
+test('every key the interface looks up is in the catalogue', () => {
+  const files = fs
+    .readdirSync(APP, { recursive: true })
+    .filter((file) => file.endsWith('.mjs') && !file.startsWith('strings'));
+  const used = new Set();
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(APP, file), 'utf8');
+    for (const m of text.matchAll(/\bS\[\s*'([\w.]+)'\s*\]/g)) used.add(m[1]);
+  }
+  for (const key of ['map.weights', 'axis.queryKey', 'tip.hint', 'legend.kept'])
+    assert.ok(used.has(key), `${key} is looked up`);
+  assert.deepEqual(
+    [...used].filter((key) => !Object.hasOwn(EN, key)),
+    [],
+  );
+  for (const name of SHORTCUTS) {
+    assert.ok(EN[`keys.${name}`], `keys.${name}`);
+    assert.ok(EN[`keys.${name}.does`], `keys.${name}.does`);
+  }
+});
+
+test("the threads note: the loader's English as it is, in German for lang=de, another note kept", () => {
+  const csp = threadsNoteOf(THREADS_WHY.csp);
+  const late = threadsNoteOf(THREADS_WHY.late(START_SECONDS));
+  assert.equal(threadsNote(csp, EN), csp);
+  assert.equal(threadsNote(late, EN), late);
+  assert.match(threadsNote(csp, DE), /^Läuft auf einem Thread: Die Content-Security-Policy/);
+  assert.match(threadsNote(late, DE), / innerhalb von 20 s gestartet/);
+  assert.equal(threadsNote('Something else.', DE), 'Something else.');
+  assert.equal(threadsNote('', DE), '');
 });

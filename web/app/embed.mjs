@@ -13,6 +13,7 @@ import * as labs from './ui/labs.mjs';
 import { postHeight } from './embed-height.mjs';
 import { mountEmbeddedExercise, asksForExercise } from './exercise-embed.mjs';
 import { authorOf, applyWords } from './embed-author.mjs';
+import { threadsNote } from './strings/threads.mjs';
 
 // The script runs: the static note for a page whose scripts are blocked goes.
 document.querySelector('#boot-note')?.remove();
@@ -56,7 +57,7 @@ app.ready
       const note = document.createElement('p');
       note.className = 'panel-message threads-note';
       note.setAttribute('role', 'status');
-      note.textContent = app.lab.threadsNote;
+      note.textContent = threadsNote(app.lab.threadsNote, words.strings);
       root.after(note);
     }
   })

@@ -14,6 +14,7 @@ import { STAGES } from '../lib/contract.mjs';
 import { PRESETS } from '../lib/presets.mjs';
 import { canTokenize, tokenize } from '../lib/tokens.mjs';
 import { namedShape } from '../lib/present.mjs';
+import { EN, format } from './strings/index.mjs';
 
 // Each stage's dimension names, as the core's stage list gives them: 'B,h,T,T'.
 const DIMS = new Map(STAGES.map((s) => [s.name, s.dims]));
@@ -72,18 +73,18 @@ function explanation(step, ctx) {
 
 /**
  * Draws step `view.step` of `settings` into `root` without numbers (see above), with `message`
- * (what is loading) where the numbers will be.
+ * (what is loading) where the numbers will be, in the words of `S`.
  */
-export function drawFirstPaint(root, { settings, view }, message) {
+export function drawFirstPaint(root, { settings, view }, message, S = EN) {
   try {
-    replace(root, toDom(firstPaintSection(settings, view, message, shapesOnly(settings))));
+    replace(root, toDom(firstPaintSection(settings, view, message, shapesOnly(settings), S)));
   } catch {
     // Settings the step's text cannot tell without the core: the title alone.
-    replace(root, toDom(firstPaintSection(settings, view, message, null)));
+    replace(root, toDom(firstPaintSection(settings, view, message, null, S)));
   }
 }
 
-function firstPaintSection(settings, view, message, result) {
+function firstPaintSection(settings, view, message, result, S) {
   const index = Math.max(0, findStep(String(view.step ?? '')));
   const step = STEPS[index];
   const main = step.main(settings);
@@ -102,8 +103,12 @@ function firstPaintSection(settings, view, message, result) {
     h(
       'header',
       { class: 'stage-head' },
-      h('p', { class: 'step-count' }, `Step ${index + 1} of ${STEPS.length}`),
-      h('h2', { id: 'stage-title', tabindex: '-1' }, step.title),
+      h(
+        'p',
+        { class: 'step-count' },
+        format(S['stage.count'], { n: index + 1, count: STEPS.length }),
+      ),
+      h('h2', { id: 'stage-title', tabindex: '-1' }, S[`step.${step.slug}.title`] ?? step.title),
       shape &&
         h(
           'p',

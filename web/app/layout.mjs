@@ -7,13 +7,16 @@ import { EN } from './strings/index.mjs';
 
 export const LAYOUTS = Object.freeze(['compact', 'full']);
 
-function renderShortcuts(root) {
+function renderShortcuts(root, S) {
   replace(
     root,
     h(
       'dl',
       { class: 'shortcuts' },
-      SHORTCUTS.map(([keys, what]) => [h('dt', {}, h('kbd', {}, keys)), h('dd', {}, what)]),
+      SHORTCUTS.map((name) => [
+        h('dt', {}, h('kbd', {}, S[`keys.${name}`])),
+        h('dd', {}, S[`keys.${name}.does`]),
+      ]),
     ),
   );
 }
@@ -96,7 +99,7 @@ function buildFull(root, slots, lesson, S) {
       h('details', { class: 'card keys' }, h('summary', {}, S['layout.shortcuts']), shortcuts),
     ),
   );
-  renderShortcuts(shortcuts);
+  renderShortcuts(shortcuts, S);
 }
 
 /**

@@ -111,7 +111,7 @@ export function mountAttentionLab(
   });
   cleanups.push(() => panel.destroy());
   // The step's text and layout at once, before the core: its numbers follow when it is ready.
-  drawFirstPaint(slots.stage, store.get(), S['status.loading']);
+  drawFirstPaint(slots.stage, store.get(), S['status.loading'], S);
 
   const listen = (fn) => cleanups.push(store.subscribe(fn));
   // The host hears of a change after it is drawn.
@@ -125,6 +125,7 @@ export function mountAttentionLab(
     cleanups.push(pace.cancel);
     const controls = createControls(slots.sentence, slots.settings, {
       presets: PRESETS, // lab.presets, known before the core
+      strings: S,
       onChange: pace.change,
       // A set-up sets several settings at once; an example sentence its text (and the notebook
       // sentence its d_in).

@@ -7,19 +7,13 @@ import { EN, format } from './strings/index.mjs';
 // A live line under a control, with the sizes of the result's trace: what h and d_out make of the
 // heads of this module. MultiHeadAttention splits d_out; the wrapper splits nothing (each head is a
 // whole CausalAttention of width d_out, and h of them side by side are h·d_out wide).
-function liveHelp({ settings, sizes }) {
+function liveHelp({ settings, sizes }, S) {
   const { module } = settings;
-  if (module === 'mha')
-    return {
-      heads: `d_out is split: d_h = d_out / h = ${sizes.dh}`,
-      dOut: `the total width, ${sizes.h} heads × ${sizes.dh}`,
-    };
+  const say = (key) => format(S[key], sizes);
+  if (module === 'mha') return { heads: say('live.mhaHeads'), dOut: say('live.mhaDOut') };
   if (module === 'wrapper')
-    return {
-      heads: `nothing is split: ${sizes.h} whole heads of width d_out`,
-      dOut: `each head's width; side by side D = h·d_out = ${sizes.D}`,
-    };
-  return { heads: 'CausalAttention: exactly 1', dOut: '' };
+    return { heads: say('live.wrapperHeads'), dOut: say('live.wrapperDOut') };
+  return { heads: S['live.causalHeads'], dOut: '' };
 }
 
 /**
@@ -50,7 +44,8 @@ export function createView({
       controls.write(state.errors.settings?.asked ?? state.settings);
     }
     if (changed.has('result'))
-      for (const [key, text] of Object.entries(liveHelp(state.result))) controls.setLive(key, text);
+      for (const [key, text] of Object.entries(liveHelp(state.result, S)))
+        controls.setLive(key, text);
   }
 
   // Where the step's title is, under the sticky stepper (0 when the stepper does not stick).
@@ -101,6 +96,7 @@ export function createView({
       dims: (name) => dims.get(name),
       heads: [0],
       embedded,
+      strings: S,
     };
     if (overview && moved) overview = false; // a step was chosen: show it
     player.showOverview?.(overview);
@@ -126,6 +122,7 @@ export function createView({
       motion: motion.animates(),
       entered: shownStep !== index, // a step entered anew animates; a new head or setting does not
       embedded,
+      strings: S,
     });
     shownStep = index;
     player.show(index);
@@ -163,7 +160,7 @@ export function createView({
     // for a new sentence (they are written only where their text differs).
     const drawn = ['result', 'step', 'head', 'item', 'numbers'];
     if (drawn.some((k) => changed.has(k))) renderStep(state, meta);
-    if (changed.has('result')) renderTokens(slots.tokens, state.result);
+    if (changed.has('result')) renderTokens(slots.tokens, state.result, S);
   }
   /** Opens or closes the pipeline overview (the stepper's button, the O key). */
   render.toggleOverview = () => {

@@ -22,6 +22,7 @@ import {
 import { AUTHOR_ATTRIBUTES, authorKey, whenWords, showNotes } from './author.mjs';
 import { adoptStyles } from './styles.mjs';
 import { elementName, showThreadsNote } from './status.mjs';
+import { threadsNote } from '../app/strings/threads.mjs';
 
 export { attributeName, SETTING_ATTRIBUTES, VIEW_ATTRIBUTES } from './attributes.mjs';
 
@@ -192,7 +193,8 @@ export class AttentionLabElement extends Base {
       () => {
         if (this.#app !== app) return;
         this.#state = null;
-        showThreadsNote(this.#shadow, this.#frame, app.lab?.threadsNote);
+        const note = threadsNote(app.lab?.threadsNote, words.lesson.strings);
+        showThreadsNote(this.#shadow, this.#frame, note);
         // Attributes changed while the core was loading, or a re-mount with a kept state.
         this.#sync();
         this.#resolveReady(this);

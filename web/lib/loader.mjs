@@ -8,6 +8,7 @@ import { blobWorkersAllowed, hasExceptions, hasRelaxedSimd, hasSimd } from './fe
 import { nodeRequire } from './node-builtin.mjs';
 import { baseUrlLocateFile, instantiateFrom } from './core-files.mjs';
 import { inNode, whyNoThreads } from './builds.mjs';
+import { THREADS_WHY, START_SECONDS, threadsNoteOf } from './threads-note.mjs';
 
 // Each build's relaxed-SIMD twin: the same JS glue and exports, its kernels with
 // f32x4.relaxed_madd (scripts/relax-simd.mjs). Written as literal `new URL(…, import.meta.url)`
@@ -90,9 +91,7 @@ async function threadedBrowserOptions(locateFile) {
 // explicit count is refused with the reason. Resolves { count, note }.
 async function checkBlobWorkers(threads, count) {
   if (count === 1 || inNode || (await blobWorkersAllowed())) return { count, note: '' };
-  const why =
-    "this page's Content-Security-Policy does not allow workers from blob: URLs (worker-src " +
-    "blob:), which the threaded build's workers start from";
+  const why = THREADS_WHY.csp;
   if (threads !== 'auto' && threads !== undefined) {
     throw new AttentionLabError(`threads = ${threads}: ${why}; use threads: 'auto' or 1`, {
       option: 'threads',
@@ -102,7 +101,7 @@ async function checkBlobWorkers(threads, count) {
 }
 
 function fallBack(why) {
-  const note = `Running on one thread: ${why}.`;
+  const note = threadsNoteOf(why);
   console.warn(`attention-lab: ${note}`);
   return note;
 }
@@ -112,7 +111,7 @@ function fallBack(why) {
 // keep it waiting forever: past this bound the lab stops those workers and runs the
 // single-threaded build instead. Far above a normal start (each worker compiles nothing: it gets
 // the compiled module), so only a start that will never finish reaches it.
-const START_MS = 20000;
+const START_MS = START_SECONDS * 1000;
 async function startThreaded(factory, moduleOptions) {
   let timer;
   const late = new Promise((resolve) => {
@@ -127,9 +126,7 @@ async function startThreaded(factory, moduleOptions) {
 
 // Why the threads were given up on; 'auto' runs on one thread then, an explicit count is refused.
 function lateThreads(threads) {
-  const why =
-    `the threaded build's workers did not start within ${START_MS / 1000} s ` +
-    '(a Content-Security-Policy worker-src, or something else, stopped them)';
+  const why = THREADS_WHY.late(START_MS / 1000);
   if (threads !== 'auto' && threads !== undefined) {
     throw new AttentionLabError(`threads = ${threads}: ${why}; use threads: 'auto' or 1`, {
       option: 'threads',

@@ -1,5 +1,5 @@
-// The captions over the heads of a tensor, fitted to their maps' width: "head 3", or "3" on a
-// narrow map; a trained head's caption takes the fullest of its forms (data-shorter) in which every
+// The captions over the heads of a tensor, fitted to their maps' width: "head 3", or its number
+// (data-narrow) on a narrow map; a trained head's caption takes the fullest of its forms (data-shorter) in which every
 // caption of the tensor fits (the heads of one tensor then read alike).
 
 let measurer = null;
@@ -16,11 +16,11 @@ export function fitCaptions(caps, width, font) {
 
 const formsOf = (cap) => [cap.dataset.full, ...JSON.parse(cap.dataset.shorter)];
 
-// The caption a map `width` px wide has room for: "head 3", or "3" under 70 px. A trained head's
+// The caption a map `width` px wide has room for: "head 3", or its number under 70 px. A trained head's
 // caption (data-shorter) takes its form number `level` (0: the full caption).
 function captionText(cap, width, level) {
   const full = cap.dataset.full;
-  if (!cap.dataset.shorter) return width < 70 ? full.replace('head ', '') : full;
+  if (!cap.dataset.shorter) return width < 70 ? (cap.dataset.narrow ?? full) : full;
   const forms = formsOf(cap);
   return forms[Math.min(level, forms.length - 1)];
 }

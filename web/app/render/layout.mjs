@@ -10,6 +10,7 @@ import { labelWidth } from './text.mjs';
 import { fitCaptions } from './captions.mjs';
 import { isMap, mapEntry } from './maps.mjs';
 import { rgbOf } from '../ui/colour.mjs';
+import { EN, format } from '../strings/index.mjs';
 
 /** The theme's colours, read from the custom properties, so the maps follow light and dark. */
 export function themeOf(el) {
@@ -78,7 +79,8 @@ export function measureMaps(root) {
   return { base, theme, captionFont, groups, equations, rows };
 }
 
-// Say what a band summarises: a d = 768 tensor in 300 px cannot show every column.
+// Say what a band summarises: a d = 768 tensor in 300 px cannot show every column. The words are
+// the note's own (data-words, in the mount's language), or English.
 function noteBands(group, spec, first) {
   const note = group.closest('figure')?.querySelector('.map-note');
   if (!note) return;
@@ -86,7 +88,11 @@ function noteBands(group, spec, first) {
   const text =
     first.band === 1
       ? ''
-      : `${spec.cols} columns drawn as ${first.drawnCols} bands of ${first.band}: each band shows its number of largest magnitude; hover or tap for the band's exact number and columns, the table for every number.`;
+      : format(note.dataset.words ?? EN['map.bands'], {
+          cols: spec.cols,
+          drawn: first.drawnCols,
+          band: first.band,
+        });
   if (note.textContent !== text) note.textContent = text;
 }
 

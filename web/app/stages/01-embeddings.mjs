@@ -1,5 +1,6 @@
 // Step 1: tokens → embeddings (B,T,d_in).
 import EN from '../strings/en.mjs';
+import { wordsOf } from '../strings/index.mjs';
 import { h } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { trainedEmbeddings } from '../ui/trained-notes.mjs';
@@ -48,9 +49,10 @@ export function explain(ctx) {
 }
 
 export function render(ctx) {
+  const S = wordsOf(ctx);
   return tensorFigure(ctx, 'inputs', {
-    label: 'Embeddings X',
+    label: S['map.embeddings'],
     columns: 'features',
-    corner: 'token',
+    corner: S['axis.token'],
   });
 }

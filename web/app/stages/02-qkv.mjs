@@ -1,5 +1,6 @@
 // Step 2: queries, keys and values (B,T,d_out).
 import EN from '../strings/en.mjs';
+import { wordsOf } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { ROLE_PURPOSE } from '../../lib/stage-text.mjs';
@@ -51,12 +52,17 @@ export function explain(ctx) {
 }
 
 export function render(ctx) {
-  const opts = { columns: 'features', headColumns: ctx.result.sizes.h > 1, corner: 'token' };
+  const S = wordsOf(ctx);
+  const opts = {
+    columns: 'features',
+    headColumns: ctx.result.sizes.h > 1,
+    corner: S['axis.token'],
+  };
   return h(
     'div',
     { class: 'figure-row' },
-    tensorFigure(ctx, 'queries', { ...opts, label: 'Queries Q' }),
-    tensorFigure(ctx, 'keys', { ...opts, label: 'Keys K' }),
-    tensorFigure(ctx, 'values', { ...opts, label: 'Values V' }),
+    tensorFigure(ctx, 'queries', { ...opts, label: S['map.queries'] }),
+    tensorFigure(ctx, 'keys', { ...opts, label: S['map.keys'] }),
+    tensorFigure(ctx, 'values', { ...opts, label: S['map.values'] }),
   );
 }

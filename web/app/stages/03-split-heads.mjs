@@ -2,6 +2,7 @@
 // animation starts with the heads' column blocks glued together as one matrix and slides them
 // apart into h separate matrices.
 import EN from '../strings/en.mjs';
+import { wordsOf, format } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { gridRect } from '../ui/maps.mjs';
@@ -99,13 +100,14 @@ function asides(settings, sizes, embedded) {
 }
 
 export function render(ctx) {
+  const S = wordsOf(ctx);
   const all = Array.from({ length: ctx.result.sizes.h }, (_, i) => i);
   const opts = (label) => ({
     label,
     columns: 'features',
     headTint: true,
     heads: all, // the split is about all heads; a chosen head is highlighted instead
-    corner: 'token',
+    corner: S['axis.token'],
     onMap: (el, head) => {
       if (ctx.view.head !== 'all' && head !== Number(ctx.view.head)) el.classList.add('dimmed');
     },
@@ -113,27 +115,28 @@ export function render(ctx) {
   const phase = h(
     'p',
     { class: 'phase' },
-    `transposed: (B,h,T,d_h), ${ctx.result.sizes.h} matrices of T × d_h`,
+    format(S['split.transposed'], { h: ctx.result.sizes.h }),
   );
   const replay = h(
     'button',
     { type: 'button', class: 'replay', dataset: { action: 'replay-split' } },
-    'Replay the split',
+    S['split.replay'],
   );
   return h(
     'div',
     { class: 'split' },
     h('div', { class: 'split-bar' }, phase, replay),
-    tensorFigure(ctx, 'queryHeads', opts('Query heads')),
-    tensorFigure(ctx, 'keyHeads', opts('Key heads')),
-    tensorFigure(ctx, 'valueHeads', opts('Value heads')),
+    tensorFigure(ctx, 'queryHeads', opts(S['map.queryHeads'])),
+    tensorFigure(ctx, 'keyHeads', opts(S['map.keyHeads'])),
+    tensorFigure(ctx, 'valueHeads', opts(S['map.valueHeads'])),
   );
 }
 
+// Each phase of the animation and the catalogue's key of its line.
 const PHASES = [
-  ['merged', '(B,T,d_out): one matrix per tensor, head columns side by side'],
-  ['view', 'view as (B,T,h,d_h): the same numbers, cut into head pieces'],
-  ['split', 'transpose(1, 2) → (B,h,T,d_h): each head its own T × d_h matrix'],
+  ['merged', 'split.merged'],
+  ['view', 'split.view'],
+  ['split', 'split.split'],
 ];
 
 /** Runs the split animation (after the section is in the page); nothing moves under reduced motion. */
@@ -155,7 +158,7 @@ function animate(root, ctx) {
   const phase = root.querySelector('.phase');
   const setPhase = (i) => {
     root.dataset.phase = PHASES[i][0];
-    phase.textContent = PHASES[i][1];
+    phase.textContent = wordsOf(ctx)[PHASES[i][1]];
   };
   const figures = [...root.querySelectorAll('figure.tensor')];
   const moves = [];

@@ -1,5 +1,6 @@
 // Step 4: attention scores per head, Q_h · K_hᵀ (B,h,T,T).
 import EN from '../strings/en.mjs';
+import { wordsOf } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { headRoles } from '../ui/trained-notes.mjs';
@@ -48,31 +49,32 @@ export function explain(ctx) {
 // row and the key column it is the dot product of. With all heads, the first one (choose another
 // above); the next steps show every head's scores side by side.
 export function render(ctx) {
+  const S = wordsOf(ctx);
   const head = ctx.view.head === 'all' ? 0 : Number(ctx.view.head);
   const links = {};
   const common = { heads: [head], legend: false };
   const queries = tensorFigure(ctx, 'queryHeads', {
     ...common,
-    label: 'Queries Q',
+    label: S['map.queries'],
     columns: 'features',
     headTint: true,
-    corner: 'token',
+    corner: S['axis.token'],
     onMap: (el) => (links.queries = el),
   });
   const keys = tensorFigure(ctx, 'keyHeads', {
     ...common,
-    label: '· Keys Kᵀ',
+    label: S['map.timesKeys'],
     transpose: true,
-    corner: 'feature ↓ key →',
+    corner: S['axis.featureKey'],
     onMap: (el) => (links.keys = el),
   });
   const scores = tensorFigure(ctx, 'attentionScores', {
     heads: [head],
-    label: '= Scores',
+    label: S['map.isScores'],
     columns: 'tokens',
-    rowRole: 'query',
-    columnRole: 'key',
-    corner: 'query ↓ key →',
+    rowRole: S['axis.query'],
+    columnRole: S['axis.key'],
+    corner: S['axis.queryKey'],
     onInspect: () => (r, c, on) => {
       linkBand(links.queries, { row: r }, on);
       linkBand(links.keys, { col: c }, on);

@@ -1,5 +1,6 @@
 // Step 5: scaling by 1/√d_h.
 import EN from '../strings/en.mjs';
+import { wordsOf } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 
@@ -30,11 +31,12 @@ export function explain(ctx) {
 }
 
 export function render(ctx) {
+  const S = wordsOf(ctx);
   return tensorFigure(ctx, 'scaledScores', {
-    label: 'Scaled scores',
+    label: S['map.scaled'],
     columns: 'tokens',
-    rowRole: 'query',
-    columnRole: 'key',
-    corner: 'query ↓ key →',
+    rowRole: S['axis.query'],
+    columnRole: S['axis.key'],
+    corner: S['axis.queryKey'],
   });
 }

@@ -1,6 +1,7 @@
 // Step 6: the causal mask. Masking 'neg-inf': −∞ above the diagonal before the softmax. Masking
 // 'naive': softmax over everything, then zero the future (renormalised in the next step).
 import EN from '../strings/en.mjs';
+import { wordsOf } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { maskingStory } from '../../lib/stage-text.mjs';
@@ -76,12 +77,13 @@ function routesCompared(routes) {
 }
 
 export function render(ctx) {
+  const S = wordsOf(ctx);
   const { settings } = ctx;
   const common = {
     columns: 'tokens',
-    rowRole: 'query',
-    columnRole: 'key',
-    corner: 'query ↓ key →',
+    rowRole: S['axis.query'],
+    columnRole: S['axis.key'],
+    corner: S['axis.queryKey'],
     cellClass: future(settings),
   };
   if (settings.masking === 'naive') {
@@ -90,24 +92,24 @@ export function render(ctx) {
       { class: 'figure-row' },
       tensorFigure(ctx, 'unmaskedWeights', {
         ...common,
-        label: 'Softmax over all tokens',
+        label: S['map.softmaxAll'],
         kind: 'weights',
         rowSums: true,
         cellClass: undefined,
       }),
       tensorFigure(ctx, 'zeroedWeights', {
         ...common,
-        label: 'Future set to 0',
+        label: S['map.futureZero'],
         kind: 'weights',
         rowSums: true,
       }),
       tensorFigure(ctx, 'attentionWeights', {
         ...common,
-        label: 'Renormalised (each row ÷ its sum)',
+        label: S['map.renormalised'],
         kind: 'weights',
         rowSums: true,
       }),
     );
   }
-  return tensorFigure(ctx, 'maskedScores', { ...common, label: 'Masked scores' });
+  return tensorFigure(ctx, 'maskedScores', { ...common, label: S['map.masked'] });
 }

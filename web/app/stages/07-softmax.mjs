@@ -1,5 +1,6 @@
 // Step 7: softmax — each row becomes weights that sum to 1 (naive masking: the renormalisation).
 import EN from '../strings/en.mjs';
+import { wordsOf } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { headRoles } from '../ui/trained-notes.mjs';
@@ -65,13 +66,14 @@ export function explain(ctx) {
 }
 
 export function render(ctx) {
+  const S = wordsOf(ctx);
   return tensorFigure(ctx, 'attentionWeights', {
-    label: 'Attention weights',
+    label: S['map.weights'],
     kind: 'weights',
     columns: 'tokens',
-    rowRole: 'query',
-    columnRole: 'key',
-    corner: 'query ↓ key →',
+    rowRole: S['axis.query'],
+    columnRole: S['axis.key'],
+    corner: S['axis.queryKey'],
     rowSums: true,
     cellClass: (v, r, c) => (ctx.settings.causal && c > r ? 'future' : undefined),
   });

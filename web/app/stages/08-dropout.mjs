@@ -1,6 +1,7 @@
 // Step 8: dropout on the attention weights (training only): the seeded mask drops cells, the
 // survivors are scaled by 1/(1−p).
 import EN from '../strings/en.mjs';
+import { wordsOf, format } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { fmt } from '../ui/format.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
@@ -90,6 +91,7 @@ function whileTraining(ctx) {
 }
 
 export function render(ctx) {
+  const S = wordsOf(ctx);
   // In evaluation mode: the training-mode pass (computed with the result, since this step reads
   // it), marked as such (data-trace="training").
   const preview = ctx.settings.training ? null : ctx.result.trainingPreview;
@@ -100,24 +102,25 @@ export function render(ctx) {
   const dropped = (r, c, head) => mask[((b * sizes.h + head) * sizes.T + r) * sizes.T + c] === 0;
   const common = {
     columns: 'tokens',
-    rowRole: 'query',
-    columnRole: 'key',
-    corner: 'query ↓ key →',
+    rowRole: S['axis.query'],
+    columnRole: S['axis.key'],
+    corner: S['axis.queryKey'],
     trace: preview ? 'training' : undefined,
   };
-  const suffix = preview ? ` (training mode, p = ${preview.settings.dropout})` : '';
+  const titled = (label) =>
+    preview ? format(S['map.training'], { label, p: preview.settings.dropout }) : label;
   return h(
     'div',
     { class: 'figure-row' },
     tensorFigure(shown, 'dropoutMask', {
       ...common,
-      label: `Dropout mask${suffix}`,
+      label: titled(S['map.dropoutMask']),
       kind: 'mask',
       cellClass: (v, r, c, head) => (dropped(r, c, head) ? 'dropped' : undefined),
     }),
     tensorFigure(shown, 'droppedWeights', {
       ...common,
-      label: `Weights after dropout${suffix}`,
+      label: titled(S['map.dropped']),
       kind: 'dropped',
       rowSums: true,
       cellClass: (v, r, c, head) =>

@@ -1,5 +1,6 @@
 // Step 9: context vectors = weights · V, per head.
 import EN from '../strings/en.mjs';
+import { wordsOf } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { headRoles } from '../ui/trained-notes.mjs';
@@ -45,6 +46,7 @@ const dropping = (settings) => settings.training && settings.dropout > 0;
 // One head's equation at a time, weights · V = context side by side on one screen: with all
 // heads, twelve equations of 64 tokens would be a scroll of their own.
 export function render(ctx) {
+  const S = wordsOf(ctx);
   const head = ctx.view.head === 'all' ? 0 : Number(ctx.view.head);
   const links = {};
   const common = { heads: [head], legend: false };
@@ -52,27 +54,27 @@ export function render(ctx) {
   const dropped = dropping(ctx.settings);
   const weights = tensorFigure(ctx, dropped ? 'droppedWeights' : 'attentionWeights', {
     ...common,
-    label: dropped ? 'Weights after dropout' : 'Attention weights',
+    label: dropped ? S['map.dropped'] : S['map.weights'],
     kind: 'dropped',
     columns: 'tokens',
-    corner: 'query ↓ key →',
+    corner: S['axis.queryKey'],
     cellClass: (v, r, c) => (ctx.settings.causal && c > r ? 'future' : undefined),
     onMap: (el) => (links.weights = el),
   });
   const values = tensorFigure(ctx, 'valueHeads', {
     ...common,
-    label: '· Values V',
+    label: S['map.timesValues'],
     columns: 'features',
     headTint: true,
-    corner: 'token',
+    corner: S['axis.token'],
     onMap: (el) => (links.values = el),
   });
   const context = tensorFigure(ctx, 'contextHeads', {
     ...common,
-    label: '= Context',
+    label: S['map.isContext'],
     columns: 'features',
     headTint: true,
-    corner: 'token',
+    corner: S['axis.token'],
     onInspect: () => (r, c, on) => {
       linkBand(links.weights, { row: r }, on);
       linkBand(links.values, { col: c }, on);

@@ -1,5 +1,6 @@
 // Step 10: merge the heads — transpose back to (B,T,h,d_h) and concatenate to (B,T,d_out).
 import EN from '../strings/en.mjs';
+import { wordsOf } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { headColour, tintRgb } from '../ui/colour.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
@@ -34,26 +35,27 @@ export function explain(ctx) {
 }
 
 export function render(ctx) {
+  const S = wordsOf(ctx);
   const all = Array.from({ length: ctx.result.sizes.h }, (_, i) => i);
   return h(
     'div',
     { class: 'figure-row' },
     tensorFigure(ctx, 'contextHeads', {
-      label: 'Context per head',
+      label: S['map.contextPerHead'],
       columns: 'features',
       kind: 'heads',
       heads: all,
       headTint: true,
       rgb: (v, r, c, head) => tintRgb(headColour(head), 0.62),
-      corner: 'token',
+      corner: S['axis.token'],
       legend: false,
     }),
     tensorFigure(ctx, 'mergedHeads', {
-      label: 'Merged heads',
+      label: S['map.merged'],
       columns: 'features',
       kind: 'heads',
       headColumns: true,
-      corner: 'token',
+      corner: S['axis.token'],
     }),
   );
 }

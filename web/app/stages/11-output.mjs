@@ -1,5 +1,6 @@
 // Step 11: the output projection out_proj mixes the heads (module mha only).
 import EN from '../strings/en.mjs';
+import { wordsOf, format } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { headColour, blend, tint, tintRgb } from '../ui/colour.mjs';
 import { tensorFigure, headLegend } from '../ui/tensor.mjs';
@@ -87,14 +88,15 @@ function stripes(colours, shareAt) {
 }
 
 export function render(ctx) {
+  const S = wordsOf(ctx);
   const { sizes } = ctx.result;
   if (ctx.settings.module !== 'mha') {
     return tensorFigure(ctx, 'output', {
-      label: 'Output = merged heads',
+      label: S['map.outputMerged'],
       columns: 'features',
       kind: 'heads',
       headColumns: true,
-      corner: 'token',
+      corner: S['axis.token'],
     });
   }
   const b = Math.min(ctx.view.item, sizes.B - 1);
@@ -104,30 +106,30 @@ export function render(ctx) {
   const blended = sizes.D <= 96;
   const tinted = colours.map((c) => tint(c, 0.55));
   const output = tensorFigure(ctx, 'output', {
-    label: 'Output = out_proj(merged heads)',
+    label: S['map.output'],
     columns: 'features',
-    corner: 'token',
+    corner: S['axis.token'],
     legend: blended ? false : undefined,
     rgb: blended ? (v, r, c) => tintRgb(blend(colours, shares(ctx, b, r, c)), 0.55) : undefined,
     paintCells: blended ? () => stripes(tinted, (r, c) => shares(ctx, b, r, c)) : undefined,
     describeExtra: () => (r, c) => {
       const s = shares(ctx, b, r, c);
       const total = s.reduce((x, y) => x + y, 0) || 1;
-      return [
-        `mix: ${s.map((x, i) => `head ${i + 1} ${Math.round((100 * x) / total)}%`).join(', ')}`,
-      ];
+      const share = (x, i) =>
+        format(S['tip.share'], { n: i + 1, percent: Math.round((100 * x) / total) });
+      return [format(S['tip.mix'], { shares: s.map(share).join(', ') })];
     },
   });
-  output.append(headLegend(sizes.h));
+  output.append(headLegend(sizes.h, S));
   const figures = h(
     'div',
     { class: 'figure-row' },
     tensorFigure(ctx, 'mergedHeads', {
-      label: 'Merged heads (input)',
+      label: S['map.mergedInput'],
       columns: 'features',
       kind: 'heads',
       headColumns: true,
-      corner: 'token',
+      corner: S['axis.token'],
       legend: false,
     }),
     output,

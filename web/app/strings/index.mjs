@@ -114,3 +114,6 @@ export const localSteps = (steps, strings) =>
     title: strings[`step.${step.slug}.title`] ?? step.title,
     short: strings[`step.${step.slug}.short`] ?? step.short,
   }));
+
+/** The words a step draws with: its context's (the mount's catalogue), or English. */
+export const wordsOf = (ctx) => ctx?.strings ?? EN;

@@ -14,56 +14,34 @@ import {
   inputOf,
   IO,
 } from './fields.mjs';
+import { EN, format } from '../strings/index.mjs';
 
 export { CHOICE_LABELS, shortHelp };
 
 /** The range of a number control: the option table's range within the page's limit. */
 export const controlRange = (name) => rangeWithin(name, pageMax(name));
 
-/** The settings panel: groups of [option, label], in the order a student meets them. */
-export const GROUPS = Object.freeze([
-  {
-    legend: 'Weights',
-    controls: [['weights', 'weights']],
-  },
-  {
-    legend: 'Sizes',
-    controls: [
-      ['dIn', 'd_in'],
-      ['dOut', 'd_out'],
-      ['heads', 'heads h'],
-      ['batch', 'batch B'],
-    ],
-  },
-  {
-    legend: 'Attention',
-    controls: [
-      ['module', 'module'],
-      ['masking', 'masking'],
-      ['layout', 'heads computed'],
-      ['causal', 'causal mask'],
-      ['qkvBias', 'qkv bias'],
-    ],
-  },
-  {
-    legend: 'Training and randomness',
-    controls: [
-      ['training', 'mode'],
-      ['dropout', 'dropout p'],
-      ['seed', 'seed'],
-    ],
-  },
-]);
+// The settings panel's groups, in the order a student meets them: each group's name and its
+// options. Their words are the catalogue's: `settings.<group>` and `setting.<option>`.
+const GROUP_OPTIONS = [
+  ['weights', ['weights']],
+  ['sizes', ['dIn', 'dOut', 'heads', 'batch']],
+  ['attention', ['module', 'masking', 'layout', 'causal', 'qkvBias']],
+  ['training', ['training', 'dropout', 'seed']],
+];
 
-// What the settings groups say while the trained weights are on: they shape the random weights'
-// module, and the weights file fixes the trained one. They are disabled, not silently ignored.
-const RANDOM_ONLY =
-  'These settings apply to the seeded random weights only: with the trained weights, the ' +
-  'weights file fixes the block (MultiHeadAttention in evaluation mode, its own sizes).';
+/** The settings panel in the words of `S`: groups of { id, legend, controls: [option, label] }. */
+export const groupsIn = (S) =>
+  GROUP_OPTIONS.map(([id, names]) => ({
+    id,
+    legend: S[`settings.${id}`],
+    controls: names.map((name) => [name, S[`setting.${name}`]]),
+  }));
+export const GROUPS = Object.freeze(groupsIn(EN));
 
 // The sentence box, the whole set-ups' buttons and the example sentences' buttons, into `root`;
 // returns the box.
-function sentenceBox(root, { presets, onChange, onPreset }) {
+function sentenceBox(root, { presets, onChange, onPreset }, S) {
   const sentence = h('input', {
     id: 'ctl-sentence',
     name: 'sentence',
@@ -79,18 +57,18 @@ function sentenceBox(root, { presets, onChange, onPreset }) {
     h(
       'div',
       { class: 'control sentence', dataset: { control: 'sentence' } },
-      h('label', { for: 'ctl-sentence' }, 'Sentence'),
+      h('label', { for: 'ctl-sentence' }, S['settings.sentence']),
       sentence,
       h(
         'span',
         { class: 'help', id: 'help-sentence' },
-        `Any text; up to ${LIMITS.tokens} GPT-2 tokens.`,
+        format(S['settings.sentenceHelp'], { tokens: LIMITS.tokens }),
       ),
       h('p', { class: 'msg', id: 'msg-sentence', role: 'alert' }),
     ),
     h(
       'div',
-      { class: 'presets setups', role: 'group', 'aria-label': 'Set-ups' },
+      { class: 'presets setups', role: 'group', 'aria-label': S['settings.setups'] },
       SETUPS.map((s) =>
         h(
           'button',
@@ -107,7 +85,7 @@ function sentenceBox(root, { presets, onChange, onPreset }) {
     ),
     h(
       'div',
-      { class: 'presets', role: 'group', 'aria-label': 'Example sentences' },
+      { class: 'presets', role: 'group', 'aria-label': S['settings.examples'] },
       presets.map((p) =>
         h(
           'button',
@@ -121,26 +99,30 @@ function sentenceBox(root, { presets, onChange, onPreset }) {
   return sentence;
 }
 
-/**
- * Builds the sentence box (with presets) into `sentenceRoot` and the settings into `settingsRoot`.
- * onChange(key) fires on every edit, onPreset(preset) on a preset's button.
- */
-export function createControls(sentenceRoot, settingsRoot, { presets, onChange, onPreset }) {
-  const sentence = sentenceBox(sentenceRoot, { presets, onChange, onPreset });
-  replace(
-    settingsRoot,
-    GROUPS.map((g) =>
-      h(
-        'fieldset',
-        { class: 'settings-group', dataset: { randomOnly: g.legend !== 'Weights' } },
-        h('legend', {}, g.legend),
-        g.legend !== 'Weights'
-          ? h('p', { class: 'note random-only', hidden: true }, RANDOM_ONLY)
-          : null,
-        g.controls.map(([name, label]) => field(name, label, onChange, pageMax(name))),
-      ),
+// The settings' groups. The groups but the weights switch say, while the trained weights are on,
+// that they shape the random weights' module only: they are disabled, not silently ignored.
+const settingsGroups = (S, onChange) =>
+  groupsIn(S).map((g) =>
+    h(
+      'fieldset',
+      { class: 'settings-group', dataset: { randomOnly: g.id !== 'weights' } },
+      h('legend', {}, g.legend),
+      g.id !== 'weights'
+        ? h('p', { class: 'note random-only', hidden: true }, S['settings.randomOnly'])
+        : null,
+      g.controls.map(([name, label]) => field(name, label, onChange, pageMax(name), S)),
     ),
   );
+
+/**
+ * Builds the sentence box (with presets) into `sentenceRoot` and the settings into `settingsRoot`.
+ * onChange(key) fires on every edit, onPreset(preset) on a preset's button; strings: the
+ * interface's words. The help lines are the core's option table's, in English.
+ */
+export function createControls(sentenceRoot, settingsRoot, options) {
+  const { onChange, strings: S = EN } = options;
+  const sentence = sentenceBox(sentenceRoot, options, S);
+  replace(settingsRoot, settingsGroups(S, onChange));
   // With the trained weights every group but the switch is disabled, with its note shown.
   const showWeights = (weights) => {
     // Written only when they change: an attribute set again to its value still has Chromium

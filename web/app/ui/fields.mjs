@@ -4,22 +4,27 @@
 // help. Each control has a help line, a live line and a message line.
 import { h } from './dom.mjs';
 import { setting, choicesOf } from '../state/settings.mjs';
+import { EN } from '../strings/index.mjs';
 
-/**
- * The page's words for each choice of the core's choice options (the table has only the values),
- * and for the two values of training, which the page shows as two named modes.
- */
-export const CHOICE_LABELS = Object.freeze({
-  module: {
-    mha: 'MultiHeadAttention (mha)',
-    wrapper: 'MultiHeadAttentionWrapper',
-    causal: 'CausalAttention (one head)',
-  },
-  masking: { 'neg-inf': '−∞ before softmax', naive: 'naive: softmax, zero, renormalise' },
-  layout: { fused: 'fused: one matmul, then split', loop: 'loop: one projection per head' },
-  training: { false: 'evaluation', true: 'training' },
-  weights: { random: 'seeded random (the lecture)', trained: 'trained on the Brown Corpus' },
-});
+// The options whose choices the page names (the core's choice options: the table has only the
+// values; training's two values, which the page shows as two named modes; the weights switch).
+const NAMED_CHOICES = {
+  module: ['mha', 'wrapper', 'causal'],
+  masking: ['neg-inf', 'naive'],
+  layout: ['fused', 'loop'],
+  training: ['false', 'true'],
+  weights: ['random', 'trained'],
+};
+
+/** The page's words for each choice, in the words of `S` (the catalogue's `choice.<option>.<value>`). */
+export const choiceLabels = (S) =>
+  Object.fromEntries(
+    Object.entries(NAMED_CHOICES).map(([name, values]) => [
+      name,
+      Object.fromEntries(values.map((value) => [value, S[`choice.${name}.${value}`]])),
+    ]),
+  );
+export const CHOICE_LABELS = Object.freeze(choiceLabels(EN));
 
 // Steps of the number fields where 1 is too coarse: dropout in twentieths.
 const STEP = { dropout: 0.05 };
@@ -62,8 +67,9 @@ export const inputOf = (spec) =>
         : 'checkbox'
       : 'number';
 
-export function field(name, label, onChange, limit) {
+export function field(name, label, onChange, limit, S = EN) {
   const spec = setting(name);
+  const named = (value) => S[`choice.${name}.${value}`] ?? CHOICE_LABELS[name]?.[value] ?? value;
   const kind = inputOf(spec);
   const id = `ctl-${name}`;
   const describedBy = `help-${name} live-${name} msg-${name}`;
@@ -76,9 +82,7 @@ export function field(name, label, onChange, limit) {
   const control = (cls, ...children) =>
     h('div', { class: cls, dataset: { control: name } }, ...children, ...lines);
   if (kind === 'select') {
-    const options = choicesOf(name).map((value) =>
-      h('option', { value }, CHOICE_LABELS[name]?.[value] ?? value),
-    );
+    const options = choicesOf(name).map((value) => h('option', { value }, named(value)));
     return control(
       'control',
       h('label', { for: id }, label),
@@ -108,7 +112,7 @@ export function field(name, label, onChange, limit) {
             'label',
             {},
             h('input', { type: 'radio', name, value: String(value), onchange: change }),
-            h('span', {}, CHOICE_LABELS[name][value]),
+            h('span', {}, named(value)),
           ),
         ),
       ),

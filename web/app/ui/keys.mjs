@@ -2,15 +2,16 @@
 // +/− speed, H all heads / next head, P presentation mode. Typing in a field never triggers them; inside a heatmap the
 // arrows move between cells (the heatmap stops those keys itself).
 
+/** The shortcuts the page lists: each one's catalogue keys, `keys.<name>` and `keys.<name>.does`. */
 export const SHORTCUTS = [
-  ['Space', 'play / pause'],
-  ['← / →', 'previous / next step'],
-  ['Home / End', 'first / last step'],
-  ['+ / −', 'faster / slower'],
-  ['H', 'show the next head alone, then all heads'],
-  ['P', 'presentation mode: large type, the lesson alone (again: back)'],
-  ['O', 'the whole pipeline on one screen (again: back to the step)'],
-  ['Arrow keys in a heatmap', 'move between cells (Esc leaves the heatmap)'],
+  'space',
+  'arrows',
+  'ends',
+  'speed',
+  'head',
+  'present',
+  'overview',
+  'cells',
 ];
 
 const typing = (el) =>

@@ -13,7 +13,7 @@ const keysHint = (S) =>
     'p',
     { class: 'hint' },
     `${S['stepper.keys']} `,
-    h('kbd', {}, 'Space'),
+    h('kbd', {}, S['keys.space']),
     ` ${S['stepper.keyPlay']} · `,
     h('kbd', {}, '←'),
     ' ',

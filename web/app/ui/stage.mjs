@@ -70,9 +70,9 @@ export function createStagePanel(
   root,
   { onView, tooltipHost = document.body, labLinks = () => null, tools = null, strings: S = EN },
 ) {
-  let readout = newReadout();
+  let readout = newReadout(S['tip.hint']);
   let cleanup = null;
-  const tooltip = createTooltip(tooltipHost, () => readout);
+  const tooltip = createTooltip(tooltipHost, () => readout, S['tip.hint']);
   const stopWatching = watchMaps(root);
   const interactions = installMapInteractions(root, tooltip);
   root.addEventListener('heatmap-escape', () => root.querySelector('#stage-title')?.focus());
@@ -114,7 +114,7 @@ export function createStagePanel(
           'div',
           { class: 'numbers', part: 'numbers' },
           toolbar(step, ctx, onView, S),
-          newReadout(),
+          newReadout(S['tip.hint']),
           body,
         ),
       ),

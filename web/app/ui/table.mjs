@@ -8,7 +8,8 @@ import { fmt, exact } from './format.mjs';
 /**
  * rows × cols numbers of `data`, cell (r, c) at data[index(r, c)].
  * rowLabels/colLabels: [{ text, note?, title? }]; colGroups: [{ label, span }] a header row above
- * the column labels (heads); rowSums: add a Σ column; cellClass(v, r, c) → class (future, dropped).
+ * the column labels (heads); rowSums: add a Σ column, headed sumLabel; cellClass(v, r, c) → class
+ * (future, dropped).
  */
 export function matrixTable(o) {
   const { data, rows, cols, index } = o;
@@ -32,7 +33,7 @@ export function matrixTable(o) {
         h('span', { class: 'tok', dir: 'auto' }, label.text),
       ),
     );
-  if (o.rowSums) labels.append(h('th', { scope: 'col', class: 'sum' }, 'Σ row'));
+  if (o.rowSums) labels.append(h('th', { scope: 'col', class: 'sum' }, o.sumLabel ?? 'Σ row'));
   head.append(labels);
   table.append(head);
 

@@ -10,33 +10,33 @@ import { headCaption } from './trained-notes.mjs';
 import { legendFor, headLegend } from './legend.mjs';
 import { paintScale, registerMap, ensureTable } from '../render/index.mjs';
 import { mapSpec, thumbnailSpec } from './map-spec.mjs';
+import { EN, format, wordsOf } from '../strings/index.mjs';
 
 export { headLegend, thumbnailSpec };
 
 // A token's hover text; a page's own row labels (the element's `tokens`) have no GPT-2 id.
-const tokenTitle = (t, i) => `token ${i + 1}: “${t.text}”${t.id === null ? '' : ` (id ${t.id})`}`;
+const tokenTitle = (t, i, S) =>
+  format(S[t.id === null ? 'tip.token' : 'tip.tokenId'], { n: i + 1, text: t.text, id: t.id });
 
 /** Row labels: the tokens, with their 1-based position. */
-export function tokenRows(tokens) {
+export function tokenRows(tokens, S = EN) {
   return tokens.map((t, i) => ({
     text: tokenLabel(t.text),
     note: String(i + 1),
-    title: tokenTitle(t, i),
+    title: tokenTitle(t, i, S),
   }));
 }
 
-const tokenCols = (tokens) =>
+const tokenCols = (tokens, S) =>
   tokens.map((t, i) => ({
     text: tokenLabel(t.text),
-    title: tokenTitle(t, i),
+    title: tokenTitle(t, i, S),
   }));
 
-const quoted = (t) => `“${tokenLabel(t.text)}”`;
-
 /** Column groups "head 1 | head 2 | …" over a (B,T,h·d_h) tensor's columns. */
-export function headGroups(sizes) {
+export function headGroups(sizes, S = EN) {
   return Array.from({ length: sizes.h }, (_, i) => ({
-    label: `head ${i + 1}`,
+    label: format(S['map.head'], { n: i + 1 }),
     span: sizes.dh,
     colour: headColour(i),
   }));
@@ -61,6 +61,7 @@ const EAGER_CELLS = 500;
  * - hooks: onMap(element, head), onInspect(head) → (r, c, on), describeExtra(head) → (r, c) → lines.
  */
 export function tensorFigure(ctx, name, description = {}) {
+  const S = wordsOf(ctx);
   const fig = describeFigure(ctx, name, description);
   const figure = h(
     'figure',
@@ -93,9 +94,8 @@ export function tensorFigure(ctx, name, description = {}) {
     tables.append(el);
   }
   figure.append(tables);
-  if (links.length)
-    figure.append(h('p', { class: 'table-links' }, 'Every number as a table: ', links));
-  figure.append(h('p', { class: 'map-note', hidden: true }));
+  if (links.length) figure.append(h('p', { class: 'table-links' }, S['map.asTables'], links));
+  figure.append(h('p', { class: 'map-note', hidden: true, dataset: { words: S['map.bands'] } }));
   if (fig.legend !== false) figure.append(fig.legendNode);
   return figure;
 }
@@ -130,11 +130,11 @@ function describeFigure(ctx, name, description) {
     transpose: Boolean(opts.transpose),
     byTokens,
     paint: paintScale(kind, tensor, sizes),
-    legendNode: opts.legend !== false ? legendFor(kind, tensor, sizes) : null,
+    legendNode: opts.legend !== false ? legendFor(kind, tensor, sizes, wordsOf(ctx)) : null,
     eager: T * X * heads.length <= EAGER_CELLS,
     rowLabels: tokens.map((t) => tokenLabel(t.text)),
     features,
-    colLabels: byTokens || opts.transpose ? tokenCols(tokens) : features,
+    colLabels: byTokens || opts.transpose ? tokenCols(tokens, wordsOf(ctx)) : features,
   };
 }
 
@@ -157,11 +157,12 @@ function headMatrix(fig, head) {
 // One head's map: the canvas, its ring and link, its table (now or on demand), registered with
 // the render layer; and the button that builds its table when it is left for later.
 function headMap(ctx, fig, head) {
+  const S = wordsOf(ctx);
   const m = headMatrix(fig, head);
-  const headName = head !== null ? `head ${head + 1}` : '';
+  const headName = head !== null ? format(S['map.head'], { n: head + 1 }) : '';
   // With the trained weights a head's caption carries its measured role (ui/trained-notes.mjs); the
   // whole sentence is the caption's tooltip and the table's caption, its accessible name.
-  const role = head !== null ? headCaption(ctx.result, head) : null;
+  const role = head !== null ? headCaption(ctx.result, head, headName) : null;
   const cellClass = fig.cellClass ? (v, r, c) => fig.cellClass(v, r, c, head) : undefined;
   const buildTable = () => headTable(ctx, fig, m, head, role?.full ?? headName, cellClass);
   const canvas = ctx.canvas?.() ?? h('canvas', { 'aria-hidden': 'true' });
@@ -175,7 +176,7 @@ function headMap(ctx, fig, head) {
       dataset: { tensor: fig.name, item: fig.b, ...(head !== null ? { head } : {}) },
       style: head !== null ? { '--head': headColour(head) } : undefined,
     },
-    head !== null ? mapCaption(headName, role) : null,
+    head !== null ? mapCaption(headName, head, role) : null,
     h('div', { class: 'map-canvas' }, canvas, link, ring),
     table,
   );
@@ -197,7 +198,11 @@ function headMap(ctx, fig, head) {
           type: 'button',
           class: 'table-button',
           dataset: head !== null ? { head } : {},
-          'aria-label': `${m.rows} × ${m.cols} numbers${headName ? ` of ${headName}` : ''} as a table`,
+          'aria-label': format(S[headName ? 'map.tableButtonOf' : 'map.tableButton'], {
+            rows: m.rows,
+            cols: m.cols,
+            head: headName,
+          }),
           onclick: () => ensureTable(el)?.querySelector('td[data-i]')?.focus(),
         },
         headName || `${m.rows} × ${m.cols}`,
@@ -209,47 +214,63 @@ function headMap(ctx, fig, head) {
 function headTable(ctx, fig, m, head, headText, cellClass) {
   const { name, shape, b } = fig;
   const { tokens, sizes } = ctx.result;
+  const S = wordsOf(ctx);
+  const caption = format(S['map.tableCaption'], {
+    label: fig.label ?? name,
+    name,
+    shape: namedShape(ctx.dims(name), shape),
+    item: b + 1,
+  });
   return matrixTable({
     data: fig.data,
     rows: m.rows,
     cols: m.cols,
     index: m.index,
     attrs: { dataset: { stage: name, tensor: name, item: b, ...(head !== null ? { head } : {}) } },
-    caption: `${fig.label ?? name}, ${name} ${namedShape(ctx.dims(name), shape)}, batch item ${b + 1}${head !== null ? `, ${headText}` : ''}`,
+    caption: head !== null ? `${caption}, ${headText}` : caption,
     className: ctx.view.numbers ? '' : 'no-numbers',
     corner: fig.corner,
-    rowLabels: m.flip ? fig.features.map((f) => ({ ...f, note: '' })) : tokenRows(tokens),
+    rowLabels: m.flip ? fig.features.map((f) => ({ ...f, note: '' })) : tokenRows(tokens, S),
     colLabels: fig.colLabels,
-    colGroups: fig.headColumns && sizes.h > 1 ? headGroups(sizes) : null,
+    colGroups: fig.headColumns && sizes.h > 1 ? headGroups(sizes, S) : null,
     cellClass,
     rowSums: fig.rowSums,
+    sumLabel: S['map.rowSum'],
   });
 }
 
 // The lines that say what cell (r, c) of a head is: its index, row, column and value.
 function describer(ctx, fig, m, head) {
   const { tokens, sizes } = ctx.result;
+  const S = wordsOf(ctx);
   const { flip, value } = m;
-  const ofHead = head !== null ? ` of head ${head + 1}` : '';
+  const say = (key, params) => format(S[key], params);
+  const ofHead = (what) => (head !== null ? say('tip.ofHead', { what, head: head + 1 }) : what);
+  const withRole = (what, role) => (role ? say('tip.role', { what, role }) : what);
+  const token = (key, i, role) =>
+    withRole(say(key, { n: i + 1, text: tokenLabel(tokens[i].text) }), role);
   const columnWord = (c) =>
     fig.byTokens || flip
-      ? `column: token ${c + 1} ${quoted(tokens[c])}${fig.columnRole ? ` (${fig.columnRole})` : ''}`
+      ? token('tip.columnToken', c, fig.columnRole)
       : fig.headColumns
-        ? `column ${c + 1}: feature ${(c % sizes.dh) + 1} of head ${Math.floor(c / sizes.dh) + 1}`
-        : `column ${c + 1}${ofHead}`;
+        ? say('tip.columnFeature', {
+            n: c + 1,
+            feature: (c % sizes.dh) + 1,
+            head: Math.floor(c / sizes.dh) + 1,
+          })
+        : ofHead(say('tip.column', { n: c + 1 }));
   return (r, c, focused) => {
     const v = value(r, c);
     const at = flip ? [c, r] : [r, c];
+    const index = `${fig.name}[${[fig.b, ...(head !== null ? [head] : []), ...at].join(', ')}]`;
     return [
-      `${fig.name}[${[fig.b, ...(head !== null ? [head] : []), ...at].join(', ')}]${flip ? ', drawn transposed' : ''}`,
-      flip
-        ? `row: feature ${r + 1}${ofHead}`
-        : `row: token ${r + 1} ${quoted(tokens[r])}${fig.rowRole ? ` (${fig.rowRole})` : ''}`,
+      flip ? say('tip.transposed', { index }) : index,
+      flip ? ofHead(say('tip.rowFeature', { n: r + 1 })) : token('tip.rowToken', r, fig.rowRole),
       columnWord(c),
       ...(fig.describeExtra?.(head)?.(r, c) ?? []),
       focused && Number.isFinite(v)
-        ? `value ${readable(v)} (exactly ${exactText(v)} in float32)`
-        : `value ${readable(v)}`,
+        ? say('tip.valueExact', { value: readable(v), exact: exactText(v) })
+        : say('tip.value', { value: readable(v) }),
     ];
   };
 }
@@ -257,8 +278,13 @@ function describer(ctx, fig, m, head) {
 // A head's caption over its map: "head 3", or with the trained weights "head 3 · itself 20 %"
 // with the shorter forms a narrow map takes (render/captions.mjs picks one) and the whole sentence
 // as its tooltip. Hidden from screen readers: the map's table says the same in its caption.
-function mapCaption(headName, role) {
-  if (!role) return h('p', { class: 'map-caption', 'aria-hidden': 'true' }, headName);
+function mapCaption(headName, head, role) {
+  if (!role)
+    return h(
+      'p',
+      { class: 'map-caption', 'aria-hidden': 'true', dataset: { narrow: head + 1 } },
+      headName,
+    );
   return h(
     'p',
     {

@@ -1,16 +1,19 @@
 // The tokens the sentence became, with their GPT-2 ids. Token text is set as text, never markup.
 import { h, replace } from './dom.mjs';
+import { EN, format } from '../strings/index.mjs';
 
 /**
  * Draws the tokens into `root`, changing only what changed: a typed character changes a token or
  * two, while a list of 64 tokens rebuilt whole means building and laying out its 400 elements at
  * every keystroke. An item is kept when its token, id and formed characters are the same at the
- * same position.
+ * same position. S: the interface's words.
  */
-export function renderTokens(root, result) {
+export function renderTokens(root, result, S = EN) {
   const { tokens, source, settings } = result;
   const forms = charactersFormed(tokens);
-  const heading = `${tokens.length} token${tokens.length === 1 ? '' : 's'}`;
+  const heading = format(S[tokens.length === 1 ? 'tokens.one' : 'tokens.count'], {
+    n: tokens.length,
+  });
   let list = root.querySelector(':scope > ol.tokens');
   if (!list) {
     list = h('ol', { class: 'tokens', 'aria-labelledby': 'tokens-heading' });
@@ -24,22 +27,16 @@ export function renderTokens(root, result) {
     if (old?.dataset.key === key) return;
     // Another sentence changes every token: an item of the same form (a leading space or not,
     // byte pieces or not) takes the new text in place, with no new elements to build and style.
-    if (old && old.dataset.form === formOf(t, forms[i])) return retext(old, t, i, forms[i], key);
-    const item = tokenItem(t, i, forms[i]);
+    if (old && old.dataset.form === formOf(t, forms[i])) return retext(old, t, i, forms[i], key, S);
+    const item = tokenItem(t, i, forms[i], S);
     item.dataset.key = key;
     if (old) old.replaceWith(item);
     else list.append(item);
   });
   while (list.children.length > tokens.length) list.lastElementChild.remove();
   const help = [
-    ...tokenNotes(tokens, settings.sentence),
-    source === 'trained'
-      ? `Embeddings: the trained model’s token + position embeddings, d = ${settings.dIn}.`
-      : source === 'own'
-        ? `Embeddings: this page’s own vectors, d_in = ${settings.dIn}.`
-        : source === 'lecture'
-          ? 'Embeddings: the lecture notebook’s own 3-d vectors.'
-          : `Embeddings: seeded pseudo-random vectors (seed ${settings.seed}), d_in = ${settings.dIn}.`,
+    ...tokenNotes(tokens, settings.sentence, S),
+    format(S[`tokens.${EMBEDDINGS[source] ?? 'seeded'}`], { d: settings.dIn, seed: settings.seed }),
   ];
   if (notes.dataset.key !== help.join('\n')) {
     notes.dataset.key = help.join('\n');
@@ -52,17 +49,25 @@ export function renderTokens(root, result) {
   }
 }
 
+// Where the embeddings come from: each source's catalogue key (tokens.<key>).
+const EMBEDDINGS = { trained: 'trained', own: 'own', lecture: 'lecture' };
+
 // The form of a token's item: the elements it has, whatever its text.
 const formOf = (t, formed) =>
   `${t.text.startsWith(' ') ? 'space' : 'word'}${formed ? ' formed' : ''}${t.id === null ? ' label' : ''}`;
 // A page's own rows (the element's `tokens`) are labels without a GPT-2 id.
-const titleOf = (t, i, formed) =>
-  `token ${i + 1}${t.id === null ? '' : `, id ${t.id}`}${formed ? `: bytes of “${formed}”` : ''}`;
+const titleOf = (t, i, formed, S) => {
+  const title = format(S[t.id === null ? 'tokens.title' : 'tokens.titleId'], {
+    n: i + 1,
+    id: t.id,
+  });
+  return formed ? format(S['tokens.bytesOf'], { title, formed }) : title;
+};
 
 // An item of the same form shows another token: its title and its texts (the position stays).
-function retext(item, t, i, formed, key) {
+function retext(item, t, i, formed, key, S) {
   item.dataset.key = key;
-  item.title = titleOf(t, i, formed);
+  item.title = titleOf(t, i, formed, S);
   const [, tok, third, fourth] = item.children;
   tok.lastChild.nodeValue = t.text.startsWith(' ') ? t.text.slice(1) : t.text;
   if (formed) third.lastChild.nodeValue = `→${formed}`;
@@ -72,32 +77,34 @@ function retext(item, t, i, formed, key) {
 
 // One token: its position, its text (a leading space shown as ␣), the character its byte pieces
 // help form, and its GPT-2 id.
-function tokenItem(t, i, formed) {
+function tokenItem(t, i, formed, S) {
   return h(
     'li',
-    { class: 'token', title: titleOf(t, i, formed), dataset: { form: formOf(t, formed) } },
+    { class: 'token', title: titleOf(t, i, formed, S), dataset: { form: formOf(t, formed) } },
     h('span', { class: 'pos', 'aria-hidden': 'true' }, String(i + 1)),
     h(
       'span',
       { class: 'tok', dir: 'auto' },
       t.text.startsWith(' ')
-        ? [
-            h('span', { class: 'space', title: 'a leading space is part of the token' }, '␣'),
-            t.text.slice(1),
-          ]
+        ? [h('span', { class: 'space', title: S['tokens.space'] }, '␣'), t.text.slice(1)]
         : t.text,
     ),
     formed
       ? h(
           'span',
           { class: 'forms' },
-          h('span', { class: 'visually-hidden' }, ' part of '),
+          h('span', { class: 'visually-hidden' }, S['tokens.partOf']),
           `→${formed}`,
         )
       : null,
     t.id === null
       ? null
-      : h('span', { class: 'id' }, h('span', { class: 'visually-hidden' }, ' id '), String(t.id)),
+      : h(
+          'span',
+          { class: 'id' },
+          h('span', { class: 'visually-hidden' }, S['tokens.id']),
+          String(t.id),
+        ),
   );
 }
 
@@ -143,19 +150,17 @@ function charactersFormed(tokens) {
     return split.map((c) => c.ch).join('') || null;
   });
 }
-function tokenNotes(tokens, sentence) {
+function tokenNotes(tokens, sentence, S) {
   const notes = [];
   const piece = tokens.find((t) => BYTE_PIECE.test(t.text));
-  if (piece) {
-    notes.push(
-      `A token such as “${piece.text}” holds some of the UTF-8 bytes of a character, in hex: GPT-2 reads text as bytes, and a character outside its most frequent ones (ü is 2 bytes, 日 3, 😀 4) is often split into byte pieces that the neighbouring tokens complete.`,
-    );
-  }
+  if (piece) notes.push(format(S['tokens.bytePiece'], { piece: piece.text }));
   const words = sentence.trim().split(/\s+/).filter(Boolean).length;
-  if (/[^\u0000-\u024f\s]/u.test(sentence) && tokens.length > 1.5 * words) {
+  if (/[^\u0000-\u024f\s]/u.test(sentence) && tokens.length > 1.5 * words)
     notes.push(
-      `${tokens.length} tokens for ${words} word${words === 1 ? '' : 's'}: GPT-2’s vocabulary was learned mostly from English web pages, so English words are often one token each, while other scripts are cut into more and smaller pieces, down to single bytes. The same text costs more tokens, so it reaches the page’s limit of tokens (and a model’s context) sooner.`,
+      format(S[words === 1 ? 'tokens.perOneWord' : 'tokens.perWord'], {
+        tokens: tokens.length,
+        words,
+      }),
     );
-  }
   return notes;
 }

@@ -1,19 +1,21 @@
 // The tooltip and the readout of the inspected cell: the tooltip beside the cell, the same lines
 // in the step's readout (a live region, for screen readers and for reading without hovering).
 import { h, replace } from './dom.mjs';
+import { EN } from '../strings/index.mjs';
 
-export const HINT = 'Hover over, tap or focus a cell to see its value and its tokens.';
+export const HINT = EN['tip.hint'];
 
-/** The readout of a step (each drawing has its own; a patch keeps the old one). */
-export const newReadout = () =>
-  h('p', { class: 'readout', id: 'readout', 'aria-live': 'polite' }, HINT);
+/** The readout of a step (each drawing has its own; a patch keeps the old one), showing `hint`. */
+export const newReadout = (hint = HINT) =>
+  h('p', { class: 'readout', id: 'readout', 'aria-live': 'polite' }, hint);
 
 /**
  * A tooltip in `host`: <body> on the page; inside an embedded copy, its own positioned root (so
- * several copies never share one). readout() gives the readout of the step on the screen.
+ * several copies never share one). readout() gives the readout of the step on the screen; `hint`
+ * is its text while no cell is inspected.
  * Returns { show(lines, cell), hide(), clear() (hides it and clears the readout), remove() }.
  */
-export function createTooltip(host, readout) {
+export function createTooltip(host, readout, hint = HINT) {
   const tooltip = h('div', { class: 'tooltip', role: 'tooltip', hidden: true });
   host.append(tooltip);
   const place = (cell) => {
@@ -50,7 +52,7 @@ export function createTooltip(host, readout) {
     // Never stale: a readout names the step it belongs to, so it is cleared with every drawing.
     clear() {
       tooltip.hidden = true;
-      replace(readout(), HINT);
+      replace(readout(), hint);
     },
     remove: () => tooltip.remove(),
   };

@@ -39,15 +39,16 @@ export function trainedEmbeddings(ctx) {
 /**
  * The caption of head `head`'s maps (counted from 0) with the trained weights, or null with the
  * random ones: { text: "head 3 · itself 20 %", shorter: the forms for a narrow map, full: "head 3:
- * 20 % of its weight on the same token (itself), 3.9× the random model", role, share }.
+ * 20 % of its weight on the same token (itself), 3.9× the random model", role, share }. `name`:
+ * the head's name in the interface's words.
  */
-export function headCaption(result, head) {
+export function headCaption(result, head, name = `head ${head + 1}`) {
   const measured = result.trained?.roles.trained[head];
   if (!measured) return null;
   const { role, share, lift, label } = measured;
   const shown = `${ROLE_NAMES[role] ?? role} ${percent(share)}`;
   return {
-    text: `head ${head + 1} · ${shown}`,
+    text: `${name} · ${shown}`,
     shorter: [
       `${head + 1} · ${shown}`,
       `${head + 1} · ${ROLE_WORDS[role] ?? ROLE_NAMES[role] ?? role} ${percent(share)}`,
