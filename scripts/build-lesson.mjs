@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TOKENIZER_GLOBAL } from '../web/lib/cli/lesson-html.mjs';
-import { loadLeftOut, SINGLE_THREAD_STUBS } from './left-out.mjs';
+import { loadLeftOut, SINGLE_FILE, SINGLE_THREAD_STUBS } from './left-out.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APP = path.join(root, 'web', 'app');
@@ -117,14 +117,8 @@ fs.mkdirSync(OUT, { recursive: true });
 await build({
   entryPoints: [path.join(APP, 'lesson.mjs')],
   outfile: path.join(OUT, 'page.js'),
-  bundle: true,
-  format: 'esm',
-  target: 'es2022',
-  platform: 'browser',
-  minify: true,
-  legalComments: 'eof',
+  ...SINGLE_FILE,
   plugins: [coreFiles, sharedTokenizer],
-  logLevel: 'warning',
 });
 fs.writeFileSync(path.join(OUT, 'page.css'), stylesheet());
 fs.writeFileSync(

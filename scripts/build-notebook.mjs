@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '../web/app/state/settings.mjs';
-import { loadLeftOut, SINGLE_THREAD_STUBS } from './left-out.mjs';
+import { loadLeftOut, SINGLE_FILE, SINGLE_THREAD_STUBS } from './left-out.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(root, 'dist');
@@ -52,13 +52,7 @@ fs.mkdirSync(OUT, { recursive: true });
 await build({
   entryPoints: [ELEMENT],
   outfile: path.join(OUT, 'element.js'),
-  bundle: true,
-  format: 'esm',
-  target: 'es2022',
-  platform: 'browser',
-  minify: true,
-  legalComments: 'eof',
+  ...SINGLE_FILE,
   plugins: [notebookFiles],
-  logLevel: 'warning',
 });
 fs.writeFileSync(path.join(OUT, 'limits.json'), `${JSON.stringify(LIMITS)}\n`);
