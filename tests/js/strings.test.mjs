@@ -12,6 +12,7 @@ import {
   resolveStrings,
   englishStrings,
   LANGS,
+  isLazyKey,
 } from '../../web/app/strings/index.mjs';
 import { parseSteps, chooseSteps } from '../../web/app/step-choice.mjs';
 import { STEP_STAGES } from '../../web/lib/steps.mjs';
@@ -28,8 +29,11 @@ const APP = fileURLToPath(new URL('../../web/app/', import.meta.url));
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 test('the German catalogue has every English key, as text, with the same {values}', () => {
-  assert.deepEqual(Object.keys(DE).sort(), Object.keys(EN).sort());
-  for (const [key, text] of Object.entries(DE)) {
+  // The labs' and exercises' keys are checked against their own English words (words-*.test.mjs).
+  const chrome = Object.keys(DE).filter((key) => !isLazyKey(key));
+  assert.deepEqual(chrome.sort(), Object.keys(EN).sort());
+  for (const key of chrome) {
+    const text = DE[key];
     assert.equal(typeof text, 'string', key);
     assert.ok(text.trim(), `${key} is not empty`);
     assert.deepEqual(placeholders(text), placeholders(EN[key]), key);

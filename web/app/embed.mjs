@@ -37,9 +37,9 @@ const author = authorOf(location);
 const words = await author.words;
 applyWords(document, root, words);
 const app = asksForExercise(location.search)
-  ? mountEmbeddedExercise(root, { ...options, layout: 'compact' })
+  ? mountEmbeddedExercise(root, { ...options, strings: words.strings })
   : initialState.view.lab
-    ? mountLab(root, { ...options, labs })
+    ? mountLab(root, { ...options, labs, strings: words.strings })
     : mountAttentionLab(root, {
         ...options,
         layout: 'compact',

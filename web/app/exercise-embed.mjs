@@ -13,10 +13,11 @@ export const asksForExercise = (search) => parseUrl(search).view.exercise !== ''
 
 /**
  * Mounts the exercise of initialState.view.exercise into `root`, taking mountAttentionLab's
- * options (createLab, initialState; the others do not apply to an exercise). Returns { ready,
+ * options (createLab, initialState, and strings: the interface's words; the others do not apply
+ * to an exercise). Returns { ready,
  * lab } like it; "Open the full page" (#open-full) gets the full page with the exercise open.
  */
-export function mountEmbeddedExercise(root, { createLab, initialState }) {
+export function mountEmbeddedExercise(root, { createLab, initialState, strings }) {
   const { settings, view, labParams } = initialState;
   const slug = view.exercise;
   const link = root.ownerDocument.querySelector('#open-full');
@@ -26,6 +27,7 @@ export function mountEmbeddedExercise(root, { createLab, initialState }) {
   const handle = { lab: null, ready: null };
   handle.ready = mountExercise(root, {
     createLab: async () => (handle.lab = await createLab()),
+    strings,
     slug,
     settings,
     labParams,

@@ -34,7 +34,8 @@ function buildFrame(root, page) {
 /**
  * Mounts the lab of `initialState.view.lab` into `root` and starts loading the core.
  * options: createLab, labs (web/app/ui/labs.mjs, passed in as mountAttentionLab takes it),
- * initialState, syncUrl, page (the document's title and <html data-ready>), onChange, onError:
+ * initialState, syncUrl, page (the document's title and <html data-ready>), onChange, onError,
+ * strings (the interface's words: strings/index.mjs; the lab's own are looked up in them):
  * as mountAttentionLab's. Returns the same handle: { ready, state, query, result, lab, update,
  * destroy }.
  */
@@ -48,6 +49,7 @@ export function mountLab(
     page = false,
     onChange = () => {},
     onError = () => {},
+    strings = null,
   } = {},
 ) {
   if (typeof createLab !== 'function' || !labsUi)
@@ -74,6 +76,7 @@ export function mountLab(
       page: () => ({ settings: store.get().settings, result: store.get().result }),
       close: null, // nothing to go back to: the lab is the whole view
       setParams: (slug, patch) => controller.setLabParams(slug, patch),
+      strings,
     });
     cleanups.push(() => panel.destroy());
     return (state, changed) => {

@@ -153,6 +153,7 @@ export function mountAttentionLab(
         (list?.offsetParent ? list : slots.stage.querySelector('#stage-title'))?.focus();
       },
       setParams: (slug, patch) => controller.setLabParams(slug, patch),
+      strings: S,
     });
     cleanups.push(() => labs.destroy());
     return (state, changed, { source }) => {
@@ -224,6 +225,7 @@ export function mountAttentionLab(
     if (slots.lab) listen(buildLabs());
     if (slots.exercise) {
       const ctx = { lab, store, controller, win, labs: () => labs, onResult: onExerciseResult };
+      ctx.strings = S;
       exercises = exercisesUi.attachExercises(slots, ctx);
       cleanups.push(() => exercises.destroy());
       listen(exercises.listener);

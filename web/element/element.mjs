@@ -169,6 +169,7 @@ export class AttentionLabElement extends Base {
     this.#frame.className = `lab-frame ${lab || exercise ? 'solo' : layout.ui}`;
     const kept = this.#state ?? { settings, view };
     const options = {
+      strings: words.lesson.strings,
       // The lesson computes with the own tensors once they are checked (#sync).
       createLab: () => loadLab().then((core) => (lab ? core : ownLab(core, this.#own))),
       initialState: { ...kept, view: { ...kept.view, lab }, labParams },
@@ -178,7 +179,7 @@ export class AttentionLabElement extends Base {
     };
     // An exercise or a lab alone loads its code first; the lesson mounts at once.
     const app = exercise
-      ? this.#mountExercise()
+      ? this.#mountExercise(words.lesson.strings)
       : lab
         ? mountLabInElement(this.#shadow, this.#frame, options)
         : mountAttentionLab(this.#frame, {
@@ -210,10 +211,11 @@ export class AttentionLabElement extends Base {
   // exercise="<slug>": the settings are the attributes' own (an exercise has no controls to change
   // them); each Check becomes an `exercise-result` event, New numbers the "<slug>.variant"
   // attribute.
-  #mountExercise() {
+  #mountExercise(strings) {
     const { settings, exercise, exerciseParams } = stateFromAttributes(this);
     return mountExerciseInElement(this.#shadow, this.#frame, {
       createLab: loadLab,
+      strings,
       slug: exercise,
       settings,
       labParams: exerciseParams,

@@ -19,12 +19,13 @@ function say(root, text) {
 /**
  * Mounts the exercise `slug` into `root`. options: { createLab, slug, settings (partial: the
  * page's defaults fill in), labParams ({ "<slug>.variant": "2" }), onResult(detail),
- * onVariant(n) (New numbers: the host may write it to its address) }. Resolves once drawn with
+ * onVariant(n) (New numbers: the host may write it to its address), strings (the interface's
+ * words, strings/index.mjs) }. Resolves once drawn with
  * { destroy(), settings (all of them), result (the page's pass, null when there is none) }; an
  * unknown slug or settings the core refuses are said in the root instead.
  */
 export async function mountExercise(root, options) {
-  const { createLab, slug, settings = {}, labParams = {}, onResult, onVariant } = options;
+  const { createLab, slug, settings = {}, labParams = {}, onResult, onVariant, strings } = options;
   const spec = findExercise(slug);
   const all = { ...DEFAULT_SETTINGS, ...settings };
   const none = { destroy() {}, settings: all, result: null };
@@ -54,6 +55,7 @@ export async function mountExercise(root, options) {
     params: new URLSearchParams(Object.entries(labParams)),
     setParams: (patch) => onVariant?.(patch.variant),
     onResult,
+    strings,
   });
   await run.ready;
   return { ...run, settings: all, result };

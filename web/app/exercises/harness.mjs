@@ -1,17 +1,19 @@
 // The harness every exercise runs on: predict, then check. An exercise is a folder: index.mjs
 // (slug, title, stage — the step that shows the idea —, lab (optional: the lab that shows it
-// too), idea (one line), load() → the imports of its task and view), task.mjs (makeTask(core,
-// page, variant) → plain data: the prompt's numbers and the expected answer, computed by the core
-// for the page's sentence and settings or a seeded variant of them; check(task, response,
-// observed) → { correct, parts, explanation }; optionally observe(core, task) → what Check
-// measures first, such as a timing), and view.mjs (view(task, state, actions) → plain nodes: the
-// prompt and the inputs; it never calls the core). The harness draws the rest: the Check button,
+// too), idea (one line), load() → the imports of its task, view and words), task.mjs
+// (makeTask(core, page, variant, t) → plain data: the prompt's numbers and the expected answer,
+// computed by the core for the page's sentence and settings or a seeded variant of them;
+// check(task, response, observed, t) → { correct, parts, explanation }; optionally observe(core,
+// task) → what Check measures first, such as a timing), view.mjs (view(task, state, actions, t) →
+// plain nodes: the prompt and the inputs; it never calls the core) and words.mjs (its English
+// words, which t looks up in the mount's language: strings/words.mjs). The harness draws the rest: the Check button,
 // the feedback in a polite live region, the link to the step or lab, New numbers and the count of
 // attempts. The variant goes to the address through the page's callback (`<slug>.variant=N`).
 import { h } from '../render/h.mjs';
 import { paintChildren } from '../labs/kit/paint.mjs';
 import { readPage } from '../labs/kit/page.mjs';
 import { readVariant } from './kit/variant.mjs';
+import { translator } from '../strings/words.mjs';
 
 export { readVariant };
 
@@ -99,17 +101,25 @@ function frame(spec, ctx, s, actions) {
     { class: 'exercise', dataset: { exercise: spec.slug, variant: s.variant } },
     h('p', { class: 'exercise-idea' }, spec.idea),
     h('p', { class: 'msg exercise-error', role: 'alert' }, s.error ?? ''),
-    s.task ? s.modules.view(s.task, { response: s.response, result: s.result }, actions) : [],
+    s.task
+      ? s.modules.view(s.task, { response: s.response, result: s.result }, actions, s.modules.t)
+      : [],
     controls(s, actions),
     h('div', { class: 'exercise-feedback', 'aria-live': 'polite', role: 'status' }, feedback),
     s.result ? nextLinks(spec, ctx) : null,
   );
 }
 
-// The exercise's task and view modules, and the tokenizer: variants embed sentences of their own.
-async function load(spec, core) {
-  const [task, { view }] = await Promise.all([...spec.load(), core.loadTokenizer()]);
-  return { makeTask: task.makeTask, check: task.check, observe: task.observe, view };
+// The exercise's task, view and words modules, and the tokenizer: variants embed sentences of
+// their own. t: the exercise's words in the mount's language, its title and idea among them.
+async function load(spec, core, strings) {
+  const [[task, { view }, words]] = await Promise.all([
+    Promise.all(spec.load()),
+    core.loadTokenizer(),
+  ]);
+  const english = { title: spec.title, idea: spec.idea, short: spec.short, ...words?.default };
+  const t = translator(strings, `exercise.${spec.slug}.`, english);
+  return { makeTask: task.makeTask, check: task.check, observe: task.observe, view, t };
 }
 
 /**
@@ -117,7 +127,7 @@ async function load(spec, core) {
  * params (URLSearchParams: "<slug>.variant"), setParams(patch) (the page's: writes the address),
  * progress (optional: { attempts, solved } so far), onResult(detail) (after each check: { slug,
  * correct, attempts, settings }), href/go/stepTitle/labTitle (optional: the links to the step
- * and lab) }. Returns { update() (the page's result changed), destroy(), ready (a promise) }.
+ * and lab), strings (the mount's words: strings/index.mjs) }. Returns { update() (the page's result changed), destroy(), ready (a promise) }.
  */
 export function runExercise(body, spec, ctx, { paint: put = paintChildren } = {}) {
   const s = {
@@ -141,7 +151,7 @@ export function runExercise(body, spec, ctx, { paint: put = paintChildren } = {}
     const page = readPage(ctx.page());
     if (!page) return;
     try {
-      s.task = s.modules.makeTask(ctx.lab, page, s.variant);
+      s.task = s.modules.makeTask(ctx.lab, page, s.variant, s.modules.t);
       s.error = null;
     } catch (err) {
       if (!isInputError(err)) console.error(err);
@@ -163,7 +173,7 @@ export function runExercise(body, spec, ctx, { paint: put = paintChildren } = {}
         await new Promise((resolve) => setTimeout(resolve, 0)); // the status paints first
         observed = s.modules.observe(ctx.lab, s.task);
       }
-      s.result = s.modules.check(s.task, s.response, observed);
+      s.result = s.modules.check(s.task, s.response, observed, s.modules.t);
       s.attempts += 1;
       s.solved ||= s.result.correct;
       const detail = {
@@ -201,7 +211,7 @@ export function runExercise(body, spec, ctx, { paint: put = paintChildren } = {}
 
   const ready = (async () => {
     try {
-      s.modules = await load(spec, ctx.lab);
+      s.modules = await load(spec, ctx.lab, ctx.strings);
       makeTask();
     } catch (err) {
       console.error(err);

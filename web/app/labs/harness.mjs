@@ -1,8 +1,8 @@
 // The harness every lab runs on. A lab is a folder: index.mjs (slug, title, stage, summary, its
-// params with defaults, load() → the imports of its compute and view, made when it opens),
+// params with defaults, load() → the imports of its compute, view and words, made when it opens),
 // compute.mjs (compute(core, page, params, context) → plain data: the core's numbers, no DOM; it
-// runs in Node) and view.mjs (view(data, params, actions, error, progress) → plain nodes of
-// render/h.mjs; it never calls the core). The harness reads the lab's params from its URL keys
+// runs in Node), view.mjs (view(data, params, actions, error, progress, t) → plain nodes of
+// render/h.mjs; it never calls the core) and words.mjs (its English words, which t looks up). The harness reads the lab's params from its URL keys
 // ("<slug>.<key>"), runs its compute when the page's pass or the params change (a run overtaken by
 // a newer one is aborted and its result dropped), and paints the view. A refused input (an
 // AttentionLabError, a PageError) is shown in the panel beside the last good numbers; the params
@@ -11,12 +11,18 @@
 import { h } from '../render/h.mjs';
 import { readPage } from './kit/page.mjs';
 import { paintChildren } from './kit/paint.mjs';
+import { translator } from '../strings/words.mjs';
 
-// The lab's compute and view modules, imported when it first opens, and the tokenizer: labs embed
-// sentences of their own (the page's first sentences need none).
-async function load(spec, core) {
-  const [{ compute }, { view }] = await Promise.all([...spec.load(), core.loadTokenizer()]);
-  return { compute, view };
+// The lab's compute, view and words modules, imported when it first opens, and the tokenizer: labs
+// embed sentences of their own (the page's first sentences need none). t: the lab's words in the
+// mount's language (strings/words.mjs), its title and summary among them.
+async function load(spec, core, strings) {
+  const [[{ compute }, { view }, words]] = await Promise.all([
+    Promise.all(spec.load()),
+    core.loadTokenizer(),
+  ]);
+  const english = { title: spec.title, summary: spec.summary, ...words?.default };
+  return { compute, view, t: translator(strings, `lab.${spec.slug}.`, english) };
 }
 
 /** Whether an error is a message the student can act on (the core's or the page's). */
@@ -62,7 +68,8 @@ export function writeParams(spec, values) {
  * lab closes), progress(text, partial?), cause ('page' or 'params'), previous (the last run's data,
  * to reuse what the change did not touch), keep (a Map for what it builds once while open) }.
  * ctx: { lab (the core), page() → { settings, result }, params (URLSearchParams of the address),
- * setParams(patch) (the controller's: the one writer of the URL) }. `paint(body, nodes)` puts the
+ * setParams(patch) (the controller's: the one writer of the URL), strings (the mount's words:
+ * strings/index.mjs) }. The view and the compute get t, the lab's words (strings/words.mjs). `paint(body, nodes)` puts the
  * nodes on the page (a test hands in its own). Returns { update(), destroy() }.
  */
 export function runLab(body, spec, ctx, { paint: put = paintChildren } = {}) {
@@ -98,7 +105,7 @@ export function runLab(body, spec, ctx, { paint: put = paintChildren } = {}) {
       [
         h('p', { class: 'msg lab-error', role: 'alert' }, own ? '' : (message?.message ?? '')),
         h('p', { class: 'msg lab-progress', role: 'status' }, spec.ownProgress ? '' : progress),
-        last ? modules.view(last.data, params, actions, message, progress) : [],
+        last ? modules.view(last.data, params, actions, message, progress, modules.t) : [],
       ].flat(Infinity),
     );
   }
@@ -114,7 +121,7 @@ export function runLab(body, spec, ctx, { paint: put = paintChildren } = {}) {
       paint();
     };
     const previous = last?.data ?? null;
-    const context = { signal, progress: onProgress, cause, previous, keep };
+    const context = { signal, progress: onProgress, cause, previous, keep, t: modules.t };
     return modules.compute(ctx.lab, page, values, context);
   }
 
@@ -132,7 +139,7 @@ export function runLab(body, spec, ctx, { paint: put = paintChildren } = {}) {
     const values = params;
     busy(true);
     try {
-      modules ??= await load(spec, ctx.lab);
+      modules ??= await load(spec, ctx.lab, ctx.strings);
       const data = await compute(values, controller.signal, cause);
       if (controller.signal.aborted || data === null) return;
       adopt(data);

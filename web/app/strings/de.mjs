@@ -1,7 +1,12 @@
-// Die Oberfläche auf Deutsch: dieselben Schlüssel wie en.mjs (ein Test prüft, dass keiner fehlt).
+// Die Oberfläche auf Deutsch: dieselben Schlüssel wie en.mjs (ein Test prüft, dass keiner fehlt),
+// dazu die der Labs und Übungen (de-labs.mjs, de-exercises.mjs).
 // Loaded only when an element or the iframe page asks for lang="de" (strings.mjs), so that the
 // element's bundle does not carry it.
+import LABS from './de-labs.mjs';
+import EXERCISES from './de-exercises.mjs';
+
 export default Object.freeze({
+  'lang.code': 'de',
   'status.loading': 'Der Attention-Kern (WebAssembly) wird geladen …',
   'status.loadFailed': 'Der Attention-Kern konnte nicht geladen werden: {message}',
   'status.loadingTrained': 'Die trainierten Gewichte (Brown-Korpus) werden geladen …',
@@ -220,4 +225,6 @@ export default Object.freeze({
   'step.merge.short': 'Zusammenführen',
   'step.output.title': 'Ausgabeprojektion',
   'step.output.short': 'Ausgabe',
+  ...LABS,
+  ...EXERCISES,
 });

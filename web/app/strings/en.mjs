@@ -7,6 +7,8 @@
 // lab and exercise texts and the core's own messages stay in their modules (docs/EMBEDDING.md says
 // which).
 export default Object.freeze({
+  // The catalogue's language: labs and exercises read it to write their numbers.
+  'lang.code': 'en',
   'status.loading': 'Loading the attention core (WebAssembly)…',
   'status.loadFailed': 'The attention core could not be loaded: {message}',
   'status.loadingTrained': 'Loading the trained weights (Brown Corpus)…',

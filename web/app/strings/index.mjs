@@ -29,9 +29,14 @@ export const langOf = (lang) =>
     .toLowerCase()
     .split(/[-_]/)[0];
 
+// A lab's or an exercise's keys ("lab.dropout.kept"): their English words load with them, so
+// they are taken here as text and checked when that lab or exercise opens (strings/words.mjs).
+export const isLazyKey = (key) => key.startsWith('lab.') || key.startsWith('exercise.');
+
 /**
- * `base` with the author's own words: only keys `base` has, only string values (a number or an
- * object is left out). Returns { strings, unknown } with the keys that were left out.
+ * `base` with the author's own words: only keys `base` has (or a lab's or an exercise's), only
+ * string values (a number or an object is left out). Returns { strings, unknown } with the keys
+ * that were left out.
  */
 export function overrideStrings(base, own) {
   if (own === null || own === undefined) return { strings: base, unknown: [] };
@@ -40,10 +45,11 @@ export function overrideStrings(base, own) {
   const strings = { ...base };
   const unknown = [];
   for (const [key, value] of Object.entries(own)) {
-    if (Object.hasOwn(base, key) && typeof value === 'string') strings[key] = value;
+    if ((Object.hasOwn(base, key) || isLazyKey(key)) && typeof value === 'string')
+      strings[key] = value;
     else
       unknown.push(
-        `${key}${Object.hasOwn(base, key) ? ' (not text)' : didYouMean(key, Object.keys(base))}`,
+        `${key}${Object.hasOwn(base, key) || isLazyKey(key) ? ' (not text)' : didYouMean(key, Object.keys(base))}`,
       );
   }
   return { strings: Object.freeze(strings), unknown };

@@ -168,6 +168,7 @@ export function createExercisePanel(root, ctx) {
       page: ctx.page,
       params: new URLSearchParams(Object.entries(state.labParams ?? {})),
       setParams: (patch) => ctx.setParams(spec.slug, patch),
+      strings: ctx.strings,
       progress: ctx.progress.get(spec.slug),
       onResult: ctx.onResult,
       href: ctx.href,
@@ -225,7 +226,7 @@ export function createExercisePanel(root, ctx) {
  * Check updates the progress kept in the window's localStorage and the list's summary, then calls
  * onResult(detail). Returns { listener (for the store), stepLinks(step), destroy() }.
  */
-export function attachExercises(slots, { lab, store, controller, win, labs, onResult }) {
+export function attachExercises(slots, { lab, store, controller, win, labs, onResult, strings }) {
   const progress = createProgress(storageOf(win));
   const open = (slug) => {
     controller.setView({ exercise: slug }, 'ui');
@@ -234,6 +235,7 @@ export function attachExercises(slots, { lab, store, controller, win, labs, onRe
   const renderList = () => renderExerciseList(slots.exercises, store.get(), open, progress);
   const panel = createExercisePanel(slots.exercise, {
     lab,
+    strings,
     page: () => ({ settings: store.get().settings, result: store.get().result }),
     close: () => {
       controller.setView({ exercise: '' }, 'ui');

@@ -78,7 +78,7 @@ export function refreshLabLinks(root, state) {
  * change them (it writes the store and the address); `close()` goes back to the lesson (null: the
  * lab is shown alone, without a close button).
  */
-export function createLabPanel(root, { lab, page, close, setParams }) {
+export function createLabPanel(root, { lab, page, close, setParams, strings }) {
   let open = null; // { slug, instance }
 
   function unmount() {
@@ -134,6 +134,7 @@ export function createLabPanel(root, { lab, page, close, setParams }) {
         page,
         params: new URLSearchParams(Object.entries(labParams)),
         setParams: (patch) => setParams(spec.slug, patch),
+        strings,
       });
     } catch (err) {
       replace(body, h('p', { class: 'msg', role: 'alert' }, `This lab failed: ${err.message}`));

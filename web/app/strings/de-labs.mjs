@@ -1,0 +1,4 @@
+// Die Texte der Labs auf Deutsch: Schlüssel "lab.<slug>.<key>" zu den englischen Texten in
+// web/app/labs/<slug>/words.mjs (ein Test prüft, dass keiner fehlt und die {Werte} dieselben sind).
+// Part of the German catalogue (de.mjs), so it loads only with lang="de".
+export default Object.freeze({});
