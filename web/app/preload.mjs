@@ -5,6 +5,7 @@
 // loader's (web/lib/builds.mjs); the core's module then finds its files there. The pages sit at
 // the site's root, beside lib/.
 import { defaultBuildFiles } from '../lib/builds.mjs';
+import { probeBlobWorkersEarly } from '../lib/features.mjs';
 
 const lib = new URL('./lib/', document.baseURI);
 
@@ -22,5 +23,11 @@ function preload(rel, file, as) {
 
 const files = defaultBuildFiles();
 preload('modulepreload', files.module);
-if (files.threaded) preload('modulepreload', 'attention-core-threads.worker-source.mjs');
+if (files.threaded) {
+  preload('modulepreload', 'attention-core-threads.worker-source.mjs');
+  // The threaded build may start only where the page's policy allows workers from blob: URLs; a
+  // worker takes tens of milliseconds to answer, so the question is asked now, beside the
+  // downloads, not once the page's code has run.
+  probeBlobWorkersEarly();
+}
 preload('preload', files.wasm, 'fetch');

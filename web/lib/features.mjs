@@ -42,8 +42,19 @@ export const hasRelaxedSimd = () => validates(RELAXED_SIMD_PROBE);
 // wait for them forever. A one-line worker from a blob: URL tells: it answers at once where it may
 // run; a refusal arrives as an error event (or an exception), a hang as the timeout.
 const PROBE_MS = 5000;
+// A page may start the probe before its code has arrived (the teaching page's inlined preload,
+// web/app/preload.mjs): the answer holds for the whole document, so every later ask shares it.
+const EARLY_PROBE = Symbol.for('attention-lab.blob-workers-allowed');
+
+/** Starts the probe now, for blobWorkersAllowed() to answer from later. */
+export function probeBlobWorkersEarly() {
+  globalThis[EARLY_PROBE] ??= probeBlobWorkers();
+}
+
 /** Resolves whether this page may start workers from blob: URLs (always false without Worker). */
-export function blobWorkersAllowed() {
+export const blobWorkersAllowed = () => globalThis[EARLY_PROBE] ?? probeBlobWorkers();
+
+function probeBlobWorkers() {
   return new Promise((resolve) => {
     let worker;
     let url;
