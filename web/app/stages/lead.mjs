@@ -5,10 +5,21 @@
 import { h } from '../render/h.mjs';
 import { TYPESET, sizesOf } from '../../lib/present.mjs';
 import { explainStage } from '../../lib/stage-text.mjs';
+import { wordsOf, format } from '../strings/index.mjs';
 
-/** The lead of `step` for ctx ({ settings, result }) as a plain node, or null if it has none. */
+/** The words of lib/stage-text.mjs in the catalogue of ctx (its keys under "lead."). */
+export const stageWords = (ctx) => {
+  const S = wordsOf(ctx);
+  return (key, params) => format(S[`lead.${key}`], params);
+};
+
+/**
+ * The lead of `step` for ctx ({ settings, result, strings }) as a plain node, or null if it has
+ * none.
+ */
 export function stageLead(step, ctx) {
   const stage = step.main(ctx.settings);
-  const text = explainStage(stage, ctx.settings, sizesOf(ctx.result.trace), TYPESET);
+  const sizes = sizesOf(ctx.result.trace);
+  const text = explainStage(stage, ctx.settings, sizes, TYPESET, stageWords(ctx));
   return text ? h('p', { class: 'stage-lead', dataset: { stageText: stage } }, text) : null;
 }

@@ -3,9 +3,10 @@
 // maps' names, captions, legends and tooltips, the tokens list, the settings, the keyboard
 // shortcuts, status lines and the framing of error messages). Another language is a file with the
 // same keys (de.mjs); an author overrides any of them (index.mjs). `{name}` is a value filled in at
-// run time. The long explanation of each step, the settings' help (the core's option table), the
-// lab and exercise texts and the core's own messages stay in their modules (docs/EMBEDDING.md says
-// which).
+// run time. The lab and exercise texts stay in their modules (loaded with them), the core's own
+// messages in the core (docs/EMBEDDING.md says which words stay English).
+import STEPS from './en-steps.mjs';
+
 export default Object.freeze({
   // The catalogue's language: labs and exercises read it to write their numbers.
   'lang.code': 'en',
@@ -203,6 +204,8 @@ export default Object.freeze({
   'tip.valueExact': 'value {value} (exactly {exact} in float32)',
   'tip.mix': 'mix: {shares}',
   'tip.share': 'head {n} {percent}%',
+  // The steps' explanations, lead sentences and the settings' help lines (en-steps.mjs).
+  ...STEPS,
   'step.embeddings.title': 'Tokens become vectors',
   'step.embeddings.short': 'Embeddings',
   'step.qkv.title': 'Queries, keys and values',

@@ -1,0 +1,137 @@
+// The steps' words in another language: every step's explanation beside its maps and its lead
+// sentence, drawn in Node for many settings (each module, causal on and off, both ways of
+// masking, training with and without dropout, a batch, the loop layout, an embed) in German,
+// holds no English sentence of the English catalogue's explanations and leads; in English they
+// stay the command line's words. Every key a step asks for is in the catalogue, and the help line
+// under each setting is the catalogue's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createAttentionLab } from '../../dist/index.mjs';
+import EN from '../../web/app/strings/en.mjs';
+import DE from '../../web/app/strings/de.mjs';
+import { EXPLAIN } from '../../web/app/strings/en-steps.mjs';
+import { STAGE_WORDS, explainStage } from '../../web/lib/stage-text.mjs';
+import { TYPESET, sizesOf } from '../../web/lib/present.mjs';
+import { compute } from '../../web/app/compute.mjs';
+import { DEFAULT_SETTINGS, SETTINGS, choicesOf } from '../../web/app/state/settings.mjs';
+import { STAGES } from '../../web/lib/contract.mjs';
+import { installFakeDom, textOfDom } from './fake-dom.mjs';
+import fs from 'node:fs';
+
+installFakeDom();
+const { STEPS } = await import('../../web/app/stages/index.mjs');
+const { stageLead } = await import('../../web/app/stages/lead.mjs');
+const { field } = await import('../../web/app/ui/fields.mjs');
+
+const lab = await createAttentionLab();
+const DIMS = new Map(STAGES.map((s) => [s.name, s.dims]));
+const ALL = { weights: true, preview: true, routes: true };
+
+// The settings drawn: each of the page's modules with its heads, then each switch on its own.
+const CASES = [
+  ...choicesOf('module').map((module) => ({
+    module,
+    heads: module === 'causal' ? 1 : 2,
+    dOut: module === 'causal' ? 2 : 4,
+  })),
+  { causal: false },
+  { causal: false, masking: 'naive' },
+  { masking: 'naive' },
+  { training: true, dropout: 0.5, batch: 2 },
+  { training: true, dropout: 0 },
+  { training: false, dropout: 0 },
+  { training: false, dropout: 0.3 },
+  { layout: 'loop', heads: 2, dOut: 2, qkvBias: true },
+  { module: 'wrapper', heads: 2, dOut: 3, training: true, dropout: 0.2 },
+].map((patch) => ({ ...DEFAULT_SETTINGS, ...patch }));
+
+/** The text of every step's explanation and lead for `settings`, in the words of `strings`. */
+function stepTexts(settings, strings, embedded = false) {
+  const result = compute(lab, settings, null, ALL);
+  const ctx = {
+    settings: result.settings,
+    view: { step: 'embeddings', head: 'all', item: 0 },
+    result,
+    dims: (name) => DIMS.get(name),
+    heads: [0],
+    embedded,
+    strings,
+  };
+  return STEPS.map((step) => ({
+    slug: step.slug,
+    explain: textOfDom(step.explain(ctx)),
+    lead: textOfDom(stageLead(step, ctx)),
+    ctx,
+  }));
+}
+
+// The English of a template: its text between the {values}, the pieces long enough to be words.
+const pieces = (words) =>
+  Object.values(words)
+    .flatMap((text) => text.split(/\{\w+\}/))
+    .map((piece) => piece.trim())
+    .filter((piece) => piece.length > 12 && /[a-z]{3} [a-z]{3}/.test(piece));
+const ENGLISH = [...new Set([...pieces(EXPLAIN), ...pieces(STAGE_WORDS)])];
+
+test('the catalogue holds the explanations, leads and help lines in English and in German', () => {
+  const explain = Object.keys(EN).filter((key) => key.startsWith('explain.'));
+  assert.ok(explain.length > 60, `${explain.length} explanation keys`);
+  assert.ok(Object.keys(EN).filter((key) => key.startsWith('lead.')).length > 50);
+  for (const key of Object.keys(EN).filter((k) => /^(explain|lead|setting)\./.test(k)))
+    assert.equal(typeof DE[key], 'string', key);
+  assert.ok(ENGLISH.length > 80, `${ENGLISH.length} English pieces to look for`);
+});
+
+test('every step explains itself in German, for every setting, with no English sentence left', () => {
+  for (const settings of CASES) {
+    for (const embedded of [false, true]) {
+      for (const { slug, explain, lead } of stepTexts(settings, DE, embedded)) {
+        const where = `${slug} ${JSON.stringify({ ...settings, sentence: undefined, embedded })}`;
+        assert.ok(explain.trim(), `${where}: an explanation`);
+        for (const piece of ENGLISH) {
+          assert.ok(!explain.includes(piece), `${where}: English “${piece}” in “${explain}”`);
+          assert.ok(!lead.includes(piece), `${where}: English “${piece}” in the lead “${lead}”`);
+        }
+      }
+    }
+  }
+});
+
+test("in English the lead is the command line's sentence, and the explanation reads as before", () => {
+  for (const settings of CASES) {
+    for (const { slug, explain, lead, ctx } of stepTexts(settings, EN)) {
+      const stage = STEPS.find((s) => s.slug === slug).main(ctx.settings);
+      const sizes = sizesOf(ctx.result.trace);
+      assert.equal(lead, explainStage(stage, ctx.settings, sizes, TYPESET), slug);
+      assert.doesNotMatch(explain, /\{\w+\}|undefined|\[object/, slug);
+    }
+  }
+  const [embeddings, qkv] = stepTexts({ ...DEFAULT_SETTINGS, qkvBias: true }, EN);
+  assert.match(embeddings.explain, /^The network cannot compute with words, so each token/);
+  assert.match(qkv.explain, /Each is a plain linear layer: Q = X · W_queryᵀ \+ a bias \(qkv bias/);
+});
+
+test('every explanation key a step asks for is in the English words', () => {
+  const used = new Set();
+  for (const file of fs.readdirSync(new URL('../../web/app/stages/', import.meta.url))) {
+    const text = fs.readFileSync(new URL(`../../web/app/stages/${file}`, import.meta.url), 'utf8');
+    for (const m of text.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(m[1]);
+  }
+  assert.ok(used.size > 40, `${used.size} keys asked for by name`);
+  assert.deepEqual(
+    [...used].filter((key) => !Object.hasOwn(EXPLAIN, key)),
+    [],
+  );
+});
+
+test("each setting's help line is the catalogue's: the option table's in English", () => {
+  for (const spec of SETTINGS.filter((s) => s.help)) {
+    assert.equal(EN[`setting.${spec.name}.help`], spec.help, spec.name);
+    const german = textOfDom(field(spec.name, DE[`setting.${spec.name}`], () => {}, undefined, DE));
+    assert.ok(german.includes(DE[`setting.${spec.name}.help`]), `${spec.name}: ${german}`);
+    const english = textOfDom(
+      field(spec.name, EN[`setting.${spec.name}`], () => {}, undefined, EN),
+    );
+    assert.ok(!english.includes(DE[`setting.${spec.name}.help`]), spec.name);
+  }
+});
