@@ -1,5 +1,6 @@
 // Just enough of the DOM for the page's views that build elements (ui/dom.mjs's h) to run in
-// Node: elements that hold their attributes and children, text as strings. Tests read what a view
+// Node: elements that hold their attributes and children, text as strings, found by one class
+// name or id (querySelector('.step-count'), querySelector('#stage-title')). Tests read what a view
 // says with textOfDom; nothing is laid out or painted.
 import { isNode, textOf } from '../../web/app/render/h.mjs';
 
@@ -21,6 +22,22 @@ class FakeNode {
   addEventListener() {}
   append(...children) {
     this.childNodes.push(...children);
+  }
+  replaceChildren(...children) {
+    this.childNodes = children;
+  }
+  matches(selector) {
+    if (selector.startsWith('#')) return this.attributes.id === selector.slice(1);
+    return (this.attributes.class ?? '').split(' ').includes(selector.slice(1));
+  }
+  querySelector(selector) {
+    for (const child of this.childNodes) {
+      if (!(child instanceof FakeNode)) continue;
+      if (child.matches(selector)) return child;
+      const found = child.querySelector(selector);
+      if (found) return found;
+    }
+    return null;
   }
   get textContent() {
     return this.childNodes.map(textOfDom).join('');
