@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createAttentionLab } from '../../dist/index.mjs';
 import EN from '../../web/app/strings/en.mjs';
 import DE from '../../web/app/strings/de.mjs';
-import { EXPLAIN } from '../../web/app/strings/en-steps.mjs';
+import { EXPLAIN, ROLE_ABOUT } from '../../web/app/strings/en-steps.mjs';
 import { STAGE_WORDS, explainStage } from '../../web/lib/stage-text.mjs';
 import { TYPESET, sizesOf } from '../../web/lib/present.mjs';
 import { compute } from '../../web/app/compute.mjs';
@@ -22,8 +22,10 @@ installFakeDom();
 const { STEPS } = await import('../../web/app/stages/index.mjs');
 const { stageLead } = await import('../../web/app/stages/lead.mjs');
 const { field } = await import('../../web/app/ui/fields.mjs');
+const { headCaption, nextTokensTable } = await import('../../web/app/ui/trained-notes.mjs');
 
 const lab = await createAttentionLab();
+const trained = await lab.loadWeights('trained');
 const DIMS = new Map(STAGES.map((s) => [s.name, s.dims]));
 const ALL = { weights: true, preview: true, routes: true };
 
@@ -43,11 +45,13 @@ const CASES = [
   { training: false, dropout: 0.3 },
   { layout: 'loop', heads: 2, dOut: 2, qkvBias: true },
   { module: 'wrapper', heads: 2, dOut: 3, training: true, dropout: 0.2 },
+  { weights: 'trained', sentence: 'the dog chased the ball but it could not catch it' },
+  { weights: 'trained', sentence: 'Zyzzyva quokkas' }, // two tokens outside its vocabulary
 ].map((patch) => ({ ...DEFAULT_SETTINGS, ...patch }));
 
 /** The text of every step's explanation and lead for `settings`, in the words of `strings`. */
 function stepTexts(settings, strings, embedded = false) {
-  const result = compute(lab, settings, null, ALL);
+  const result = compute(lab, settings, trained, ALL);
   const ctx = {
     settings: result.settings,
     view: { step: 'embeddings', head: 'all', item: 0 },
@@ -134,4 +138,31 @@ test("each setting's help line is the catalogue's: the option table's in English
     );
     assert.ok(!english.includes(DE[`setting.${spec.name}.help`]), spec.name);
   }
+});
+
+test('with the trained weights: the heads’ captions and the next tokens in German too', () => {
+  for (const sentence of ['the dog chased the ball but it could not catch it', 'Zyzzyva quokkas']) {
+    const settings = { ...DEFAULT_SETTINGS, weights: 'trained', sentence };
+    const [{ ctx }] = stepTexts(settings, DE);
+    const captions = ctx.result.trained.roles.trained.map((_, head) =>
+      headCaption(ctx.result, head, `Kopf ${head + 1}`, DE),
+    );
+    const table = textOfDom(nextTokensTable(ctx));
+    for (const text of [table, ...captions.map((c) => `${c.text} ${c.full} ${c.shorter}`)]) {
+      for (const piece of ENGLISH)
+        assert.ok(!text.includes(piece), `English “${piece}” in “${text}”`);
+      assert.doesNotMatch(text, /random model|of its weight|previous token|itself/);
+    }
+    assert.match(captions[0].full, /^Kopf 1: \d+ % seines Gewichts auf .+, das \d+\.\d-Fache/);
+    assert.match(table, /^Die \d wahrscheinlichsten nächsten Token/);
+  }
+  // The English whole caption is the trained model's own words for each role.
+  for (const { name, description } of trained.roles().roles)
+    assert.equal(ROLE_ABOUT[name], description, name);
+  const result = compute(lab, { ...DEFAULT_SETTINGS, weights: 'trained' }, trained, ALL);
+  const measured = result.trained.roles.trained[0];
+  assert.equal(
+    headCaption(result, 0, 'head 1', EN).full,
+    `${measured.label}, ${measured.lift.toFixed(1)}× the random model`,
+  );
 });

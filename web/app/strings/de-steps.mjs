@@ -1,5 +1,6 @@
 // Die Erklärung jedes Schritts neben seinen Karten ("explain.<Schritt>.<Schlüssel>", englisch in
-// en-steps.mjs), auf Deutsch; in de.mjs eingefügt. Zahlen behalten ihren Dezimalpunkt: Studierende
+// en-steps.mjs), mit dem, was die trainierten Gewichte hinzufügen ("explain.trained.*", die Rollen
+// der Köpfe "role.*"), auf Deutsch; in de.mjs eingefügt. Zahlen behalten ihren Dezimalpunkt: Studierende
 // vergleichen sie mit der Ausgabe von PyTorch.
 export default Object.freeze({
   'explain.embeddings.lookup':
@@ -130,4 +131,48 @@ export default Object.freeze({
     'Die Farben zeigen diese Mischung: Jede Zelle ist mit den Farben der Köpfe gefüllt, jede so breit wie der Anteil dieses Kopfes am Wert der Zelle (gemessen an der Größe von Gewicht × Eingabe). Das Hover-Feld nennt die Anteile.',
   'explain.output.values':
     'Bei d_out = {D} zeigen die Zellen ihre Werte (rot über 0, blau darunter); das Hover-Feld nennt den Anteil jedes Kopfes an einer Zelle (die Größe von Gewicht × Eingabe).',
+  'explain.trained.embeddings':
+    'Dies sind die Vektoren des trainierten Modells: sein Token-Embedding, eine gelernte Zeile aus {d} Zahlen für jedes der {count} GPT-2-Token, die das Brown-Korpus am häufigsten verwendet, plus sein gelerntes Positions-Embedding, eine Zeile für jede der ersten {context} Positionen. Das Training hat beide so verschoben, dass der Attention-Block unten das nächste Token vorhersagen konnte.',
+  'explain.trained.shared':
+    'Nicht unter diesen Token: {tokens}. Jedes teilt sich eine Zeile mit allen anderen seltenen Token, daher kann das Modell sie nicht unterscheiden.',
+  'explain.trained.full':
+    'Kopf {n}: {share} seines Gewichts auf {description}, das {lift}-Fache des Zufallsmodells',
+  'explain.trained.roles':
+    'Die Beschriftung jedes Kopfes nennt, worauf er am meisten schaut, gemessen an zurückgehaltenem Text des Brown-Korpus: der Anteil seines Attention-Gewichts auf dieser Art von Token, für die Rolle, in der dieser Anteil das größte Vielfache des Anteils im Modell mit Zufallsgewichten ist (Köpfe 1–{count}: {lifts}). Fahren Sie über eine Beschriftung für den ganzen Satz.',
+  'explain.trained.scope':
+    'Das Modell hat englischen Text gelernt (das Brown-Korpus), daher zeigen sich die Rollen seiner Köpfe in anderen Sprachen womöglich nicht. Zufallsgewichte zeigen Schritt für Schritt, wie Attention rechnet, aber nicht, worauf ein Kopf schaut; trainierte Gewichte zeigen, was ein Modell im Mittel über sein Korpus gelernt hat, und ein einzelner Satz kann abweichen: Die Tabelle misst diesen.',
+  'explain.trained.noRows': 'in einem Satz aus {T} Token zählt keine Zeile: Es braucht 3',
+  'explain.trained.noRowsOne': 'in einem Satz aus {T} Token zählt keine Zeile: Es braucht 3',
+  'explain.trained.rows': 'Mittel über die Query-Zeilen {first}–{T}',
+  'explain.trained.sharesLabel': 'Jeder Kopf in diesem Satz',
+  'explain.trained.sharesCaption':
+    'Das Gewicht jedes Kopfes auf dem vorigen Token, auf sich selbst und auf dem ersten Token in diesem Satz und im Korpus (in Klammern): {counted}. Die Zeilen 1 und 2 bleiben wie im Korpus außen vor: Dort sind diese Keys teilweise ein und dasselbe Token.',
+  'explain.trained.head': 'Kopf',
+  'explain.trained.caption': 'Beschriftung',
+  'explain.trained.next':
+    'Das Sprachmodell addiert die Ausgabe des Blocks zu seinen Eingaben (die Abkürzung) und macht aus jeder Zeile einen Score für jedes Token seines Vokabulars (out_head), dann eine Softmax. Zeile t hat nur die Token 0 … t gesehen: Dafür ist die kausale Maske da. Unten seine fünf wahrscheinlichsten nächsten Token nach jeder Position.',
+  'explain.trained.sharedToken': '(ein beliebiges Token außerhalb seines Vokabulars)',
+  'explain.trained.sharedNote':
+    '„{shared}“ ist kein Wort. Das Modell hat eine eigene ID für die {own} GPT-2-Token, die das Brown-Korpus am häufigsten verwendet; alle anderen Token teilen sich eine ID, daher ist dieser Eintrag die Wahrscheinlichkeit, dass das nächste Token irgendeines davon ist ({percent} der Token des zurückgehaltenen Texts sind es).',
+  'explain.trained.sharedNoteBare':
+    '„{shared}“ ist kein Wort. Das Modell hat eine eigene ID für die {own} GPT-2-Token, die das Brown-Korpus am häufigsten verwendet; alle anderen Token teilen sich eine ID, daher ist dieser Eintrag die Wahrscheinlichkeit, dass das nächste Token irgendeines davon ist.',
+  'explain.trained.nextCaption':
+    'Die {k} wahrscheinlichsten nächsten Token des trainierten Modells nach jeder Position',
+  'explain.trained.after': 'nach',
+  'role.previous': 'voriges Token',
+  'role.first': 'erstes Token',
+  'role.self': 'sich selbst',
+  'role.punctuation': 'Satzzeichen',
+  'role.pronoun-noun': 'Pronomen → Nomen',
+  'role.noun-determiner': 'Nomen → Artikel',
+  'roleWord.previous': 'voriges',
+  'roleWord.first': 'erstes',
+  'roleWord.pronoun-noun': 'Pronomen',
+  'roleWord.noun-determiner': 'Nomen',
+  'role.about.previous': 'dem vorigen Token',
+  'role.about.first': 'dem ersten Token',
+  'role.about.self': 'demselben Token (sich selbst)',
+  'role.about.punctuation': 'Satzzeichen',
+  'role.about.pronoun-noun': 'früheren Nomen, von Pronomen aus',
+  'role.about.noun-determiner': 'früheren Artikeln und Adjektiven, von Nomen aus',
 });
