@@ -110,13 +110,6 @@ export function explainStage(name, config, sizes, spelling = TYPESET, words = EN
   return STAGE_TEXT[name]?.(config, sizes, spelling, words) ?? '';
 }
 
-/** What each of the three projections is for, in the queries', keys' and values' sentences. */
-export const ROLE_PURPOSE = Object.freeze({
-  query: STAGE_WORDS['purpose.query'],
-  key: STAGE_WORDS['purpose.key'],
-  value: STAGE_WORDS['purpose.value'],
-});
-
 /** Per trace stage, its sentence: (config, sizes, spelling, words) → text. */
 export const STAGE_TEXT = Object.freeze({
   inputs: (c, s, sp, w) => w('inputs', dims(s)),

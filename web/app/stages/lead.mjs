@@ -1,7 +1,8 @@
 // Each step's lead sentence, under its stage's name and shape: what the stage the step is about
 // (its main stage) is, for this pass, in the very words `attention-lab explain` prints under the
-// same name and shape (web/lib/stage-text.mjs). The step's own paragraphs then teach it at length;
-// the one-line fact has a single home.
+// same name and shape (web/lib/stage-text.mjs), or the same sentence in the mount's language (the
+// catalogue's "lead." keys). The step's own paragraphs then teach it at length; the one-line fact
+// has a single home.
 import { h } from '../render/h.mjs';
 import { TYPESET, sizesOf } from '../../lib/present.mjs';
 import { explainStage } from '../../lib/stage-text.mjs';

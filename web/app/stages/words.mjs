@@ -5,5 +5,13 @@ import { translator } from '../strings/words.mjs';
 import { wordsOf } from '../strings/index.mjs';
 import { EXPLAIN } from '../strings/en-steps.mjs';
 
+// One translator per catalogue (each is a frozen object), made when first asked for: a step is
+// drawn again on every edit.
+const made = new WeakMap();
+
 /** The translator of ctx's words for the steps' explanations. */
-export const explainWords = (ctx) => translator(wordsOf(ctx), 'explain.', EXPLAIN);
+export function explainWords(ctx) {
+  const words = wordsOf(ctx);
+  if (!made.has(words)) made.set(words, translator(words, 'explain.', EXPLAIN));
+  return made.get(words);
+}
