@@ -106,7 +106,7 @@ export default Object.freeze({
   'explain.dropout.batch':
     'Jede Sequenz des Batches bekommt ihre eigene Maske: Vergleichen Sie die Batch-Elemente.',
   'explain.context.sum':
-    'In den Symbolen der Vorlesung: {formula}. Zeile i des Ergebnisses ist eine gewichtete Summe der Value-Zeilen: Token i nimmt viel von den Token, die es stark beachtet, und wenig vom Rest (ohne Dropout ergeben die Gewichte einer Zeile 1, es ist also ein Mittelwert; mit Dropout werden die übrigen mit 1/(1 − p) skaliert, bei p = 0.5 wird also ein Gewicht von 1 zu 2, und eine Zeile ergibt nicht mehr 1). Darum geht es bei Attention: Der neue Vektor jedes Tokens trägt Information von den Token, die für es zählen.',
+    'In den Symbolen der Vorlesung: {formula}. Zeile i des Ergebnisses ist eine gewichtete Summe der Value-Zeilen: Token i nimmt viel von den Token, die es stark beachtet, und wenig vom Rest (ohne Dropout ergeben die Gewichte einer Zeile 1, es ist also ein Mittelwert; mit Dropout werden die übrigen mit 1/(1 − p) skaliert, bei p = 0.5 wird also ein Gewicht von 1 zu 2, und eine Zeile ergibt nicht mehr 1). Darum geht es bei Attention: Der neue Vektor jedes Tokens trägt Information von den Token, auf die es für dieses Token ankommt.',
   'explain.context.hover':
     'Fahren Sie über eine Zelle des Kontexts oder fokussieren Sie sie: Die Gewichtszeile und die Value-Spalte, aus denen sie stammt, leuchten auf.',
   'explain.context.dropped': 'Verwendet werden die Gewichte nach dem Dropout.',
@@ -115,7 +115,7 @@ export default Object.freeze({
   'explain.context.evaluation':
     'Im Auswertungsmodus verwirft Dropout nichts, daher werden die Attention-Gewichte des Softmax-Schritts unverändert verwendet.',
   'explain.merge.back':
-    'Die Köpfe haben nebeneinander gearbeitet; jetzt werden ihre Ergebnisse wieder zusammengesetzt. {transpose} bringt die Token wieder nach vorn, {axes}, und das Zusammenlegen der letzten beiden Achsen fügt die {h} Kopfstücke jedes Tokens zu einer Zeile aus {D} Zahlen: {shape}.',
+    'Die Köpfe haben nebeneinander gearbeitet; jetzt werden ihre Ergebnisse wieder zusammengesetzt. {transpose} bringt die Token wieder nach vorn, {axes}, und das Zusammenlegen der letzten beiden Achsen fügt die {h} Kopfstücke jedes Tokens zu einer Zeile aus {D} Zahlen zusammen: {shape}.',
   'explain.merge.colours':
     'Die Farben zeigen, woher jede Spalte kommt: zuerst die Spalten von Kopf 1, dann die von Kopf 2 und so weiter. In diesem Schritt ändert sich keine Zahl.',
   'explain.output.none': 'Für das Modul „{module}“ gibt es keine Ausgabeprojektion.',
