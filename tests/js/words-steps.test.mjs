@@ -115,13 +115,18 @@ test("in English the lead is the command line's sentence, and the explanation re
   assert.match(qkv.explain, /Each is a plain linear layer: Q = X · W_queryᵀ \+ a bias \(qkv bias/);
 });
 
-test('every explanation key a step asks for is in the English words', () => {
+test('every explanation key a step or a trained note asks for is in the English words', () => {
   const used = new Set();
-  for (const file of fs.readdirSync(new URL('../../web/app/stages/', import.meta.url))) {
-    const text = fs.readFileSync(new URL(`../../web/app/stages/${file}`, import.meta.url), 'utf8');
+  const files = [
+    ...fs.readdirSync(new URL('../../web/app/stages/', import.meta.url)).map((f) => `stages/${f}`),
+    'ui/trained-notes.mjs',
+  ];
+  for (const file of files) {
+    const text = fs.readFileSync(new URL(`../../web/app/${file}`, import.meta.url), 'utf8');
     for (const m of text.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(m[1]);
   }
-  assert.ok(used.size > 40, `${used.size} keys asked for by name`);
+  assert.ok(used.size > 50, `${used.size} keys asked for by name`);
+  assert.ok(used.has('trained.nextCaption') && used.has('softmax.rows'));
   assert.deepEqual(
     [...used].filter((key) => !Object.hasOwn(EXPLAIN, key)),
     [],
