@@ -156,7 +156,7 @@ export const STAGE_TEXT = Object.freeze({
 });
 
 const round = (v) => +v.toFixed(4);
-// The sizes a sentence names, each one there (an untraced size reads as it always did).
+// The sizes a sentence may name, every key present (a size the pass did not trace is undefined).
 const dims = (s) => ({ B: s.B, T: s.T, h: s.h, d_h: s.d_h, D: s.D, d_in: s.d_in });
 const dropping = (c) => c.training && c.dropout > 0;
 
@@ -238,7 +238,7 @@ export function formatDifference(difference, spelling = TYPESET) {
  * sum) against −∞ before the softmax, in three plain sentences: what the two routes measured on
  * the sentence at hand (`difference`: maskRoutesDifference of their attention weights), where the
  * naive route breaks, and why −∞ is the construction to use all the same. The mask step and the
- * masking lab both say it, so they cannot tell a student two stories.
+ * masking lab both say it, so they cannot tell a student two stories. words: as explainStage's.
  */
 export function maskingStory(causal, difference, spelling = TYPESET, words = ENGLISH) {
   const inf = `${spelling.minus}${spelling.infinity}`;
