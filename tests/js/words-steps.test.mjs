@@ -9,9 +9,11 @@ import assert from 'node:assert/strict';
 import { createAttentionLab } from '../../dist/index.mjs';
 import EN from '../../web/app/strings/en.mjs';
 import DE from '../../web/app/strings/de.mjs';
-import { EXPLAIN, ROLE_ABOUT } from '../../web/app/strings/en-steps.mjs';
+import { EXPLAIN } from '../../web/app/strings/en-steps.mjs';
+import { TRAINED, ROLE_ABOUT } from '../../web/app/strings/en-trained.mjs';
+import { isLazyKey } from '../../web/app/strings/index.mjs';
 import { STAGE_WORDS, explainStage } from '../../web/lib/stage-text.mjs';
-import { TYPESET, sizesOf } from '../../web/lib/present.mjs';
+import { TYPESET, sizesOf, ROLE_NAMES, ROLE_WORDS } from '../../web/lib/present.mjs';
 import { compute } from '../../web/app/compute.mjs';
 import { DEFAULT_SETTINGS, SETTINGS, choicesOf } from '../../web/app/state/settings.mjs';
 import { STAGES } from '../../web/lib/contract.mjs';
@@ -75,14 +77,36 @@ const pieces = (words) =>
     .flatMap((text) => text.split(/\{\w+\}/))
     .map((piece) => piece.trim())
     .filter((piece) => piece.length > 12 && /[a-z]{3} [a-z]{3}/.test(piece));
-const ENGLISH = [...new Set([...pieces(EXPLAIN), ...pieces(STAGE_WORDS)])];
+const ENGLISH = [...new Set([...pieces(EXPLAIN), ...pieces(TRAINED), ...pieces(STAGE_WORDS)])];
 
-test('the catalogue holds the explanations, leads and help lines in English and in German', () => {
-  const explain = Object.keys(EN).filter((key) => key.startsWith('explain.'));
-  assert.ok(explain.length > 60, `${explain.length} explanation keys`);
-  assert.ok(Object.keys(EN).filter((key) => key.startsWith('lead.')).length > 50);
-  for (const key of Object.keys(EN).filter((k) => /^(explain|lead|setting)\./.test(k)))
-    assert.equal(typeof DE[key], 'string', key);
+// The steps' English words, under the keys another language's catalogue gives them.
+const prefixed = (prefix, words) =>
+  Object.entries(words).map(([key, text]) => [`${prefix}${key}`, text]);
+const STEP_ENGLISH = Object.fromEntries([
+  ...prefixed('explain.', { ...EXPLAIN, ...TRAINED }),
+  ...prefixed('lead.', STAGE_WORDS),
+  ...prefixed('role.', ROLE_NAMES),
+  ...prefixed('roleWord.', ROLE_WORDS),
+  ...prefixed('role.about.', ROLE_ABOUT),
+  ...SETTINGS.filter((o) => o.help).map((o) => [`setting.${o.name}.help`, o.help]),
+]);
+const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+test('German has every English word of the steps, with the same {values}; en.mjs none', () => {
+  assert.ok(Object.keys(EXPLAIN).length > 60 && Object.keys(STAGE_WORDS).length > 50);
+  for (const [key, text] of Object.entries(STEP_ENGLISH)) {
+    assert.ok(isLazyKey(key), `${key}: taken from an author's words, English beside its code`);
+    assert.ok(!Object.hasOwn(EN, key), `${key} is not in en.mjs, which every bundle carries`);
+    assert.equal(typeof DE[key], 'string', `${key} is missing in German`);
+    assert.deepEqual(placeholders(DE[key]), placeholders(text), key);
+  }
+  const german = Object.keys(DE).filter((key) =>
+    /^(explain|lead|role|roleWord|setting)\./.test(key),
+  );
+  const extra = german.filter(
+    (key) => !Object.hasOwn(STEP_ENGLISH, key) && !Object.hasOwn(EN, key),
+  );
+  assert.deepEqual(extra, [], 'German keys that no English word has');
   assert.ok(ENGLISH.length > 80, `${ENGLISH.length} English pieces to look for`);
 });
 
@@ -128,14 +152,13 @@ test('every explanation key a step or a trained note asks for is in the English 
   assert.ok(used.size > 50, `${used.size} keys asked for by name`);
   assert.ok(used.has('trained.nextCaption') && used.has('softmax.rows'));
   assert.deepEqual(
-    [...used].filter((key) => !Object.hasOwn(EXPLAIN, key)),
+    [...used].filter((key) => !Object.hasOwn(EXPLAIN, key) && !Object.hasOwn(TRAINED, key)),
     [],
   );
 });
 
 test("each setting's help line is the catalogue's: the option table's in English", () => {
   for (const spec of SETTINGS.filter((s) => s.help)) {
-    assert.equal(EN[`setting.${spec.name}.help`], spec.help, spec.name);
     const german = textOfDom(field(spec.name, DE[`setting.${spec.name}`], () => {}, undefined, DE));
     assert.ok(german.includes(DE[`setting.${spec.name}.help`]), `${spec.name}: ${german}`);
     const english = textOfDom(

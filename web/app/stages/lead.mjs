@@ -5,13 +5,13 @@
 // has a single home.
 import { h } from '../render/h.mjs';
 import { TYPESET, sizesOf } from '../../lib/present.mjs';
-import { explainStage } from '../../lib/stage-text.mjs';
+import { explainStage, STAGE_WORDS } from '../../lib/stage-text.mjs';
 import { wordsOf, format } from '../strings/index.mjs';
 
-/** The words of lib/stage-text.mjs in the catalogue of ctx (its keys under "lead."). */
+/** The words of lib/stage-text.mjs in the catalogue of ctx (its keys under "lead."), or English. */
 export const stageWords = (ctx) => {
   const S = wordsOf(ctx);
-  return (key, params) => format(S[`lead.${key}`], params);
+  return (key, params) => format(S[`lead.${key}`] ?? STAGE_WORDS[key], params);
 };
 
 /**

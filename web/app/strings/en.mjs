@@ -3,10 +3,11 @@
 // maps' names, captions, legends and tooltips, the tokens list, the settings, the keyboard
 // shortcuts, status lines and the framing of error messages). Another language is a file with the
 // same keys (de.mjs); an author overrides any of them (index.mjs). `{name}` is a value filled in at
-// run time. The lab and exercise texts stay in their modules (loaded with them), the core's own
-// messages in the core (docs/EMBEDDING.md says which words stay English).
-import STEPS from './en-steps.mjs';
-
+// run time. Some words have their English beside the code that draws them, so that a bundle that
+// carries this file does not carry them: the labs' and exercises' (loaded with them), the steps'
+// explanations, lead sentences, head roles and settings' help (isLazyKey in index.mjs says where);
+// another language's catalogue has their keys. The core's own messages stay English
+// (docs/EMBEDDING.md says which words do).
 export default Object.freeze({
   // The catalogue's language: labs and exercises read it to write their numbers.
   'lang.code': 'en',
@@ -204,8 +205,6 @@ export default Object.freeze({
   'tip.valueExact': 'value {value} (exactly {exact} in float32)',
   'tip.mix': 'mix: {shares}',
   'tip.share': 'head {n} {percent}%',
-  // The steps' explanations, lead sentences and the settings' help lines (en-steps.mjs).
-  ...STEPS,
   'step.embeddings.title': 'Tokens become vectors',
   'step.embeddings.short': 'Embeddings',
   'step.qkv.title': 'Queries, keys and values',

@@ -3,15 +3,24 @@
 // returns null with the random weights, so a step can always include it.
 import { h, m } from './dom.mjs';
 import { tokenLabel } from './format.mjs';
-import { percent } from '../../lib/present.mjs';
+import { ROLE_NAMES, ROLE_WORDS, percent } from '../../lib/present.mjs';
 import { SENTENCE_ROLES, FIRST_COUNTED_ROW, sentenceRoles } from './sentence-roles.mjs';
 import { EN, wordsOf } from '../strings/index.mjs';
-import { explainWords } from '../stages/words.mjs';
+import { translator } from '../strings/words.mjs';
+import { TRAINED, ROLE_ABOUT } from '../strings/en-trained.mjs';
 
 // A head role's name ("role.<name>") and its one word for narrow places ("roleWord.<name>", else
-// the name), in the words of S.
-const roleName = (S, role) => S[`role.${role}`] ?? role;
-const roleWord = (S, role) => S[`roleWord.${role}`] ?? roleName(S, role);
+// the name), in the words of S, else the English of lib/present.mjs.
+const roleName = (S, role) => S[`role.${role}`] ?? ROLE_NAMES[role] ?? role;
+const roleWord = (S, role) => S[`roleWord.${role}`] ?? ROLE_WORDS[role] ?? roleName(S, role);
+
+// One translator per catalogue for the notes' words ("explain.trained.*", else en-trained.mjs).
+const made = new WeakMap();
+function explainWords(ctx) {
+  const words = wordsOf(ctx);
+  if (!made.has(words)) made.set(words, translator(words, 'explain.', TRAINED));
+  return made.get(words);
+}
 
 /** Step 1: the trained model's own vectors, token embedding + position embedding. */
 export function trainedEmbeddings(ctx) {
@@ -40,7 +49,7 @@ export function headCaption(result, head, name = `head ${head + 1}`, S = EN) {
   if (!measured) return null;
   const { role, share, lift } = measured;
   const shown = `${roleName(S, role)} ${percent(share)}`;
-  const description = S[`role.about.${role}`] ?? measured.description;
+  const description = S[`role.about.${role}`] ?? ROLE_ABOUT[role] ?? measured.description;
   return {
     text: `${name} · ${shown}`,
     shorter: [
