@@ -1,7 +1,8 @@
 // The sentence box, the presets and every setting, built from the core's option table (SETTINGS in
 // state/settings.mjs): a control's input follows the option's type, its range is the table's range within
 // what the page can draw (LIMITS in state/settings.mjs), a select offers the table's choices, and its help
-// line is the table's help (in another language, the catalogue's words for it). The page adds only labels, grouping and the step of the dropout field.
+// line is the table's help (in another language, the catalogue's words for it). The page adds only
+// labels, grouping and the step of the dropout field.
 // Each control has a help line, a live line and a message line; an invalid value shows the core's
 // message there (and the page keeps the last valid state).
 import { h, replace } from './dom.mjs';
