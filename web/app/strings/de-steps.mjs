@@ -1,7 +1,8 @@
 // Die Erklärung jedes Schritts neben seinen Karten ("explain.<Schritt>.<Schlüssel>", englisch in
 // en-steps.mjs), mit dem, was die trainierten Gewichte hinzufügen ("explain.trained.*", die Rollen
-// der Köpfe "role.*"), auf Deutsch; in de.mjs eingefügt. Zahlen behalten ihren Dezimalpunkt: Studierende
-// vergleichen sie mit der Ausgabe von PyTorch.
+// der Köpfe "role.*", englisch in en-trained.mjs und lib/present.mjs), auf Deutsch; in de.mjs
+// eingefügt. Zahlen behalten ihren Dezimalpunkt: Studierende vergleichen sie mit der Ausgabe von
+// PyTorch.
 export default Object.freeze({
   'explain.embeddings.lookup':
     'Das Netz kann nicht mit Wörtern rechnen, daher wird jedes Token in einer Tabelle nachgeschlagen und durch sein Embedding ersetzt, eine Liste von Zahlen: eine Zeile je Token, eine Spalte je Zahl.',
