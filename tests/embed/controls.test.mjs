@@ -206,7 +206,7 @@ const figureWords = (p, id) =>
     };
   }, id);
 
-test('lang="de": the chrome in German, loaded on request; lang="xx": English with a note', async () => {
+test('lang="de": the chrome and the steps in German, loaded on request; lang="xx": English with a note', async () => {
   const p = await open('/de.html');
   const a = await shown(p, 'a');
   assert.deepEqual(await figureWords(p, 'a'), {
@@ -236,6 +236,7 @@ test('lang="de": the chrome in German, loaded on request; lang="xx": English wit
       heads: root.querySelector('label[for="ctl-heads"]').textContent,
       keys: texts('.shortcuts dt').slice(0, 3),
       live: root.querySelector('#live-heads').textContent,
+      help: root.querySelector('#help-heads').textContent,
     };
   });
   assert.deepEqual(full, {
@@ -244,7 +245,24 @@ test('lang="de": the chrome in German, loaded on request; lang="xx": English wit
     heads: 'Köpfe h',
     keys: ['Leertaste', '← / →', 'Pos1 / Ende'],
     live: 'd_out wird geteilt: d_h = d_out / h = 3',
+    help: 'Attention-Köpfe nebeneinander, jeder mit eigenen Queries, Keys und Values',
   });
+  // The step's lead and explanation in German too, no longer marked as English.
+  const step = await p.evaluate(() => {
+    const root = document.getElementById('a').shadowRoot;
+    const explain = root.querySelector('.explain');
+    return {
+      lead: root.querySelector('.stage-lead').textContent,
+      explain: explain.textContent,
+      lang: explain.getAttribute('lang'),
+    };
+  });
+  assert.equal(
+    step.lead,
+    'Softmax jeder Zeile: wie stark Token i Token j beachtet; jede Zeile ergibt in Summe 1',
+  );
+  assert.match(step.explain, /^Die Softmax macht aus jeder Zeile von Scores Gewichte: w_j = /);
+  assert.equal(step.lang, null);
   const b = await shown(p, 'b');
   assert.equal(b.next, 'Next ▶');
   assert.equal((await figureWords(p, 'b')).name, 'Embeddings X');

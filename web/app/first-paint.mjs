@@ -73,20 +73,32 @@ function explanation(step, ctx) {
 
 /**
  * Draws step `view.step` of `settings` into `root` without numbers (see above), with `message`
- * (what is loading) where the numbers will be, in the words of `S`.
+ * (what is loading) where the numbers will be, in the words of `S`. `steps`: the steps the stepper
+ * shows (an author's choice, under the catalogue's names), counted and named as it will.
  */
-export function drawFirstPaint(root, { settings, view }, message, S = EN) {
+export function drawFirstPaint(root, { settings, view }, message, S = EN, steps = STEPS) {
+  const shown = { steps, S };
   try {
-    replace(root, toDom(firstPaintSection(settings, view, message, shapesOnly(settings), S)));
+    replace(root, toDom(firstPaintSection(settings, view, message, shapesOnly(settings), shown)));
   } catch {
     // Settings the step's text cannot tell without the core: the title alone.
-    replace(root, toDom(firstPaintSection(settings, view, message, null, S)));
+    replace(root, toDom(firstPaintSection(settings, view, message, null, shown)));
   }
 }
 
-function firstPaintSection(settings, view, message, result, S) {
-  const index = Math.max(0, findStep(String(view.step ?? '')));
-  const step = STEPS[index];
+// The step of `view` among `steps`, as the stepper and the controller place it: a step that is
+// not shown opens the first one shown.
+function placed(view, steps) {
+  const slug = STEPS[Math.max(0, findStep(String(view.step ?? '')))].slug;
+  const index = Math.max(
+    0,
+    steps.findIndex((step) => step.slug === slug),
+  );
+  return { index, step: steps[index] };
+}
+
+function firstPaintSection(settings, view, message, result, { steps, S }) {
+  const { index, step } = placed(view, steps);
   const main = step.main(settings);
   const ctx = result && {
     settings,
@@ -95,6 +107,7 @@ function firstPaintSection(settings, view, message, result, S) {
     dims: (name) => DIMS.get(name),
     heads: [0],
     embedded: false,
+    strings: S,
   };
   const shape = result?.trace[main].shape;
   return h(
@@ -106,7 +119,7 @@ function firstPaintSection(settings, view, message, result, S) {
       h(
         'p',
         { class: 'step-count' },
-        format(S['stage.count'], { n: index + 1, count: STEPS.length }),
+        format(S['stage.count'], { n: index + 1, count: steps.length }),
       ),
       h('h2', { id: 'stage-title', tabindex: '-1' }, S[`step.${step.slug}.title`] ?? step.title),
       shape &&

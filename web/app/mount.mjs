@@ -110,8 +110,10 @@ export function mountAttentionLab(
     strings: S,
   });
   cleanups.push(() => panel.destroy());
+  // The stepper's steps (the author's, in the interface's words), drawn before the core.
+  const steps = localSteps(chosen.steps, S);
   // The step's text and layout at once, before the core: its numbers follow when it is ready.
-  drawFirstPaint(slots.stage, store.get(), S['status.loading'], S);
+  drawFirstPaint(slots.stage, store.get(), S['status.loading'], S, steps);
 
   const listen = (fn) => cleanups.push(store.subscribe(fn));
   // The host hears of a change after it is drawn.
@@ -171,8 +173,6 @@ export function mountAttentionLab(
     };
   }
 
-  // The stepper (the author's steps, in the interface's words), drawn before the core.
-  const steps = localSteps(chosen.steps, S);
   let view = null;
   function buildPlayer() {
     const player = createPlayer(slots.player, {

@@ -1,6 +1,7 @@
 // Step 1: tokens → embeddings (B,T,d_in).
 import EN from '../strings/en.mjs';
 import { wordsOf } from '../strings/index.mjs';
+import { explainWords } from './words.mjs';
 import { h } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { trainedEmbeddings } from '../ui/trained-notes.mjs';
@@ -11,40 +12,17 @@ export const short = EN['step.embeddings.short'];
 export const traceStages = ['inputs'];
 export const main = () => 'inputs';
 
+const SOURCES = { own: 'embeddings.own', lecture: 'embeddings.lecture' };
+
 export function explain(ctx) {
   const { sizes, source } = ctx.result;
+  const t = explainWords(ctx);
   return [
-    h(
-      'p',
-      {},
-      'The network cannot compute with words, so each token is looked up in a table and replaced by its embedding, a list of numbers: one row per token, one column per number.',
-    ),
+    h('p', {}, t('embeddings.lookup')),
     source === 'trained'
       ? trainedEmbeddings(ctx)
-      : source === 'own'
-        ? h(
-            'p',
-            {},
-            'These are the vectors this page passed in, row by row, as its own model sees them.',
-          )
-        : source === 'lecture'
-          ? h(
-              'p',
-              {},
-              'These are the very vectors of the lecture notebook for “Your journey starts with one step”.',
-            )
-          : h(
-              'p',
-              {},
-              'A trained model learns these vectors. Here each token id gets a fixed pseudo-random vector drawn from the seed, so the same token always gets the same row.',
-            ),
-    h(
-      'p',
-      {},
-      sizes.B > 1
-        ? `The batch holds the sentence ${sizes.B} times (B = ${sizes.B}), as the lecture does: every sequence of a batch is processed on its own, so all copies give the same numbers unless dropout is on.`
-        : 'The batch holds one sequence (B = 1).',
-    ),
+      : h('p', {}, t(SOURCES[source] ?? 'embeddings.seeded')),
+    h('p', {}, sizes.B > 1 ? t('embeddings.batch', { B: sizes.B }) : t('embeddings.one')),
   ];
 }
 

@@ -3,7 +3,8 @@ import EN from '../strings/en.mjs';
 import { wordsOf } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
-import { ROLE_PURPOSE } from '../../lib/stage-text.mjs';
+import { explainWords } from './words.mjs';
+import { stageWords } from './lead.mjs';
 
 export const slug = 'qkv';
 export const title = EN['step.qkv.title'];
@@ -14,39 +15,26 @@ export const main = () => 'queries';
 export function explain(ctx) {
   const { sizes } = ctx.result;
   const { settings } = ctx;
+  const t = explainWords(ctx);
+  const purpose = stageWords(ctx);
+  const role = (name, end) =>
+    h('li', {}, h('strong', {}, t(`qkv.${name}`)), ` — ${purpose(`purpose.${name}`)}${end}`);
   return [
+    h('p', {}, t('qkv.three')),
+    h('ul', {}, role('query', ';'), role('key', ';'), role('value', '.')),
     h(
       'p',
       {},
-      'Every embedding is projected three times, by three learned matrices, into three roles:',
-    ),
-    h(
-      'ul',
-      {},
-      h('li', {}, h('strong', {}, 'query'), ` — ${ROLE_PURPOSE.query};`),
-      h('li', {}, h('strong', {}, 'key'), ` — ${ROLE_PURPOSE.key};`),
-      h('li', {}, h('strong', {}, 'value'), ` — ${ROLE_PURPOSE.value}.`),
-    ),
-    h(
-      'p',
-      {},
-      'Each is a plain linear layer: ',
-      m('Q = X · W_queryᵀ'),
-      settings.qkvBias ? ' + a bias (qkv bias is on)' : ' (no bias: qkv bias is off)',
-      `, and the same for K and V. Each token's ${sizes.dIn} numbers become ${sizes.D}.`,
+      t(settings.qkvBias ? 'qkv.bias' : 'qkv.noBias', {
+        formula: m('Q = X · W_queryᵀ'),
+        dIn: sizes.dIn,
+        D: sizes.D,
+      }),
     ),
     settings.module === 'wrapper'
-      ? h(
-          'p',
-          {},
-          `The wrapper keeps ${sizes.h} separate heads, each with its own matrices of width d_out = ${settings.dOut}; side by side they are ${sizes.D} columns wide.`,
-        )
+      ? h('p', {}, t('qkv.wrapper', { h: sizes.h, dOut: settings.dOut, D: sizes.D }))
       : sizes.h > 1
-        ? h(
-            'p',
-            {},
-            `The coloured column headers show which of the ${sizes.h} heads will own each column in the next step.`,
-          )
+        ? h('p', {}, t('qkv.colours', { h: sizes.h }))
         : null,
   ];
 }

@@ -6,6 +6,7 @@ import { wordsOf, format } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { gridRect } from '../ui/maps.mjs';
+import { explainWords } from './words.mjs';
 
 export const slug = 'split';
 export const title = EN['step.split.title'];
@@ -17,33 +18,28 @@ export const main = () => 'queryHeads';
 export function explain(ctx) {
   const { sizes } = ctx.result;
   const { settings } = ctx;
+  const t = explainWords(ctx);
   return [
-    howHeadsAreCut(settings, sizes),
-    ...viewAndTranspose(),
-    ...asides(settings, sizes, ctx.embedded),
+    howHeadsAreCut(settings, sizes, t),
+    ...viewAndTranspose(t),
+    ...asides(settings, sizes, ctx.embedded, t),
   ];
 }
 
 // The cut itself (its sizes are in the step's lead sentence), or why there is nothing to cut.
-function howHeadsAreCut(settings, sizes) {
-  if (settings.module === 'mha') {
-    return h(
-      'p',
-      {},
-      'Multi-head attention does not project again for each head: it cuts the columns it has.',
-    );
-  }
+function howHeadsAreCut(settings, sizes, t) {
+  if (settings.module === 'mha') return h('p', {}, t('split.mha'));
   return h(
     'p',
     {},
     settings.module === 'wrapper'
-      ? `The wrapper's ${sizes.h} heads each projected their own ${sizes.dh} columns; stacking them gives the same layout as a split.`
-      : 'A single CausalAttention module has just one head: the “split” keeps all columns together.',
+      ? t('split.wrapper', { h: sizes.h, dh: sizes.dh })
+      : t('split.causal'),
   );
 }
 
 // The lecture's two moves, view then transpose, and the same split at the sizes of real models.
-function viewAndTranspose() {
+function viewAndTranspose(t) {
   return [
     h(
       'ol',
@@ -51,51 +47,31 @@ function viewAndTranspose() {
       h(
         'li',
         {},
-        h('strong', {}, 'view'),
-        ' ',
-        m(`(B,T,d_out) → (B,T,h,d_h)`),
-        ': no number moves, each row is just read as h short pieces.',
+        t('split.view', { view: h('strong', {}, 'view'), shape: m(`(B,T,d_out) → (B,T,h,d_h)`) }),
       ),
       h(
         'li',
         {},
-        h('strong', {}, 'transpose(1, 2)'),
-        ' ',
-        m('→ (B,h,T,d_h)'),
-        ': the head axis moves in front of the tokens, so each head becomes its own T × d_h matrix and all heads can be computed in parallel, like a batch.',
+        t('split.transpose', {
+          transpose: h('strong', {}, 'transpose(1, 2)'),
+          shape: m('→ (B,h,T,d_h)'),
+        }),
       ),
     ),
-    h(
-      'p',
-      { class: 'aside' },
-      'For scale: GPT-2 small splits 768 columns into 12 heads of 64; GPT-3 splits 12 288 into 96 heads of 128.',
-    ),
+    h('p', { class: 'aside' }, t('split.scale')),
   ];
 }
 
 // What the current settings make hard to see (one-column heads) or different (the loop layout).
-function asides(settings, sizes, embedded) {
+function asides(settings, sizes, embedded, t) {
   const parts = [];
   if (sizes.h > 1 && sizes.dh === 1) {
+    const values = { dOut: 3 * sizes.h, h: sizes.h };
     parts.push(
-      h(
-        'p',
-        { class: 'aside' },
-        embedded
-          ? `With d_h = 1 each head is a single column, so the pieces are hard to see; with d_out = ${3 * sizes.h} (${sizes.h} heads of 3 columns) the view cuts each row and the transpose stacks the pieces visibly.`
-          : `With d_h = 1 each head is a single column, so the pieces are hard to see: set d_out to ${3 * sizes.h} (${sizes.h} heads of 3 columns) to watch the view cut each row and the transpose stack the pieces.`,
-      ),
+      h('p', { class: 'aside' }, t(embedded ? 'split.thinEmbedded' : 'split.thin', values)),
     );
   }
-  if (settings.layout === 'loop') {
-    parts.push(
-      h(
-        'p',
-        {},
-        'Layout “loop”: each head ran its own small projection; the page stacks their results, which is the same tensor.',
-      ),
-    );
-  }
+  if (settings.layout === 'loop') parts.push(h('p', {}, t('split.loop')));
   return parts;
 }
 

@@ -6,6 +6,7 @@ import { tensorFigure } from '../ui/tensor.mjs';
 import { headRoles } from '../ui/trained-notes.mjs';
 import { linkBand } from '../ui/maps.mjs';
 import { equationBlock } from '../ui/equation.mjs';
+import { explainWords } from './words.mjs';
 
 export const slug = 'scores';
 export const title = EN['step.scores.title'];
@@ -16,32 +17,20 @@ export const main = () => 'attentionScores';
 
 export function explain(ctx) {
   const { sizes } = ctx.result;
+  const t = explainWords(ctx);
   return [
     headRoles(ctx),
     h(
       'p',
       {},
-      'A dot product measures how well two vectors agree, so each head gets a ',
-      m(`${sizes.T} × ${sizes.T}`),
-      ' table of scores: ',
-      m('scores = Q_h · K_hᵀ'),
-      '.',
+      t('scores.table', {
+        size: m(`${sizes.T} × ${sizes.T}`),
+        formula: m('scores = Q_h · K_hᵀ'),
+      }),
     ),
-    h(
-      'p',
-      {},
-      'Read a row: it belongs to one token asking (its query) and says how well each token’s key answers it. Columns are the tokens being looked at. Red is a strong match, blue a poor one.',
-    ),
-    h(
-      'p',
-      {},
-      'Different heads hold different slices of Q and K, so they can match tokens for different reasons.',
-    ),
-    h(
-      'p',
-      { class: 'aside' },
-      'Hover or focus a score: the query row and the key column it multiplies light up.',
-    ),
+    h('p', {}, t('scores.row')),
+    h('p', {}, t('scores.heads')),
+    h('p', { class: 'aside' }, t('scores.hover')),
   ];
 }
 

@@ -5,6 +5,9 @@ import { wordsOf } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { maskingStory } from '../../lib/stage-text.mjs';
+import { TYPESET } from '../../lib/present.mjs';
+import { explainWords } from './words.mjs';
+import { stageWords } from './lead.mjs';
 
 export const slug = 'mask';
 export const title = EN['step.mask.title'];
@@ -17,49 +20,20 @@ const future = (settings) => (v, r, c) => (settings.causal && c > r ? 'future' :
 
 export function explain(ctx) {
   const { settings } = ctx;
-  const parts = [];
-  if (!settings.causal) {
-    parts.push(
-      h('p', {}, 'That is how an encoder such as BERT reads: the later tokens are in view too.'),
-    );
-  } else {
-    parts.push(
-      h(
-        'p',
-        {},
-        'A language model writes one token after the other, so while reading token i it must not see the tokens that come after it. Those are the cells above the diagonal: column j > row i.',
-      ),
-    );
-  }
-  if (settings.masking === 'naive') {
-    parts.push(
-      h(
-        'p',
-        {},
-        'Naive masking: first a softmax over the whole row (future included), then the future cells are set to 0. Now the rows no longer sum to 1 (see Σ), so each row is divided by its sum: the third table, which the next step uses as the attention weights.',
-      ),
-    );
-  } else if (settings.causal) {
-    parts.push(
-      h(
-        'p',
-        {},
-        'So the future scores are replaced by ',
-        m('−∞'),
-        ' before the softmax. Since ',
-        m('e^−∞ = 0'),
-        ', they will get exactly zero weight, and the softmax will share the whole weight among the visible tokens: one pass, nothing to repair.',
-      ),
-    );
-  }
-  if (settings.causal) parts.push(...routesCompared(ctx.result.maskRoutes));
+  const t = explainWords(ctx);
+  const parts = [h('p', {}, t(settings.causal ? 'mask.future' : 'mask.encoder'))];
+  if (settings.masking === 'naive') parts.push(h('p', {}, t('mask.naive')));
+  else if (settings.causal)
+    parts.push(h('p', {}, t('mask.negInf', { inf: m('−∞'), zero: m('e^−∞ = 0') })));
+  if (settings.causal) parts.push(...routesCompared(ctx.result.maskRoutes, stageWords(ctx)));
   return parts;
 }
 
 // The two routes as the numbers show them: measured on this input (the controller computes the
 // other route for this step), where the naive one breaks, and why −∞ all the same.
-function routesCompared(routes) {
-  const [measured, breaks, why] = maskingStory(true, routes?.difference ?? NaN);
+function routesCompared(routes, words) {
+  const difference = routes?.difference ?? NaN;
+  const [measured, breaks, why] = maskingStory(true, difference, TYPESET, words);
   return [
     routes
       ? h(

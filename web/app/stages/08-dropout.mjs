@@ -6,6 +6,7 @@ import { h, m } from '../ui/dom.mjs';
 import { fmt } from '../ui/format.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
 import { previewDropout } from '../state/settings.mjs';
+import { explainWords } from './words.mjs';
 
 export const slug = 'dropout';
 export const title = EN['step.dropout.title'];
@@ -18,75 +19,46 @@ const active = (s) => s.training && s.dropout > 0;
 
 export function explain(ctx) {
   const { settings } = ctx;
-  if (!settings.training) return evaluationMode(settings, ctx.embedded);
-  if (!active(settings)) return nothingDropped();
-  return whileTraining(ctx);
+  const t = explainWords(ctx);
+  if (!settings.training) return evaluationMode(settings, ctx.embedded, t);
+  if (!active(settings)) return nothingDropped(t);
+  return whileTraining(ctx, t);
 }
 
 // Evaluation mode drops nothing: the maps show what training mode would do, and say so.
-function evaluationMode(settings, embedded) {
-  const p = settings.dropout;
+function evaluationMode(settings, embedded, t) {
   const shown = previewDropout(settings.dropout);
+  const what = h('strong', {}, t('dropout.previewWhat', { p: m(`p = ${shown}`) }));
+  const factor = m(`1/(1−p) = ${fmt(1 / (1 - shown))}`);
   return [
     h(
       'p',
       { class: 'note' },
-      h('strong', {}, 'Evaluation mode: nothing is dropped in this pass.'),
-      ' Dropout only acts while a model is being trained. In evaluation mode this step is skipped: the next steps use the softmax weights as they are, with nothing zeroed and nothing rescaled.',
+      t('dropout.evaluation', { head: h('strong', {}, t('dropout.evaluationHead')) }),
     ),
     h(
       'p',
       {},
-      'So that there is something to see, the maps here show ',
-      h('strong', {}, `what training mode would do, with `, m(`p = ${shown}`)),
-      p > 0 ? '' : ' (the lecture’s Dropout(0.5), since p is 0 here)',
-      ': the same weights and seed, a share p of them dropped, the survivors multiplied by ',
-      m(`1/(1−p) = ${fmt(1 / (1 - shown))}`),
-      '. Rows no longer sum to 1, and that is expected.',
+      t(settings.dropout > 0 ? 'dropout.preview' : 'dropout.previewZero', { what, factor }),
     ),
     // An embedded view has no mode setting to point to (its author sets the `training` attribute).
-    embedded
-      ? h('p', { class: 'aside' }, 'In training mode dropout is part of the pass itself.')
-      : h(
-          'p',
-          { class: 'aside' },
-          'To make dropout part of the pass, switch the mode to training (the “mode” setting).',
-        ),
+    h('p', { class: 'aside' }, t(embedded ? 'dropout.embedded' : 'dropout.switch')),
   ];
 }
 
-function nothingDropped() {
+function nothingDropped(t) {
   return [
-    h(
-      'p',
-      { class: 'note' },
-      h('strong', {}, 'p = 0: nothing is dropped.'),
-      ' Raise the dropout probability to see the mask.',
-    ),
+    h('p', { class: 'note' }, t('dropout.zero', { head: h('strong', {}, t('dropout.zeroHead')) })),
   ];
 }
 
 // Training with p > 0: which weights are dropped, and why the survivors are scaled up.
-function whileTraining(ctx) {
+function whileTraining(ctx, t) {
   const p = ctx.settings.dropout;
   return [
-    h(
-      'p',
-      {},
-      'While training, dropout switches off a random share of the attention weights, so the model cannot lean too much on any single connection. Each weight is dropped with probability ',
-      m(`p = ${p}`),
-      '; the mask comes from the seed, so the same seed gives the same mask.',
-    ),
-    h(
-      'p',
-      {},
-      'The survivors are multiplied by ',
-      m(`1/(1−p) = ${fmt(1 / (1 - p))}`),
-      ': in evaluation nothing is dropped or scaled, so the next layer gets weights of the same expected size in both modes.',
-    ),
-    ctx.result.sizes.B > 1
-      ? h('p', {}, 'Each sequence of the batch gets its own mask: compare the batch items.')
-      : null,
+    h('p', {}, t('dropout.training', { p: m(`p = ${p}`) })),
+    h('p', {}, t('dropout.scaled', { factor: m(`1/(1−p) = ${fmt(1 / (1 - p))}`) })),
+    ctx.result.sizes.B > 1 ? h('p', {}, t('dropout.batch')) : null,
   ];
 }
 

@@ -6,6 +6,7 @@ import { tensorFigure } from '../ui/tensor.mjs';
 import { headRoles } from '../ui/trained-notes.mjs';
 import { linkBand } from '../ui/maps.mjs';
 import { equationBlock } from '../ui/equation.mjs';
+import { explainWords } from './words.mjs';
 
 export const slug = 'context';
 export const title = EN['step.context.title'];
@@ -15,28 +16,17 @@ export const traceStages = ['contextHeads', 'droppedWeights', 'attentionWeights'
 export const main = () => 'contextHeads';
 
 export function explain(ctx) {
+  const t = explainWords(ctx);
+  const used = dropping(ctx.settings)
+    ? 'context.dropped'
+    : ctx.settings.training
+      ? 'context.zero'
+      : 'context.evaluation';
   return [
     headRoles(ctx),
-    h(
-      'p',
-      {},
-      'In the lecture’s symbols, ',
-      m('context_h = weights_h · V_h'),
-      '. Row i of the result is a weighted sum of the value rows: token i takes a lot from the tokens it attends to strongly and little from the rest (without dropout the weights of a row add up to 1, so it is an average; with dropout the survivors are scaled by 1/(1 − p), so at p = 0.5 a weight of 1 becomes 2 and a row no longer sums to 1). That is the whole point of attention: every token’s new vector carries information from the tokens that matter to it.',
-    ),
-    h(
-      'p',
-      { class: 'aside' },
-      'Hover or focus a cell of the context: the weight row and the value column it came from light up.',
-    ),
-    dropping(ctx.settings)
-      ? h('p', {}, 'The weights used are the ones after dropout.')
-      : h(
-          'p',
-          {},
-          ctx.settings.training ? 'With p = 0' : 'In evaluation mode',
-          ' dropout drops nothing, so the weights used are the attention weights of the softmax step, unchanged.',
-        ),
+    h('p', {}, t('context.sum', { formula: m('context_h = weights_h · V_h') })),
+    h('p', { class: 'aside' }, t('context.hover')),
+    h('p', {}, t(used)),
   ];
 }
 

@@ -4,6 +4,7 @@ import { wordsOf } from '../strings/index.mjs';
 import { h, m } from '../ui/dom.mjs';
 import { headColour, tintRgb } from '../ui/colour.mjs';
 import { tensorFigure } from '../ui/tensor.mjs';
+import { explainWords } from './words.mjs';
 
 export const slug = 'merge';
 export const title = EN['step.merge.title'];
@@ -13,24 +14,20 @@ export const main = () => 'mergedHeads';
 
 export function explain(ctx) {
   const { sizes } = ctx.result;
+  const t = explainWords(ctx);
   return [
     h(
       'p',
       {},
-      'The heads worked side by side; now their results are put back together. ',
-      m('transpose(1, 2)'),
-      ' brings the tokens in front again, ',
-      m('(B,h,T,d_h) → (B,T,h,d_h)'),
-      ', and merging the last two axes glues each token’s ',
-      `${sizes.h} head pieces into one row of ${sizes.D} numbers: `,
-      m('(B,T,d_out)'),
-      '.',
+      t('merge.back', {
+        transpose: m('transpose(1, 2)'),
+        axes: m('(B,h,T,d_h) → (B,T,h,d_h)'),
+        h: sizes.h,
+        D: sizes.D,
+        shape: m('(B,T,d_out)'),
+      }),
     ),
-    h(
-      'p',
-      {},
-      'The colours mark where every column came from: head 1’s columns first, then head 2’s, and so on. No number changes in this step.',
-    ),
+    h('p', {}, t('merge.colours')),
   ];
 }
 

@@ -5,6 +5,7 @@ import { h, m } from '../ui/dom.mjs';
 import { headColour, blend, tint, tintRgb } from '../ui/colour.mjs';
 import { tensorFigure, headLegend } from '../ui/tensor.mjs';
 import { nextTokensExplained, nextTokensTable } from '../ui/trained-notes.mjs';
+import { explainWords } from './words.mjs';
 
 export const slug = 'output';
 export const title = EN['step.output.title'];
@@ -14,45 +15,31 @@ export const main = () => 'output';
 
 export function explain(ctx) {
   const { settings } = ctx;
+  const t = explainWords(ctx);
   if (settings.module !== 'mha') {
+    const none = h('strong', {}, t('output.none', { module: settings.module }));
     return [
       h(
         'p',
         { class: 'note' },
-        h('strong', {}, `There is no output projection for module “${settings.module}”.`),
-        settings.module === 'wrapper'
-          ? ' The merged tensor of the previous step is the output, unchanged: the head colours stay separate.'
-          : null,
+        settings.module === 'wrapper' ? t('output.noneWrapper', { none }) : none,
       ),
-      h(
-        'p',
-        {},
-        ctx.embedded
-          ? 'MultiHeadAttention (module “mha”) mixes the heads here.'
-          : 'Choose module “mha” to see the heads being mixed.',
-      ),
+      h('p', {}, t(ctx.embedded ? 'output.mhaEmbedded' : 'output.chooseMha')),
     ];
   }
+  const { D } = ctx.result.sizes;
   return [
     h(
       'p',
       {},
-      'The last layer, ',
-      m('out_proj'),
-      ', is a ',
-      m('d_out × d_out'),
-      ' linear layer with a bias. Every output number is a weighted sum of ',
-      h('em', {}, 'all'),
-      ' merged columns, so every output column blends what all heads found.',
+      t('output.layer', {
+        outProj: m('out_proj'),
+        size: m('d_out × d_out'),
+        all: h('em', {}, t('output.all')),
+      }),
     ),
     nextTokensExplained(ctx),
-    h(
-      'p',
-      {},
-      ctx.result.sizes.D <= 96
-        ? 'The colours show that blend: each cell is filled with the head colours, each as wide as that head’s share of the cell’s value (measured by the size of weight × input). The hover box lists the shares.'
-        : `At d_out = ${ctx.result.sizes.D} the cells show their values (red above 0, blue below); the hover box lists each head’s share of a cell (the size of weight × input).`,
-    ),
+    h('p', {}, D <= 96 ? t('output.blend') : t('output.values', { D })),
   ];
 }
 

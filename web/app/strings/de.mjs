@@ -1,7 +1,10 @@
 // Die Oberfläche auf Deutsch: dieselben Schlüssel wie en.mjs (ein Test prüft, dass keiner fehlt),
-// dazu die der Labs und Übungen (de-labs.mjs, de-exercises.mjs).
+// dazu die der Labs und Übungen (de-labs.mjs, de-exercises.mjs); die Erklärungen der Schritte, ihre
+// Leitsätze und die Hilfe der Einstellungen stehen in de-steps.mjs und de-leads.mjs.
 // Loaded only when an element or the iframe page asks for lang="de" (strings.mjs), so that the
 // element's bundle does not carry it.
+import STEPS from './de-steps.mjs';
+import LEADS from './de-leads.mjs';
 import LABS from './de-labs.mjs';
 import EXERCISES from './de-exercises.mjs';
 
@@ -203,6 +206,8 @@ export default Object.freeze({
   'tip.valueExact': 'Wert {value} (genau {exact} in float32)',
   'tip.mix': 'Anteile: {shares}',
   'tip.share': 'Kopf {n} {percent} %',
+  ...STEPS,
+  ...LEADS,
   'step.embeddings.title': 'Token werden zu Vektoren',
   'step.embeddings.short': 'Embeddings',
   'step.qkv.title': 'Queries, Keys und Values',

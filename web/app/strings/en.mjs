@@ -3,9 +3,11 @@
 // maps' names, captions, legends and tooltips, the tokens list, the settings, the keyboard
 // shortcuts, status lines and the framing of error messages). Another language is a file with the
 // same keys (de.mjs); an author overrides any of them (index.mjs). `{name}` is a value filled in at
-// run time. The long explanation of each step, the settings' help (the core's option table), the
-// lab and exercise texts and the core's own messages stay in their modules (docs/EMBEDDING.md says
-// which).
+// run time. Some words have their English beside the code that draws them, so that a bundle that
+// carries this file does not carry them: the labs' and exercises' (loaded with them), the steps'
+// explanations, lead sentences, head roles and settings' help (isLazyKey in index.mjs says where);
+// another language's catalogue has their keys. The core's own messages stay English
+// (docs/EMBEDDING.md says which words do).
 export default Object.freeze({
   // The catalogue's language: labs and exercises read it to write their numbers.
   'lang.code': 'en',

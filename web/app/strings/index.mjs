@@ -29,9 +29,15 @@ export const langOf = (lang) =>
     .toLowerCase()
     .split(/[-_]/)[0];
 
-// A lab's or an exercise's keys ("lab.dropout.kept"): their English words load with them, so
-// they are taken here as text and checked when that lab or exercise opens (strings/words.mjs).
-export const isLazyKey = (key) => key.startsWith('lab.') || key.startsWith('exercise.');
+// The keys whose English lives beside the code that draws them, not in en.mjs, so they are taken
+// here as text: a lab's or an exercise's ("lab.dropout.kept": they load with it and are checked
+// when it opens, strings/words.mjs), and the steps' explanations ("explain.*": en-steps.mjs,
+// en-trained.mjs), lead sentences ("lead.*": lib/stage-text.mjs), head roles ("role.*",
+// "roleWord.*": lib/present.mjs, en-trained.mjs) and settings' help ("setting.<name>.help": the
+// option table). Another language's catalogue has them (de-steps.mjs, de-leads.mjs).
+const STEP_KEY = /^(explain|lead|role|roleWord)\.|^setting\.\w+\.help$/;
+export const isLazyKey = (key) =>
+  key.startsWith('lab.') || key.startsWith('exercise.') || STEP_KEY.test(key);
 
 /**
  * `base` with the author's own words: only keys `base` has (or a lab's or an exercise's), only

@@ -4,12 +4,12 @@
 // de-labs.mjs, de-exercises.mjs), and an author's own words (the `strings` property, a
 // `strings-src` file) may name the same keys. A view asks t('key', { value }) and gets text, or,
 // when a value is a node (a number the tests read, a link), the text and that node in order.
-import { isNode } from '../render/h.mjs';
 import { EN } from './index.mjs';
 
 /**
  * `template` with each `{name}` replaced by params[name]. Text when every value is text or a
- * number; otherwise an array of text and nodes (h()'s children), each node where its name was.
+ * number; otherwise an array of text and nodes (h()'s children: plain nodes, DOM nodes or lists of
+ * them), each node where its name was.
  * An unknown `{name}` stays as written.
  */
 export function fill(template, params = {}) {
@@ -25,7 +25,8 @@ export function fill(template, params = {}) {
     if (!Object.hasOwn(params, name)) out.push(`{${name}}`);
     else {
       const value = params[name];
-      nodes ||= isNode(value) || Array.isArray(value);
+      // A plain node, a DOM node (a step's m('…')) or a list of them: never made text.
+      nodes ||= value !== null && typeof value === 'object';
       out.push(value);
     }
   }

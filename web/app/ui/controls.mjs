@@ -1,7 +1,8 @@
 // The sentence box, the presets and every setting, built from the core's option table (SETTINGS in
 // state/settings.mjs): a control's input follows the option's type, its range is the table's range within
 // what the page can draw (LIMITS in state/settings.mjs), a select offers the table's choices, and its help
-// line is the table's help. The page adds only labels, grouping and the step of the dropout field.
+// line is the table's help (in another language, the catalogue's words for it). The page adds only
+// labels, grouping and the step of the dropout field.
 // Each control has a help line, a live line and a message line; an invalid value shows the core's
 // message there (and the page keeps the last valid state).
 import { h, replace } from './dom.mjs';
@@ -117,7 +118,7 @@ const settingsGroups = (S, onChange) =>
 /**
  * Builds the sentence box (with presets) into `sentenceRoot` and the settings into `settingsRoot`.
  * onChange(key) fires on every edit, onPreset(preset) on a preset's button; strings: the
- * interface's words. The help lines are the core's option table's, in English.
+ * interface's words, the help lines included (in English, the core's option table's).
  */
 export function createControls(sentenceRoot, settingsRoot, options) {
   const { onChange, strings: S = EN } = options;

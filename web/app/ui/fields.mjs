@@ -1,7 +1,8 @@
 // One control per setting, built from the core's option table (SETTINGS in store.mjs): its input
 // follows the option's type, its range is the table's range within what the page can draw
-// (the `limit` the page passes, pageMax in compute.mjs), a select offers the table's choices, and its help line is the table's
-// help. Each control has a help line, a live line and a message line.
+// (the `limit` the page passes, pageMax in compute.mjs), a select offers the table's choices, and
+// its help line is the catalogue's `setting.<name>.help`, else the table's help (English). Each
+// control has a help line, a live line and a message line.
 import { h } from './dom.mjs';
 import { setting, choicesOf } from '../state/settings.mjs';
 import { EN } from '../strings/index.mjs';
@@ -74,7 +75,11 @@ export function field(name, label, onChange, limit, S = EN) {
   const id = `ctl-${name}`;
   const describedBy = `help-${name} live-${name} msg-${name}`;
   const lines = [
-    h('span', { class: 'help', id: `help-${name}` }, shortHelp(spec.help, label)),
+    h(
+      'span',
+      { class: 'help', id: `help-${name}` },
+      shortHelp(S[`setting.${name}.help`] ?? spec.help, label),
+    ),
     h('span', { class: 'help live', id: `live-${name}` }),
     h('p', { class: 'msg', id: `msg-${name}`, role: 'alert' }),
   ];

@@ -105,8 +105,8 @@ export function createStagePanel(
         { class: 'stage-body' },
         h(
           'div',
-          // The explanation is English in every language of the chrome (strings/en.mjs).
-          { class: 'explain', part: 'explanation', lang: 'en' },
+          // In the mount's language, as the chrome (the catalogue's explain.* and lead.* words).
+          { class: 'explain', part: 'explanation' },
           step.explain(ctx),
           tools?.(step, index, live, drawn),
         ),

@@ -162,7 +162,7 @@ function headMap(ctx, fig, head) {
   const headName = head !== null ? format(S['map.head'], { n: head + 1 }) : '';
   // With the trained weights a head's caption carries its measured role (ui/trained-notes.mjs); the
   // whole sentence is the caption's tooltip and the table's caption, its accessible name.
-  const role = head !== null ? headCaption(ctx.result, head, headName) : null;
+  const role = head !== null ? headCaption(ctx.result, head, headName, S) : null;
   const cellClass = fig.cellClass ? (v, r, c) => fig.cellClass(v, r, c, head) : undefined;
   const buildTable = () => headTable(ctx, fig, m, head, role?.full ?? headName, cellClass);
   const canvas = ctx.canvas?.() ?? h('canvas', { 'aria-hidden': 'true' });

@@ -3,35 +3,37 @@
 // returns null with the random weights, so a step can always include it.
 import { h, m } from './dom.mjs';
 import { tokenLabel } from './format.mjs';
-import {
-  ROLE_NAMES,
-  ROLE_WORDS,
-  SHARED_TOKEN,
-  percent,
-  trainedTokenLabel,
-} from '../../lib/present.mjs';
+import { ROLE_NAMES, ROLE_WORDS, percent } from '../../lib/present.mjs';
 import { SENTENCE_ROLES, FIRST_COUNTED_ROW, sentenceRoles } from './sentence-roles.mjs';
+import { EN, wordsOf } from '../strings/index.mjs';
+import { translator } from '../strings/words.mjs';
+import { TRAINED, ROLE_ABOUT } from '../strings/en-trained.mjs';
+
+// A head role's name ("role.<name>") and its one word for narrow places ("roleWord.<name>", else
+// the name), in the words of S, else the English of lib/present.mjs.
+const roleName = (S, role) => S[`role.${role}`] ?? ROLE_NAMES[role] ?? role;
+const roleWord = (S, role) => S[`roleWord.${role}`] ?? ROLE_WORDS[role] ?? roleName(S, role);
+
+// One translator per catalogue for the notes' words ("explain.trained.*", else en-trained.mjs).
+const made = new WeakMap();
+function explainWords(ctx) {
+  const words = wordsOf(ctx);
+  if (!made.has(words)) made.set(words, translator(words, 'explain.', TRAINED));
+  return made.get(words);
+}
 
 /** Step 1: the trained model's own vectors, token embedding + position embedding. */
 export function trainedEmbeddings(ctx) {
   const trained = ctx.result.trained;
   if (!trained) return null;
+  const t = explainWords(ctx);
   const { vocabulary, width, context } = trained.info;
-  const shared = ctx.result.tokens.filter((t) => t.shared).map((t) => `“${tokenLabel(t.text)}”`);
+  const shared = ctx.result.tokens.filter((x) => x.shared).map((x) => `“${tokenLabel(x.text)}”`);
+  const count = vocabulary - 1;
   return [
-    h(
-      'p',
-      {},
-      'These are the trained model’s vectors: its token embedding, one learned row of ',
-      m(`d = ${width}`),
-      ` numbers for each of the ${vocabulary - 1} GPT-2 tokens the Brown Corpus uses most, plus its learned position embedding, one row for each of the first ${context} positions. Training moved both so that the attention block below could predict the next token.`,
-    ),
+    h('p', {}, t('trained.embeddings', { d: m(`d = ${width}`), count, context })),
     shared.length
-      ? h(
-          'p',
-          { class: 'note' },
-          `Not among those tokens: ${shared.join(', ')}. Each shares one row with every other rare token, so the model cannot tell them apart.`,
-        )
+      ? h('p', { class: 'note' }, t('trained.shared', { tokens: shared.join(', ') }))
       : null,
   ];
 }
@@ -40,22 +42,28 @@ export function trainedEmbeddings(ctx) {
  * The caption of head `head`'s maps (counted from 0) with the trained weights, or null with the
  * random ones: { text: "head 3 · itself 20 %", shorter: the forms for a narrow map, full: "head 3:
  * 20 % of its weight on the same token (itself), 3.9× the random model", role, share }. `name`:
- * the head's name in the interface's words.
+ * the head's name in the interface's words, S those words.
  */
-export function headCaption(result, head, name = `head ${head + 1}`) {
+export function headCaption(result, head, name = `head ${head + 1}`, S = EN) {
   const measured = result.trained?.roles.trained[head];
   if (!measured) return null;
-  const { role, share, lift, label } = measured;
-  const shown = `${ROLE_NAMES[role] ?? role} ${percent(share)}`;
+  const { role, share, lift } = measured;
+  const shown = `${roleName(S, role)} ${percent(share)}`;
+  const description = S[`role.about.${role}`] ?? ROLE_ABOUT[role] ?? measured.description;
   return {
     text: `${name} · ${shown}`,
     shorter: [
       `${head + 1} · ${shown}`,
-      `${head + 1} · ${ROLE_WORDS[role] ?? ROLE_NAMES[role] ?? role} ${percent(share)}`,
+      `${head + 1} · ${roleWord(S, role)} ${percent(share)}`,
       `${head + 1} · ${percent(share)}`,
       String(head + 1),
     ],
-    full: `${label}, ${lift.toFixed(1)}× the random model`,
+    full: explainWords({ strings: S })('trained.full', {
+      n: head + 1,
+      share: percent(share),
+      description,
+      lift: lift.toFixed(1),
+    }),
     role,
     share,
   };
@@ -69,25 +77,15 @@ export function headCaption(result, head, name = `head ${head + 1}`) {
 export function headRoles(ctx) {
   const trained = ctx.result.trained;
   if (!trained) return null;
+  const t = explainWords(ctx);
   const heads = trained.roles.trained;
-  const lifts = heads.map((head) => `${head.lift.toFixed(1)}×`);
+  const lifts = heads.map((head) => `${head.lift.toFixed(1)}×`).join(', ');
   return [
-    h(
-      'p',
-      { class: 'head-roles' },
-      'Each head’s caption names what it looks at most, measured on held-out Brown Corpus text: the share of its attention weight on that kind of token, for the role where this share is the largest multiple of the random-weight model’s',
-      ` (heads 1–${heads.length}: ${lifts.join(', ')}). Hover a caption for the whole sentence.`,
-    ),
-    h(
-      'p',
-      { class: 'weights-scope' },
-      'The model learned English text (the Brown Corpus), so on other languages its heads’ roles may not show. Random weights show how attention computes, step by step, but not what a head looks at; trained weights show what one model learned on average over its corpus, and one sentence can differ: the table measures this one.',
-    ),
-    sentenceSharesTable(ctx.result),
+    h('p', { class: 'head-roles' }, t('trained.roles', { count: heads.length, lifts })),
+    h('p', { class: 'weights-scope' }, t('trained.scope')),
+    sentenceSharesTable(ctx.result, wordsOf(ctx), t),
   ];
 }
-
-const ROLE_HEADERS = { previous: 'previous token', self: 'itself', first: 'first token' };
 
 // A share as a percentage, or a dash where no row counts.
 const shown = (value) => (value === null ? '—' : percent(value));
@@ -103,37 +101,33 @@ const shareCell = (head, role, here, corpus, own) =>
   );
 
 /** Each head's corpus caption above its shares on this sentence (the weights the page shows). */
-function sentenceSharesTable(result) {
+function sentenceSharesTable(result, S, t) {
   const corpus = result.trained.roles.trained;
   const { rows, heads } = sentenceRoles(result.trace.attentionWeights);
   const T = result.trace.attentionWeights.shape[2];
   const counted =
     rows === 0
-      ? `no row counts in a sentence of ${T} ${T === 1 ? 'token' : 'tokens'}: it needs 3`
-      : `mean over query rows ${FIRST_COUNTED_ROW + 1}–${T}`;
+      ? t(T === 1 ? 'trained.noRowsOne' : 'trained.noRows', { T })
+      : t('trained.rows', { first: FIRST_COUNTED_ROW + 1, T });
   return h(
     'div',
     {
       class: 'table-wrap head-shares-wrap',
       tabindex: '0',
       role: 'region',
-      'aria-label': 'Each head on this sentence',
+      'aria-label': t('trained.sharesLabel'),
     },
     h(
       'table',
       { class: 'head-shares' },
-      h(
-        'caption',
-        {},
-        `Each head’s weight on the previous token, itself and the first token in this sentence, and in the corpus (in brackets): ${counted}. Rows 1 and 2 are left out, as in the corpus: there these keys are partly one token.`,
-      ),
+      h('caption', {}, t('trained.sharesCaption', { counted })),
       h(
         'thead',
         {},
         h(
           'tr',
           {},
-          h('td', { class: 'corner' }, 'head'),
+          h('td', { class: 'corner' }, t('trained.head')),
           corpus.map((_, head) => h('th', { scope: 'col' }, String(head + 1))),
         ),
       ),
@@ -143,20 +137,16 @@ function sentenceSharesTable(result) {
         h(
           'tr',
           {},
-          h('th', { scope: 'row' }, 'caption'),
+          h('th', { scope: 'row' }, t('trained.caption')),
           corpus.map((c) =>
-            h(
-              'td',
-              { class: 'caption-role' },
-              `${ROLE_WORDS[c.role] ?? ROLE_NAMES[c.role] ?? c.role} ${percent(c.share)}`,
-            ),
+            h('td', { class: 'caption-role' }, `${roleWord(S, c.role)} ${percent(c.share)}`),
           ),
         ),
         SENTENCE_ROLES.map((role) =>
           h(
             'tr',
             { dataset: { role } },
-            h('th', { scope: 'row' }, ROLE_HEADERS[role]),
+            h('th', { scope: 'row' }, roleName(S, role)),
             corpus.map((c, head) =>
               shareCell(head, role, heads[head][role], c.shares[role], c.role === role),
             ),
@@ -170,28 +160,24 @@ function sentenceSharesTable(result) {
 /** Step 11: what the model predicts after each position, from the output through out_head. */
 export function nextTokensExplained(ctx) {
   if (!ctx.result.trained) return null;
-  return h(
-    'p',
-    {},
-    'The language model adds the block’s output to its inputs (the shortcut) and turns each row into a score for every token of its vocabulary (out_head), then a softmax. Row t has seen only tokens 0 … t: this is what the causal mask is for. Below, its five most probable next tokens after each position.',
-  );
+  return h('p', {}, explainWords(ctx)('trained.next'));
 }
 
 /**
  * What the shared id's entry in the top-5 means, or null when no row predicts it: not a word,
  * but every token outside the model's vocabulary at once.
  */
-function sharedNote(trained) {
+function sharedNote(trained, t) {
   if (!trained.next.some((row) => row.some((n) => n.id < 0))) return null;
   const own = (trained.info.vocabulary - 1).toLocaleString('en-US');
   const coverage = Number(trained.info.facts['vocabulary.coverage.heldout']);
+  const shared = t('trained.sharedToken');
   return h(
     'p',
     { class: 'note shared-note' },
-    `“${SHARED_TOKEN}” is not a word. The model has an id of its own for the ${own} GPT-2 tokens the Brown Corpus uses most; every other token shares one id, so this entry is the chance that the next token is any of them`,
     Number.isFinite(coverage)
-      ? ` (${percent(1 - coverage)} of the tokens of the held-out text are).`
-      : '.',
+      ? t('trained.sharedNote', { shared, own, percent: percent(1 - coverage) })
+      : t('trained.sharedNoteBare', { shared, own }),
   );
 }
 
@@ -201,20 +187,23 @@ export function nextTokensTable(ctx) {
   if (!trained) return null;
   const tokens = ctx.result.tokens;
   const k = trained.next[0]?.length ?? 0;
+  const t = explainWords(ctx);
+  // The shared id stands for every token outside the vocabulary: it has no text of its own.
+  const label = (n) => (n.id < 0 ? t('trained.sharedToken') : tokenLabel(n.text));
   const table = h(
     'div',
     { class: 'table-wrap next-tokens-wrap' },
     h(
       'table',
       { class: 'next-tokens' },
-      h('caption', {}, `The trained model’s ${k} most probable next tokens after each position`),
+      h('caption', {}, t('trained.nextCaption', { k })),
       h(
         'thead',
         {},
         h(
           'tr',
           {},
-          h('th', { scope: 'col' }, 'after'),
+          h('th', { scope: 'col' }, t('trained.after')),
           Array.from({ length: k }, (_, i) => h('th', { scope: 'col' }, `${i + 1}.`)),
         ),
       ),
@@ -230,7 +219,7 @@ export function nextTokensTable(ctx) {
               h(
                 'td',
                 { dataset: { id: n.id, probability: n.probability } },
-                h('span', { class: 'next-token' }, trainedTokenLabel(n)),
+                h('span', { class: 'next-token' }, label(n)),
                 ' ',
                 h('span', { class: 'next-probability' }, percent(n.probability)),
               ),
@@ -240,6 +229,6 @@ export function nextTokensTable(ctx) {
       ),
     ),
   );
-  const note = sharedNote(trained);
+  const note = sharedNote(trained, t);
   return note ? h('div', {}, table, note) : table;
 }
