@@ -203,14 +203,14 @@ function predictionView(next) {
 }
 
 /** The lab's nodes; `error`: why the position or word was not taken (the last good pass stays). */
-export function view(data, params, actions, error) {
+export function view(data, params, actions, error, progress, t) {
   return [
     h('p', {}, INTRO),
     controls(data.tokensA, params, actions, error),
     h(
       'div',
       { class: 'lab-body' },
-      weightsNote(data.trained),
+      weightsNote(t, data.trained),
       sentences(data),
       h('h3', {}, 'With the causal mask'),
       part(data, 'masked'),

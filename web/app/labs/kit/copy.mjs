@@ -13,8 +13,8 @@ function copy(e, text) {
   });
 }
 
-/** The copy button, its status line and its fallback text area, for `text`. */
-export function copyBox(text, label = 'Copy as PyTorch') {
+/** The copy button, its status line and its fallback text area, for `text`; t: the lab's words. */
+export function copyBox(t, text, label = t.kit('copy.button')) {
   return h(
     'div',
     { class: 'copy-box' },
@@ -34,7 +34,7 @@ export function copyBox(text, label = 'Copy as PyTorch') {
       readonly: true,
       rows: 12,
       hidden: true,
-      'aria-label': 'The PyTorch snippet, to copy by hand',
+      'aria-label': t.kit('copy.area'),
     }),
   );
 }

@@ -76,12 +76,12 @@ function clockLine({ resolution, core }) {
 }
 
 /** The lab's nodes; `error`: a refused head list; `progress`: what the timing is doing. */
-export function view(data, params, actions, error, progress) {
+export function view(data, params, actions, error, progress, t) {
   const n = data.rows.length;
   const status =
     progress || (data.done ? `Done: ${n} head ${n === 1 ? 'count' : 'counts'} timed.` : '');
   return [
-    weightsNote(data.trained, 'timing'),
+    weightsNote(t, data.trained, 'timing'),
     INTRO.map((text) => h('p', {}, text)),
     lectureTable(),
     controls(params, actions, error, Boolean(progress)),

@@ -9,12 +9,12 @@ import { denominatorGrid, gapRow, limitsPlot } from './plots.mjs';
 import { maskingStory } from '../../../lib/stage-text.mjs';
 import { drawn } from '../kit/memo.mjs';
 
-function drawOrdinaryView(o) {
+function drawOrdinaryView(o, t) {
   const labels = o.tokens.map(tokenLabel);
   const grid = (caption, name, rows) =>
     denominatorGrid(caption, name, labels, (i, j) => rows[i][j]);
   return [
-    weightsNote(o.trained),
+    weightsNote(t, o.trained),
     h(
       'p',
       { class: 'lab-result' },
@@ -104,11 +104,11 @@ const INTRO = [
 ];
 
 /** The lab's nodes; `error`: the core's message for a refused gap (the last good row stays). */
-export function view({ row, rows, points, ordinary }, params, actions, error) {
+export function view({ row, rows, points, ordinary }, params, actions, error, progress, t) {
   return [
     h('p', {}, INTRO),
     h('h3', {}, 'Ordinary rows'),
-    h('div', { class: 'lab-body' }, ordinaryView(ordinary)),
+    h('div', { class: 'lab-body' }, ordinaryView(ordinary, t)),
     h('h3', {}, 'A future score that dominates'),
     h(
       'p',

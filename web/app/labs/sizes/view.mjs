@@ -146,10 +146,10 @@ function gpt2Result(r) {
 }
 
 /** The lab's nodes; `error`: the core's message when GPT-2's run was refused; `progress`: the run's. */
-export function view(data, params, actions, error, progress) {
+export function view(data, params, actions, error, progress, t) {
   const status = progress || error?.message || (data.gpt2 ? 'Done.' : '');
   return [
-    weightsNote(data.trained, 'sizes'),
+    weightsNote(t, data.trained, 'sizes'),
     h(
       'p',
       {},

@@ -111,11 +111,11 @@ function current(point, tokens) {
 }
 
 // The page's own sentence with scaling on and off: its head 1, first sentence of the batch.
-function drawPageView(part, scale) {
+function drawPageView(part, scale, t) {
   const { dh, difference } = part;
   const labels = part.tokens.map(tokenLabel);
   return [
-    weightsNote(part.trained),
+    weightsNote(t, part.trained),
     h(
       'p',
       { class: 'lab-result' },
@@ -174,7 +174,7 @@ function slider(dh, actions, error) {
 const SCALE = { on: 'scaled by 1/√d_h', off: 'not scaled' };
 
 /** The lab's nodes; `error`: why the d_h of the address was not taken. */
-export function view({ curve, point, tokens, page }, params, actions, error) {
+export function view({ curve, point, tokens, page }, params, actions, error, progress, t) {
   return [
     h(
       'p',
@@ -188,7 +188,7 @@ export function view({ curve, point, tokens, page }, params, actions, error) {
       m('CausalAttention'),
       ' without its mask and with d_out = d_h, computed by the core for each d_h.',
     ),
-    weightsNote(page.trained, 'how the scores spread with the head size', 'This part'),
+    weightsNote(t, page.trained, 'how the scores spread with the head size', 'This part'),
     slider(point.dh, actions, error),
     h('div', { class: 'lab-body' }, current(point, tokens)),
     h('div', {}, spreadPlots(curve, point.dh)),
@@ -201,6 +201,6 @@ export function view({ curve, point, tokens, page }, params, actions, error) {
       value: params.scale,
       onPick: (scale) => actions.setParams({ scale }),
     }),
-    h('div', { class: 'lab-body' }, pageView(page, params.scale)),
+    h('div', { class: 'lab-body' }, pageView(page, params.scale, t)),
   ];
 }

@@ -38,7 +38,7 @@ const pipeline = (data) =>
     ),
   );
 
-function right(data, head, actions) {
+function right(data, head, actions, t) {
   const { trace, tokens } = data;
   const [, heads, T] = trace.attentionScores.shape;
   return h(
@@ -68,8 +68,8 @@ function right(data, head, actions) {
         cols: T,
         data: trace.attentionScores.data,
         index: (r, c) => (head * T + r) * T + c,
-        rowLabels: tokenLabels(tokens),
-        colLabels: tokenLabels(tokens),
+        rowLabels: tokenLabels(t, tokens),
+        colLabels: tokenLabels(t, tokens),
         caption: `Right: attn_scores[0, head ${head + 1}], tokens against tokens (T × T)`,
         className: 'lab-numbers lab-matrix',
         attrs: { dataset: { tensor: 'attentionScores' } },
@@ -78,7 +78,7 @@ function right(data, head, actions) {
   );
 }
 
-function wrong(data) {
+function wrong(data, t) {
   const { trace, tokens } = data;
   const T = trace.attentionScores.shape[2];
   const { shape, data: values } = trace.forgottenTranspose;
@@ -90,17 +90,17 @@ function wrong(data) {
       title: `${kind} of head ${i + 1}`,
     }));
   const shown = Math.min(T, MAX_SHOWN_TOKENS);
-  const perToken = (t) =>
+  const perToken = (k) =>
     matrixTable({
       rows: heads,
       cols: heads,
       data: values,
-      index: (r, c) => t * s[1] + r * s[2] + c,
+      index: (r, c) => k * s[1] + r * s[2] + c,
       rowLabels: headLabels('q head'),
       colLabels: headLabels('k head'),
-      caption: `token ${t + 1} (${tokenLabels(tokens)[t].text}): heads against heads`,
+      caption: `token ${k + 1} (${tokenLabels(t, tokens)[k].text}): heads against heads`,
       className: 'lab-numbers lab-matrix',
-      attrs: { dataset: { tensor: 'forgottenTranspose', token: t } },
+      attrs: { dataset: { tensor: 'forgottenTranspose', token: k } },
     });
   return h(
     'section',
@@ -129,7 +129,7 @@ function wrong(data) {
   );
 }
 
-export function view(data, params, actions) {
+export function view(data, params, actions, error, progress, t) {
   const heads = data.trace.attentionScores.shape[1];
   const head = Math.max(0, Math.min(params.head, heads - 1));
   return [
@@ -145,8 +145,8 @@ export function view(data, params, actions) {
     h(
       'div',
       { class: 'lab-content' },
-      moduleNote(data.settings),
-      weightsNote(data.trained),
+      moduleNote(t, data.settings),
+      weightsNote(t, data.trained),
       h('h3', {}, 'Four shapes, one pipeline'),
       pipeline(data),
       h(
@@ -156,7 +156,7 @@ export function view(data, params, actions) {
         `difference ${fmt(data.viewCheck, 7)}), the transpose moves them (recomputed here, largest `,
         `difference ${fmt(data.transposeCheck, 7)}).`,
       ),
-      h('div', { class: 'lab-compare' }, right(data, head, actions), wrong(data)),
+      h('div', { class: 'lab-compare' }, right(data, head, actions, t), wrong(data, t)),
       twiceSection(data),
     ),
   ];

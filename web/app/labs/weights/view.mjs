@@ -108,7 +108,7 @@ function sharesTable(shares, heads, label, names = W_O) {
   );
 }
 
-function mixing(data, choice, actions) {
+function mixing(data, choice, actions, t) {
   const result = choice === 'identity' ? data.unmixed : data.seeded;
   const [, T, D] = result.output.shape;
   const names = choicesOf(data);
@@ -117,7 +117,7 @@ function mixing(data, choice, actions) {
     cols: Math.min(D, MAX_COLS),
     data: result.output.data,
     index: (r, c) => r * D + c,
-    rowLabels: tokenLabels(data.tokens),
+    rowLabels: tokenLabels(t, data.tokens),
     colLabels: Array.from({ length: Math.min(D, MAX_COLS) }, (_, c) => ({ text: `out ${c + 1}` })),
     caption: `The output with ${names[choice]} (batch item 1)`,
     className: 'lab-numbers lab-matrix',
@@ -193,7 +193,7 @@ function checks(data) {
   );
 }
 
-export function view(data, params, actions) {
+export function view(data, params, actions, error, progress, t) {
   const { state, heads, dh, D } = data;
   const sizes = { heads, dh };
   return [
@@ -208,8 +208,8 @@ export function view(data, params, actions) {
     h(
       'div',
       { class: 'lab-content' },
-      moduleNote(data.settings),
-      weightsNote(data.trained),
+      moduleNote(t, data.settings),
+      weightsNote(t, data.trained),
       h('h3', {}, `The split: ${heads} heads of d_h = ${dh} (d_out = ${D})`),
       h(
         'div',
@@ -228,7 +228,7 @@ export function view(data, params, actions) {
       ),
       h('h3', {}, 'The loop’s matrices are the split’s slices'),
       checks(data),
-      mixing(data, params.wo, actions),
+      mixing(data, params.wo, actions, t),
     ),
   ];
 }

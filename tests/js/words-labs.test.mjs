@@ -1,0 +1,168 @@
+// The lecture labs in German: every key of each lab's English words (and the kit's) in the German
+// catalogue, and each lab's view drawn in Node with the German words: every key it asks for
+// exists, no English sentence of its words is left on screen, and its numbers are the English
+// view's, value for value.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createAttentionLab } from '../../dist/index.mjs';
+import { compute as pagePass } from '../../web/app/compute.mjs';
+import { DEFAULT_SETTINGS } from '../../web/app/state/settings.mjs';
+import { needsOf } from '../../web/app/state/needs.mjs';
+import { readPage } from '../../web/app/labs/kit/page.mjs';
+import { LABS } from '../../web/app/labs/index.mjs';
+import { labWords, readParams, runLab } from '../../web/app/labs/harness.mjs';
+import { isNode, textOf } from '../../web/app/render/h.mjs';
+import { EN } from '../../web/app/strings/index.mjs';
+import DE from '../../web/app/strings/de.mjs';
+import KIT from '../../web/app/labs/kit/words.mjs';
+import { checkPart } from './words-check.mjs';
+
+const lab = await createAttentionLab();
+const trainedModel = await lab.loadWeights('trained');
+
+// The kit's words, checked as a part of their own ("lab.kit.<key>").
+// The labs whose words are in words.mjs beside them.
+const TRANSLATED = ['lecture-order', 'dropout', 'code', 'export'];
+const SPECS = LABS.filter((spec) => TRANSLATED.includes(spec.slug));
+
+const KIT_PART = {
+  slug: 'kit',
+  load: () => [null, null, import('../../web/app/labs/kit/words.mjs')],
+};
+
+test('German: every lab’s words and the kit’s, with the same {values}', async () => {
+  await checkPart('lab', [...SPECS, KIT_PART], DE, ['title', 'summary']);
+});
+
+// Labs whose defaults show little: the params that make them show their results.
+const SHOWN = {
+  sizes: { run: 1 },
+  'loop-vs-fused': { heads: '1, 2', run: 1 },
+};
+// The pages each lab is drawn on: the defaults, and the trained weights with the wrapper (the
+// kit's notes about the weights and the class).
+const PAGES = [{}, { weights: 'trained', module: 'wrapper' }];
+
+function pageOf(extra, slug) {
+  const settings = { ...DEFAULT_SETTINGS, ...extra };
+  const trained = settings.weights === 'trained' ? trainedModel : null;
+  return readPage({
+    settings,
+    result: pagePass(lab, settings, trained, needsOf({ step: null, lab: slug })),
+  });
+}
+
+// What a reader meets in the nodes: their text and the attributes read aloud or shown on hover.
+const SHOWN_ATTRS = ['aria-label', 'title', 'placeholder', 'alt'];
+function words(node) {
+  if (!isNode(node)) return [textOf(node)];
+  const attrs = SHOWN_ATTRS.map((name) => node.attrs[name]).filter((v) => typeof v === 'string');
+  return [...attrs, textOf(node), ...node.children.flatMap((c) => (isNode(c) ? words(c) : []))];
+}
+// Every data-* attribute (the numbers the tests read: data-value, data-quantity, …), in order.
+function data(node) {
+  if (!isNode(node)) return [];
+  const own = node.attrs.dataset ? [JSON.stringify(node.attrs.dataset)] : [];
+  return [...own, ...node.children.flatMap(data)];
+}
+
+/** The lab drawn for `page` in the words of `strings`: { text, data }. */
+async function draw(spec, strings, page) {
+  const [{ compute }, { view }, module] = await Promise.all(spec.load());
+  const t = labWords(spec, strings, module.default, module.kit);
+  const params = { ...readParams(spec, new URLSearchParams()).values, ...SHOWN[spec.slug] };
+  const progress = [];
+  const keep = new Map();
+  const context = {
+    signal: new AbortController().signal,
+    progress: (text) => progress.push(text),
+    cause: 'page',
+    previous: null,
+    keep,
+    t,
+  };
+  try {
+    const result = await compute(lab, page, params, context);
+    const nodes = [view(result, { ...params, ...result.params }, { setParams() {} }, null, '', t)];
+    const flat = nodes.flat(Infinity);
+    return {
+      text: [...progress, ...flat.flatMap(words), t('title'), t('summary')].join('\n'),
+      data: flat.flatMap(data),
+    };
+  } finally {
+    for (const value of keep.values()) value?.dispose?.();
+  }
+}
+
+// The English sentences of a lab's words (the parts between its {values}) longer than 20 characters.
+const sentences = (english) =>
+  Object.values(english)
+    .flatMap((text) => text.split(/\{\w+\}/))
+    .map((part) => part.trim())
+    .filter((part) => part.length > 20);
+
+for (const spec of SPECS) {
+  test(`${spec.slug}: drawn in German, no English sentence left, the same numbers`, async () => {
+    const { default: english, kit } = await spec.load()[2];
+    const german = { ...EN, ...DE };
+    for (const extra of PAGES) {
+      const page = pageOf(extra, spec.slug);
+      const en = await draw(spec, EN, page);
+      const de = await draw(spec, german, page);
+      for (const sentence of sentences({
+        ...english,
+        ...kit,
+        title: spec.title,
+        summary: spec.summary,
+      }))
+        assert.ok(!de.text.includes(sentence), `${spec.slug}: “${sentence}” left in English`);
+      assert.deepEqual(de.data, en.data, `${spec.slug}: the numbers and data attributes`);
+      assert.ok(en.text.includes(spec.title), 'the English view draws its English words');
+    }
+  });
+}
+
+// Every t('key') and t.kit('key') written in a lab's modules is a key of its words (a branch the
+// pages above do not reach included).
+test('every key a lab’s modules ask for is one of its words', async () => {
+  for (const spec of SPECS) {
+    const { default: english, kit } = await spec.load()[2];
+    const folder = new URL(`../../web/app/labs/${spec.slug}/`, import.meta.url);
+    const { readdir } = await import('node:fs/promises');
+    for (const file of (await readdir(folder)).filter((f) => f.endsWith('.mjs'))) {
+      const source = await readFile(new URL(file, folder), 'utf8');
+      for (const [, kind, key] of source.matchAll(/\bt(\.kit)?\(\s*'([^']+)'/g)) {
+        const words = kind ? kit : { ...english, title: 1, summary: 1 };
+        assert.ok(Object.hasOwn(words, key), `${spec.slug}/${file}: t${kind ?? ''}('${key}')`);
+      }
+    }
+  }
+});
+
+test('an author’s lab words the lab does not have: named in a status line of the panel', async () => {
+  const spec = LABS.find((l) => l.slug === 'dropout');
+  const strings = {
+    ...EN,
+    'lab.dropout.kep': 'typo',
+    'lab.kit.nope': 'x',
+    'lab.dropout.title': 'Mine',
+  };
+  let shown = [];
+  const body = { dataset: {}, setAttribute() {} };
+  const ctx = {
+    lab,
+    page: () => ({ settings: DEFAULT_SETTINGS, result: pageOf({}, 'dropout').result }),
+    params: new URLSearchParams(),
+    setParams() {},
+    strings,
+  };
+  const instance = runLab(body, spec, ctx, { paint: (_, nodes) => (shown = nodes) });
+  while (body.dataset.state !== 'idle') await new Promise((resolve) => setTimeout(resolve, 5));
+  instance.destroy();
+  const line = shown.find((n) => isNode(n) && n.attrs.class?.includes('lab-words-unknown'));
+  assert.ok(line, 'a status line');
+  assert.equal(line.attrs.role, 'status');
+  assert.match(textOf(line), /^strings: lab\.dropout\.kep, lab\.kit\.nope: not words of this lab/);
+  assert.doesNotMatch(textOf(line), /title/, 'a key the lab has is not named');
+});
