@@ -23,7 +23,7 @@ const trainedModel = await lab.loadWeights('trained');
 
 // The kit's words, checked as a part of their own ("lab.kit.<key>").
 // The labs whose words are in words.mjs beside them.
-const TRANSLATED = ['lecture-order', 'dropout', 'code', 'export'];
+const TRANSLATED = ['lecture-order', 'masking', 'dropout', 'code', 'export'];
 const SPECS = LABS.filter((spec) => TRANSLATED.includes(spec.slug));
 
 const KIT_PART = {
@@ -42,7 +42,7 @@ const SHOWN = {
 };
 // The pages each lab is drawn on: the defaults, and the trained weights with the wrapper (the
 // kit's notes about the weights and the class).
-const PAGES = [{}, { weights: 'trained', module: 'wrapper' }];
+const PAGES = [{}, { weights: 'trained' }, { module: 'wrapper' }];
 
 function pageOf(extra, slug) {
   const settings = { ...DEFAULT_SETTINGS, ...extra };
@@ -54,11 +54,16 @@ function pageOf(extra, slug) {
 }
 
 // What a reader meets in the nodes: their text and the attributes read aloud or shown on hover.
+// A part marked lang="en" is English on purpose (a step's own sentence, which its module words).
 const SHOWN_ATTRS = ['aria-label', 'title', 'placeholder', 'alt'];
+const english = (node) => isNode(node) && node.attrs.lang === 'en';
+const text = (node) =>
+  english(node) ? '' : isNode(node) ? node.children.map(text).join('') : String(node);
 function words(node) {
-  if (!isNode(node)) return [textOf(node)];
+  if (!isNode(node)) return [String(node)];
+  if (english(node)) return [];
   const attrs = SHOWN_ATTRS.map((name) => node.attrs[name]).filter((v) => typeof v === 'string');
-  return [...attrs, textOf(node), ...node.children.flatMap((c) => (isNode(c) ? words(c) : []))];
+  return [...attrs, text(node), ...node.children.filter(isNode).flatMap(words)];
 }
 // Every data-* attribute (the numbers the tests read: data-value, data-quantity, …), in order.
 function data(node) {
