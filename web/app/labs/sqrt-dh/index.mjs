@@ -26,4 +26,4 @@ export const params = {
 /** The view shows a refused d_h at the slider. */
 export const ownErrors = true;
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];
