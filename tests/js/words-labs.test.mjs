@@ -23,7 +23,15 @@ const trainedModel = await lab.loadWeights('trained');
 
 // The kit's words, checked as a part of their own ("lab.kit.<key>").
 // The labs whose words are in words.mjs beside them.
-const TRANSLATED = ['sqrt-dh', 'lecture-order', 'masking', 'dropout', 'code', 'export'];
+const TRANSLATED = [
+  'causality',
+  'sqrt-dh',
+  'lecture-order',
+  'masking',
+  'dropout',
+  'code',
+  'export',
+];
 const SPECS = LABS.filter((spec) => TRANSLATED.includes(spec.slug));
 
 const KIT_PART = {

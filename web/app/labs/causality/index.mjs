@@ -30,4 +30,4 @@ export const ownErrors = true;
 /** Its prediction panel reads the trained model, whatever the page's weights (a lesson file carries them). */
 export const trainedWeights = true;
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];
