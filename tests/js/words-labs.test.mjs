@@ -24,6 +24,7 @@ const trainedModel = await lab.loadWeights('trained');
 // The kit's words, checked as a part of their own ("lab.kit.<key>").
 // The labs whose words are in words.mjs beside them.
 const TRANSLATED = [
+  'sizes',
   'weights',
   'transpose',
   'causality',
