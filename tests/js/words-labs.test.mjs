@@ -155,28 +155,53 @@ test('every key a lab’s modules ask for is one of its words', async () => {
 });
 
 test('an author’s lab words the lab does not have: named in a status line of the panel', async () => {
-  const spec = LABS.find((l) => l.slug === 'dropout');
   const strings = {
     ...EN,
     'lab.dropout.kep': 'typo',
     'lab.kit.nope': 'x',
     'lab.dropout.title': 'Mine',
   };
-  let shown = [];
-  const body = { dataset: {}, setAttribute() {} };
-  const ctx = {
-    lab,
-    page: () => ({ settings: DEFAULT_SETTINGS, result: pageOf({}, 'dropout').result }),
-    params: new URLSearchParams(),
-    setParams() {},
-    strings,
-  };
-  const instance = runLab(body, spec, ctx, { paint: (_, nodes) => (shown = nodes) });
-  while (body.dataset.state !== 'idle') await new Promise((resolve) => setTimeout(resolve, 5));
-  instance.destroy();
+  const shown = await opened('dropout', strings);
   const line = shown.find((n) => isNode(n) && n.attrs.class?.includes('lab-words-unknown'));
   assert.ok(line, 'a status line');
   assert.equal(line.attrs.role, 'status');
   assert.match(textOf(line), /^strings: lab\.dropout\.kep, lab\.kit\.nope: not words of this lab/);
   assert.doesNotMatch(textOf(line), /title/, 'a key the lab has is not named');
+  const plain = await opened('dropout', EN);
+  assert.ok(!plain.some((n) => isNode(n) && n.attrs.class?.includes('lab-words-unknown')));
+});
+
+// The lab `slug` opened in the panel's harness with `strings` and the address's `search`: the
+// nodes it shows once its first run is done.
+async function opened(slug, strings, search = '') {
+  const spec = LABS.find((l) => l.slug === slug);
+  let shown = [];
+  const body = { dataset: {}, setAttribute() {} };
+  const ctx = {
+    lab,
+    page: () => ({ settings: DEFAULT_SETTINGS, result: pageOf({}, slug).result }),
+    params: new URLSearchParams(search),
+    setParams() {},
+    strings,
+  };
+  const instance = runLab(body, spec, ctx, { paint: (_, nodes) => (shown = nodes) });
+  do await new Promise((resolve) => setTimeout(resolve, 5));
+  while (body.dataset.state !== 'idle');
+  instance.destroy();
+  return shown;
+}
+
+test('a value of the address that does not read: its message in the lab’s words', async () => {
+  const message = (nodes) => textOf(nodes.find((n) => isNode(n) && n.attrs.id === 'sqrt-dh-msg'));
+  const find = (nodes) => nodes.flatMap((n) => (isNode(n) ? [n, ...find(n.children)] : []));
+  const en = find(await opened('sqrt-dh', EN, 'sqrt-dh.dh=999'));
+  assert.equal(
+    message(en),
+    "sqrt-dh.dh = '999': d_h must be a whole number from 1 to 256; showing 64.",
+  );
+  const de = find(await opened('sqrt-dh', { ...EN, ...DE }, 'sqrt-dh.dh=999'));
+  assert.equal(
+    message(de),
+    "sqrt-dh.dh = '999': d_h muss eine ganze Zahl von 1 bis 256 sein; gezeigt wird 64.",
+  );
 });

@@ -58,7 +58,14 @@ export function readParams(spec, search) {
     try {
       values[key] = param.read ? param.read(raw) : readAs(param.default, raw);
     } catch (err) {
-      errors.push({ option: key, message: `${spec.slug}.${key} = '${raw}': ${err.message}` });
+      // A read's message may be a key of the lab's words (err.words), said once they load.
+      const words = err.words ?? null;
+      errors.push({
+        option: key,
+        raw,
+        words,
+        message: `${spec.slug}.${key} = '${raw}': ${err.message}`,
+      });
     }
   }
   return { values, errors };
@@ -117,7 +124,7 @@ export function runLab(body, spec, ctx, { paint: put = paintChildren } = {}) {
 
   function paint() {
     if (destroyed) return;
-    const message = error ?? readError;
+    const message = error ?? said(readError);
     const own = last && spec.ownErrors;
     put(
       body,
@@ -128,6 +135,15 @@ export function runLab(body, spec, ctx, { paint: put = paintChildren } = {}) {
         last ? modules.view(last.data, params, actions, message, progress, modules.t) : [],
       ].flat(Infinity),
     );
+  }
+
+  // A value of the address that did not read, in the lab's words when its message is one of them.
+  function said(read) {
+    if (!read?.words || !modules) return read;
+    return {
+      ...read,
+      message: `${spec.slug}.${read.option} = '${read.raw}': ${modules.t(read.words)}`,
+    };
   }
 
   // The author's words for this lab that it does not have (a misspelt key), named once it loaded.

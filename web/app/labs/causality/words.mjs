@@ -60,4 +60,6 @@ export default Object.freeze({
   'error.at': 'token {n}: the sentence has {T} tokens; choose one of 1 to {T}, or append one',
   'error.empty': 'type the word that replaces the token (or is appended)',
   'error.same': '“{word}” gives the same sentence: type another word',
+  'read.at':
+    'the token to change must be a position from 1 (token 1), "last" or "append"; showing the last token.',
 });

@@ -43,4 +43,5 @@ export default Object.freeze({
   thisPart: 'This part',
   'page.heading': 'Your sentence',
   'scale.legend': 'The scores of the page’s model',
+  'read.dh': 'd_h must be a whole number from 1 to 256; showing 64.',
 });

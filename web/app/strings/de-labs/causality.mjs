@@ -68,4 +68,6 @@ export default {
   'lab.causality.error.empty':
     'Geben Sie das Wort ein, das das Token ersetzt (oder angehängt wird)',
   'lab.causality.error.same': '„{word}“ ergibt denselben Satz: Geben Sie ein anderes Wort ein',
+  'lab.causality.read.at':
+    'Das zu ändernde Token muss eine Position ab 1 (Token 1), "last" oder "append" sein; gezeigt wird das letzte Token.',
 };

@@ -44,4 +44,5 @@ export default {
   'lab.sqrt-dh.thisPart': 'Dieser Teil',
   'lab.sqrt-dh.page.heading': 'Ihr Satz',
   'lab.sqrt-dh.scale.legend': 'Die Scores des Modells der Seite',
+  'lab.sqrt-dh.read.dh': 'd_h muss eine ganze Zahl von 1 bis 256 sein; gezeigt wird 64.',
 };
