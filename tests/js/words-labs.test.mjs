@@ -4,7 +4,7 @@
 // view's, value for value.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { createAttentionLab } from '../../dist/index.mjs';
 import { compute as pagePass } from '../../web/app/compute.mjs';
 import { DEFAULT_SETTINGS } from '../../web/app/state/settings.mjs';
@@ -139,18 +139,32 @@ for (const spec of LABS) {
 
 // Every t('key') and t.kit('key') written in a lab's modules is a key of its words (a branch the
 // pages above do not reach included).
-test('every key a lab’s modules ask for is one of its words', async () => {
+// The keys the modules of a folder ask for: [file, 'kit' | 'lab', key].
+async function asked(folder) {
+  const files = (await readdir(folder)).filter((f) => f.endsWith('.mjs'));
+  const out = [];
+  for (const file of files) {
+    const source = await readFile(new URL(file, folder), 'utf8');
+    for (const [, kind, key] of source.matchAll(/\bt(\.kit)?\(\s*'([^']+)'/g))
+      out.push([file, kind ? 'kit' : 'lab', key]);
+  }
+  return out;
+}
+
+test('every key a lab’s modules (and the kit’s) ask for is one of its words', async () => {
   for (const spec of LABS) {
     const { default: english, kit } = await spec.load()[2];
-    const folder = new URL(`../../web/app/labs/${spec.slug}/`, import.meta.url);
-    const { readdir } = await import('node:fs/promises');
-    for (const file of (await readdir(folder)).filter((f) => f.endsWith('.mjs'))) {
-      const source = await readFile(new URL(file, folder), 'utf8');
-      for (const [, kind, key] of source.matchAll(/\bt(\.kit)?\(\s*'([^']+)'/g)) {
-        const words = kind ? kit : { ...english, title: 1, summary: 1 };
-        assert.ok(Object.hasOwn(words, key), `${spec.slug}/${file}: t${kind ?? ''}('${key}')`);
-      }
-    }
+    const words = { kit, lab: { ...english, title: 1, summary: 1 } };
+    for (const [file, kind, key] of await asked(
+      new URL(`../../web/app/labs/${spec.slug}/`, import.meta.url),
+    ))
+      assert.ok(Object.hasOwn(words[kind], key), `${spec.slug}/${file}: ${kind} '${key}'`);
+  }
+  for (const [file, kind, key] of await asked(
+    new URL('../../web/app/labs/kit/', import.meta.url),
+  )) {
+    assert.equal(kind, 'kit', `kit/${file} asks for the kit's words only`);
+    assert.ok(Object.hasOwn(KIT, key), `kit/${file}: '${key}'`);
   }
 });
 

@@ -5,11 +5,12 @@ import { h } from '../../render/h.mjs';
 import { copySnippet } from '../../ui/clipboard.mjs';
 
 // The box holds the button, its status line and its fallback text area.
-function copy(e, text) {
+function copy(e, text, t) {
   const box = e.currentTarget.parentElement;
   return copySnippet(text, {
     status: box.querySelector('.copy-status'),
     fallback: box.querySelector('.snippet-text'),
+    said: { copied: t.kit('copy.copied'), manual: t.kit('copy.manual') },
   });
 }
 
@@ -24,7 +25,7 @@ export function copyBox(t, text, label = t.kit('copy.button')) {
         type: 'button',
         class: 'copy-pytorch',
         dataset: { action: 'copy-pytorch' },
-        onclick: (e) => copy(e, text),
+        onclick: (e) => copy(e, text, t),
       },
       label,
     ),

@@ -15,5 +15,8 @@ export default Object.freeze({
   'module.heads': '{n} heads',
   'copy.button': 'Copy as PyTorch',
   'copy.area': 'The PyTorch snippet, to copy by hand',
+  'copy.copied': 'Copied: paste it into a Python file or a notebook cell and run it.',
+  'copy.manual':
+    'The clipboard is not available here: the snippet is in the box below, selected; copy it by hand.',
   'token.title': 'token {n}: “{text}”',
 });

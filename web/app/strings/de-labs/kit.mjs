@@ -14,5 +14,9 @@ export default {
   'lab.kit.module.heads': '{n} Köpfe',
   'lab.kit.copy.button': 'Als PyTorch kopieren',
   'lab.kit.copy.area': 'Das PyTorch-Snippet, zum Kopieren von Hand',
+  'lab.kit.copy.copied':
+    'Kopiert: Fügen Sie es in eine Python-Datei oder eine Notebook-Zelle ein und führen Sie es aus.',
+  'lab.kit.copy.manual':
+    'Die Zwischenablage ist hier nicht verfügbar: Das Snippet steht markiert im Feld unten; kopieren Sie es von Hand.',
   'lab.kit.token.title': 'Token {n}: „{text}“',
 };
