@@ -11,8 +11,8 @@ export default {
   'lab.causality.at.append': 'nach dem letzten Token anhängen',
   'lab.causality.at.label': 'Ändern',
   'lab.causality.word.label': 'in (oder anhängen)',
-  'lab.causality.sentence.a': 'A (der der Seite): {sentence}',
-  'lab.causality.sentence.b': 'B (Ihrer): {sentence}',
+  'lab.causality.sentence.a': 'A (der Satz der Seite): {sentence}',
+  'lab.causality.sentence.b': 'B (Ihr Satz): {sentence}',
   'lab.causality.differ.first':
     'Sie unterscheiden sich ab Token 1: Keine Zeile liegt vor der Änderung.',
   'lab.causality.differ.from':

@@ -32,5 +32,5 @@ export default {
   'lab.lecture-order.computedBy': 'Berechnet mit {call}.',
   'lab.lecture-order.subject': 'die Klassen der Vorlesung mit den eigenen Eingaben des Notebooks',
   'lab.lecture-order.intro':
-    'Die Vorlesung baut Self-Attention Klasse für Klasse auf. Jeder Block unten lässt eine Klasse auf den Satz des Notebooks „{sentence}“ los, mit seinen sechs Vektoren aus je 3 Zahlen und dem Seed, den das Notebook verwendete, und zeigt, was das Notebook ausgab, auf seine 4 Nachkommastellen. Jeder Schritt ändert eine Idee; die Zeile über den Zahlen sagt, welche.',
+    'Die Vorlesung baut Self-Attention Klasse für Klasse auf. Jeder Block unten wendet eine Klasse auf den Satz des Notebooks „{sentence}“ an, mit seinen eigenen sechs Vektoren aus je 3 Zahlen und dem Seed, den das Notebook verwendete, und zeigt, was das Notebook ausgab, auf seine 4 Nachkommastellen. Jeder Schritt ändert eine Idee; die Zeile über den Zahlen sagt, welche.',
 };

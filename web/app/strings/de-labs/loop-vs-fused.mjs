@@ -11,7 +11,7 @@ export default {
     'Die Vorlesung ließ MultiHeadAttentionWrapper mit 2, 400 und 4000 Köpfen der Größe 3 laufen und sah die Zeit mit der Zahl der Köpfe wachsen; die Gewichtsaufteilung berechnet dieselben Köpfe mit einer einzigen Matrixmultiplikation. Beide Formen rechnen dasselbe (die Zahl der Operationen unten ist die des Kerns). In PyTorch ist jeder Kopf der Schleife ein Python-Aufruf eines nn.Module, das seine eigenen kleinen Kernel startet: feste Kosten pro Aufruf, einmal pro Kopf bezahlt. Bei 4000 Köpfen sind diese festen Kosten die Zeit.',
   'lab.loop-vs-fused.here':
     'Hier läuft die Schleife des Kerns in einem einzigen WebAssembly-Aufruf, sie zahlt also keine solchen Kosten pro Kopf. Um zu sehen, was ein Modulaufruf kostet, ruft die dritte Form aus JavaScript pro Kopf ein kleines CausalAttention auf, wie es die Python-Schleife tut, und hängt die Ergebnisse aneinander.',
-  'lab.loop-vs-fused.heads.label': 'Anzahlen der Köpfe',
+  'lab.loop-vs-fused.heads.label': 'Kopfanzahlen',
   'lab.loop-vs-fused.clock.label': 'Uhr',
   'lab.loop-vs-fused.run': 'Zeitmessung starten',
   'lab.loop-vs-fused.core.threads': 'Der Kern: der Build mit Threads, {threads}.',
@@ -22,8 +22,8 @@ export default {
     'Auflösung der Uhr: {resolution}, daher umfasst jede gezeigte Zeit mindestens {ticks} Takte (und 20 ms). {core}',
   'lab.loop-vs-fused.clock.coarse':
     'Die Uhr hat, während sie beobachtet wurde, nicht zweimal getickt: Sie ist zu grob, um hier irgendetwas zu messen. {core}',
-  'lab.loop-vs-fused.done.one': 'Fertig: {n} Anzahl von Köpfen gemessen.',
-  'lab.loop-vs-fused.done.many': 'Fertig: {n} Anzahlen von Köpfen gemessen.',
+  'lab.loop-vs-fused.done.one': 'Fertig: {n} Kopfanzahl gemessen.',
+  'lab.loop-vs-fused.done.many': 'Fertig: {n} Kopfanzahlen gemessen.',
   'lab.loop-vs-fused.subject': 'Zeitmessung',
   'lab.loop-vs-fused.said.2': '0.003 s',
   'lab.loop-vs-fused.said.400': 'etwa 0.03 s („eine Größenordnung mehr“)',
@@ -82,14 +82,13 @@ export default {
   'lab.loop-vs-fused.verdict.fused': 'die fusionierte Form ist {ratio} schneller',
   'lab.loop-vs-fused.verdict.other': '{name} ist {ratio} schneller',
   'lab.loop-vs-fused.error.none':
-    'Geben Sie mindestens eine Anzahl von Köpfen ein, zum Beispiel 2, 400, 4000.',
-  'lab.loop-vs-fused.error.many':
-    'Höchstens 8 Anzahlen von Köpfen auf einmal (Sie haben {n} eingegeben).',
+    'Geben Sie mindestens eine Kopfanzahl ein, zum Beispiel 2, 400, 4000.',
+  'lab.loop-vs-fused.error.many': 'Höchstens 8 Kopfanzahlen auf einmal (Sie haben {n} eingegeben).',
   'lab.loop-vs-fused.error.whole':
-    '„{part}“ ist keine ganze Zahl: Geben Sie Anzahlen von Köpfen wie 2, 400, 4000 ein.',
+    '„{part}“ ist keine ganze Zahl: Geben Sie Kopfanzahlen wie 2, 400, 4000 ein.',
   'lab.loop-vs-fused.error.range': '{part} Köpfe: Verwenden Sie eine Anzahl von 1 bis {max}.',
   'lab.loop-vs-fused.error.total':
-    'Diese Anzahlen bauen insgesamt {total} Köpfe; ein Lauf baut höchstens {max} (der Speicher des Kerns hält jede Form jeder Anzahl): Geben Sie weniger oder kleinere Anzahlen ein.',
+    'Diese Kopfanzahlen ergeben insgesamt {total} Köpfe; ein Lauf baut höchstens {max} (der Speicher des Kerns hält jede Form jeder Anzahl): Geben Sie weniger oder kleinere Anzahlen ein.',
   'lab.loop-vs-fused.progress.clock': 'Die Uhr wird beim Ticken beobachtet …',
   'lab.loop-vs-fused.progress.build': '{heads} Köpfe werden in jeder Form gebaut …',
   'lab.loop-vs-fused.progress.time': '{heads} Köpfe werden gemessen: die drei Formen abwechselnd …',

@@ -30,7 +30,7 @@ export default {
   'lab.sizes.intro':
     'Dieselbe Klasse wächst vom Spielzeugmodell der Vorlesung bis zu GPT-3: Nur d_in, d_out und h ändern sich, und die Kopfgröße d_h = d_out / h folgt (64 bei GPT-2, 128 bei GPT-3). Die Parameter sind die vier quadratischen Matrizen (und der Bias von out_proj): Sie wachsen mit d_out², nicht mit der Zahl der Token, während die T × T-Scores mit der Kontextlänge wachsen.',
   'lab.sizes.gpt2.label': 'GPT-2, hier ausgeführt',
-  'lab.sizes.gpt2.heading': 'GPT-2, ganz echt',
+  'lab.sizes.gpt2.heading': 'GPT-2, wirklich ausgeführt',
   'lab.sizes.gpt2.run': 'Den Block von GPT-2 auf den Satz der Seite anwenden',
   'lab.sizes.gpt2.progress':
     'Der Block von GPT-2 (2.4 Millionen Gewichte) wird gebaut und ausgeführt …',

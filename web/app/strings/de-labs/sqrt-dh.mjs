@@ -40,7 +40,7 @@ export default {
     'Ein Score ist ein Skalarprodukt: d_h Produkte, aufsummiert. Streut jede Zahl einer Query und eines Keys um etwa 1, so tut es auch jedes Produkt, und eine Summe aus d_h davon streut wie √d_h. Der Softmax potenziert, sodass eine Zeile, deren Scores sich um 10 oder 20 unterscheiden, fast ihr ganzes Gewicht auf einen Key legt, und ihre Gradienten für die anderen verschwinden nahezu. Die Division durch √d_h hält die Streuung bei jeder Kopfgröße nahe 1.',
   'lab.sqrt-dh.below':
     'Unten: 36 zufällige Token (die Vektoren des Kerns aus einem Seed, so zentriert, dass Queries und Keys um etwa 1 streuen), {module} ohne seine Maske und mit d_out = d_h, vom Kern für jedes d_h berechnet.',
-  'lab.sqrt-dh.subject': 'die Streuung der Scores mit der Kopfgröße',
+  'lab.sqrt-dh.subject': 'die Streuung der Scores in Abhängigkeit von der Kopfgröße',
   'lab.sqrt-dh.thisPart': 'Dieser Teil',
   'lab.sqrt-dh.page.heading': 'Ihr Satz',
   'lab.sqrt-dh.scale.legend': 'Die Scores des Modells der Seite',
