@@ -29,8 +29,8 @@ async function load(spec, core, strings) {
 /**
  * A lab's t in the mount's words (`strings`, English when null): its own words (`words`: its
  * words.mjs, with index.mjs's title and summary) under "lab.<slug>.", and as t.kit the kit's
- * (`kitWords`: kit/words.mjs) under "lab.kit."; t.page: the mount's catalogue. t.unknown: the author's keys of either that
- * neither has.
+ * (`kitWords`: kit/words.mjs) under "lab.kit."; t.page: the mount's catalogue. t.unknown: the
+ * author's keys under either prefix that neither has.
  */
 export function labWords(spec, strings, words, kitWords) {
   const english = { title: spec.title, summary: spec.summary, ...words };
