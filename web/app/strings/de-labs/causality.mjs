@@ -57,7 +57,7 @@ export default {
   'lab.causality.state.new': 'nur in einem Satz',
   'lab.causality.state.same': 'gleiche Bits',
   'lab.causality.state.differs': 'verschieden ({delta})',
-  'lab.causality.col.row': 'die Zeile',
+  'lab.causality.col.row': 'ganze Zeile',
   'lab.causality.col.token': 'Token',
   'lab.causality.col.delta': 'größtes |Δ|',
   'lab.causality.col.rank': 'Rang',
