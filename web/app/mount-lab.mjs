@@ -10,6 +10,7 @@ import { createErrorDisplay } from './errors.mjs';
 import { watchMotion } from './layout.mjs';
 import { createHandle, hostReport } from './handle.mjs';
 import { findLab } from './labs/index.mjs';
+import { EN, format } from './strings/index.mjs';
 
 // The frame: the banner (a refused setting: there is no control to show it at), the loading
 // message, then the lab panel.
@@ -62,7 +63,8 @@ export function mountLab(
   const motion = watchMotion(win, page ? doc.documentElement : root);
   cleanups.push(motion.stop);
   const slots = buildFrame(root, page);
-  slots.message.textContent = 'Loading the attention core (WebAssembly)…';
+  const S = strings ?? EN;
+  slots.message.textContent = S['status.loading'];
   const store = createStore(initialState);
   const controller = createController(store, {
     onError,
@@ -93,14 +95,14 @@ export function mountLab(
     try {
       lab = await createLab();
     } catch (err) {
-      slots.message.textContent = `The attention core could not be loaded: ${err.message}`;
+      slots.message.textContent = format(S['status.loadFailed'], { message: err.message });
       slots.message.classList.add('error');
       throw err;
     }
     if (destroyed) return handle;
     controller.attach(lab);
     if (store.get().settings.weights === 'trained')
-      slots.message.textContent = 'Loading the trained weights (Brown Corpus)…';
+      slots.message.textContent = S['status.loadingTrained'];
     const loadError = await controller.prepare();
     if (destroyed) return handle;
     listen(createErrorDisplay({ banner: slots.banner, controls: null }));
@@ -109,7 +111,8 @@ export function mountLab(
     controller.start(loadError);
     const spec = findLab(store.get().view.lab);
     if (page) {
-      doc.title = `${spec ? spec.title : 'No such lab'} · attention-lab`;
+      const title = spec ? (S[`lab.${spec.slug}.title`] ?? spec.title) : S['labs.noSuch'];
+      doc.title = `${title} · attention-lab`;
       doc.documentElement.dataset.ready = 'true';
     }
     root.dataset.ready = 'true';

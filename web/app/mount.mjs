@@ -102,7 +102,7 @@ export function mountAttentionLab(
     tooltipHost: page ? doc.body : root,
     labLinks: slots.lab
       ? (step) => [
-          labsUi.stepLabLinks(step.slug, store.get(), openLab),
+          labsUi.stepLabLinks(step.slug, store.get(), openLab, S),
           exercises?.stepLinks(step.slug),
         ]
       : undefined,
@@ -168,7 +168,7 @@ export function mountAttentionLab(
         requestAnimationFrame(() => labs.focus());
       }
       if (!fresh && changed.has('result')) labs.update();
-      if (!slots.labs.firstChild) labsUi.renderLabList(slots.labs, state, openLab);
+      if (!slots.labs.firstChild) labsUi.renderLabList(slots.labs, state, openLab, S);
       else labsUi.refreshLabLinks(slots.labs, state);
     };
   }

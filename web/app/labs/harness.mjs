@@ -11,19 +11,38 @@
 import { h } from '../render/h.mjs';
 import { readPage } from './kit/page.mjs';
 import { paintChildren } from './kit/paint.mjs';
-import { translator } from '../strings/words.mjs';
+import { translator, fill } from '../strings/words.mjs';
+import { EN } from '../strings/index.mjs';
 
-// The lab's compute, view and words modules, imported when it first opens, and the tokenizer: labs
-// embed sentences of their own (the page's first sentences need none). t: the lab's words in the
-// mount's language (strings/words.mjs), its title and summary among them.
+// The lab's compute, view and words modules, and the tokenizer: labs embed sentences of their own
+// (the page's first sentences need none). t: the lab's words in the mount's language
+// (strings/words.mjs), its title and summary among them; its words.mjs passes on the kit's too
+// (`kit`), so that they load at once with the lab's.
 async function load(spec, core, strings) {
   const [[{ compute }, { view }, words]] = await Promise.all([
     Promise.all(spec.load()),
     core.loadTokenizer(),
   ]);
-  const english = { title: spec.title, summary: spec.summary, ...words?.default };
-  return { compute, view, t: translator(strings, `lab.${spec.slug}.`, english) };
+  return { compute, view, t: labWords(spec, strings, words?.default, words?.kit) };
 }
+
+/**
+ * A lab's t in the mount's words (`strings`, English when null): its own words (`words`: its
+ * words.mjs, with index.mjs's title and summary) under "lab.<slug>.", and as t.kit the kit's
+ * (`kitWords`: kit/words.mjs) under "lab.kit."; t.page: the mount's catalogue. t.unknown: the
+ * author's keys under either prefix that neither has.
+ */
+export function labWords(spec, strings, words, kitWords) {
+  const english = { title: spec.title, summary: spec.summary, ...words };
+  const t = translator(strings, `lab.${spec.slug}.`, english);
+  t.kit = translator(strings, 'lab.kit.', kitWords ?? {});
+  t.page = strings ?? EN; // the page's own words (a step's name)
+  t.unknown = [...t.unknown, ...t.kit.unknown];
+  return t;
+}
+
+// The panel's own words (strings/en.mjs's "labs.*"), in the mount's catalogue.
+const chrome = (strings, key, params) => fill((strings ?? EN)[key] ?? EN[key], params);
 
 /** Whether an error is a message the student can act on (the core's or the page's). */
 export const isInputError = (err) => err?.name === 'AttentionLabError' || err?.name === 'PageError';
@@ -39,7 +58,14 @@ export function readParams(spec, search) {
     try {
       values[key] = param.read ? param.read(raw) : readAs(param.default, raw);
     } catch (err) {
-      errors.push({ option: key, message: `${spec.slug}.${key} = '${raw}': ${err.message}` });
+      // A read's message may be a key of the lab's words (err.words), said once they load.
+      const words = err.words ?? null;
+      errors.push({
+        option: key,
+        raw,
+        words,
+        message: `${spec.slug}.${key} = '${raw}': ${err.message}`,
+      });
     }
   }
   return { values, errors };
@@ -98,16 +124,37 @@ export function runLab(body, spec, ctx, { paint: put = paintChildren } = {}) {
 
   function paint() {
     if (destroyed) return;
-    const message = error ?? readError;
+    const message = error ?? said(readError);
     const own = last && spec.ownErrors;
     put(
       body,
       [
         h('p', { class: 'msg lab-error', role: 'alert' }, own ? '' : (message?.message ?? '')),
         h('p', { class: 'msg lab-progress', role: 'status' }, spec.ownProgress ? '' : progress),
+        unknownWords(),
         last ? modules.view(last.data, params, actions, message, progress, modules.t) : [],
       ].flat(Infinity),
     );
+  }
+
+  // A value of the address that did not read, in the lab's words when its message is one of them.
+  function said(read) {
+    if (!read?.words || !modules) return read;
+    return {
+      ...read,
+      message: `${spec.slug}.${read.option} = '${read.raw}': ${modules.t(read.words)}`,
+    };
+  }
+
+  // The author's words for this lab that it does not have (a misspelt key), named once it loaded.
+  function unknownWords() {
+    const keys = modules?.t.unknown ?? [];
+    if (!keys.length) return [];
+    const text = chrome(ctx.strings, 'labs.unknownWords', {
+      keys: keys.join(', '),
+      slug: spec.slug,
+    });
+    return h('p', { class: 'msg lab-words-unknown', role: 'status' }, text);
   }
 
   async function compute(values, signal, cause) {
@@ -148,11 +195,13 @@ export function runLab(body, spec, ctx, { paint: put = paintChildren } = {}) {
     } catch (err) {
       if (controller.signal.aborted) return;
       if (!isInputError(err)) console.error(err);
-      const message = isInputError(err) ? err.message : `This lab failed: ${err.message}`;
+      const message = isInputError(err)
+        ? err.message
+        : chrome(ctx.strings, 'labs.failed', { message: err.message });
       error = { message, option: err.option ?? null };
       // Nothing computed yet (a refused value in the address): the defaults' numbers, beside it.
       if (!last && isInputError(err) && (await fallback(controller.signal)))
-        error.message += ' Showing the defaults.';
+        error.message += ` ${chrome(ctx.strings, 'labs.defaults')}`;
     } finally {
       if (running === controller) {
         running = null;

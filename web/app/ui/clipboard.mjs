@@ -2,19 +2,27 @@
 // and selected, so that a page over plain http or a browser that refuses the permission still
 // lets the student copy it by hand. Shared by the steps' "Copy as PyTorch" and the labs'.
 
-/** Copies `text`; `status` (an element) says what happened, `fallback` (a textarea) holds it if need be. */
-export async function copySnippet(text, { status, fallback }) {
+const SAID = {
+  copied: 'Copied: paste it into a Python file or a notebook cell and run it.',
+  manual:
+    'The clipboard is not available here: the snippet is in the box below, selected; copy it by hand.',
+};
+
+/**
+ * Copies `text`; `status` (an element) says what happened, `fallback` (a textarea) holds it if need
+ * be. said: { copied, manual }, what status says in the reader's words (English by default).
+ */
+export async function copySnippet(text, { status, fallback, said = SAID }) {
   try {
     if (!globalThis.navigator?.clipboard?.writeText) throw new Error('no clipboard');
     await navigator.clipboard.writeText(text);
     fallback.hidden = true;
-    status.textContent = 'Copied: paste it into a Python file or a notebook cell and run it.';
+    status.textContent = said.copied;
   } catch {
     fallback.value = text;
     fallback.hidden = false;
     fallback.focus();
     fallback.select();
-    status.textContent =
-      'The clipboard is not available here: the snippet is in the box below, selected; copy it by hand.';
+    status.textContent = said.manual;
   }
 }

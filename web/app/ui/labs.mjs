@@ -5,6 +5,15 @@ import { h, replace } from './dom.mjs';
 import { LABS, findLab, labsAt } from '../labs/index.mjs';
 import { toUrl } from '../state/url.mjs';
 import { runLab } from '../labs/harness.mjs';
+import { EN } from '../strings/index.mjs';
+import { fill } from '../strings/words.mjs';
+
+// The page's words (strings/index.mjs: the mount's catalogue, English when none), and a lab's
+// title and summary in them (its own words load only when it opens).
+const wordsOf = (strings) => strings ?? EN;
+const titleOf = (lab, S) => S[`lab.${lab.slug}.title`] ?? lab.title;
+const summaryOf = (lab, S) => S[`lab.${lab.slug}.summary`] ?? lab.summary;
+// (fill takes a DOM element as a value inside an array: a list of children.)
 
 /** The link's address: the page's current state with this lab open. */
 const hrefOf = (state, slug) =>
@@ -14,7 +23,7 @@ const hrefOf = (state, slug) =>
 const plainClick = (e) =>
   e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && !e.defaultPrevented;
 
-function labLink(lab, state, open) {
+function labLink(lab, state, open, S) {
   return h(
     'a',
     {
@@ -27,39 +36,40 @@ function labLink(lab, state, open) {
         open(lab.slug);
       },
     },
-    lab.title,
+    titleOf(lab, S),
   );
 }
 
-/** The links of one step to its labs ("Try it: …"), or null when it has none. */
-export function stepLabLinks(step, state, open) {
+/** The links of one step to its labs ("Labs: …"), or null when it has none; strings: the page's words. */
+export function stepLabLinks(step, state, open, strings = null) {
   const labs = labsAt(step);
   if (!labs.length) return null;
+  const S = wordsOf(strings);
   return h(
     'nav',
-    { class: 'step-labs', 'aria-label': 'Labs for this step' },
-    h('span', { class: 'step-labs-label' }, labs.length > 1 ? 'Labs: ' : 'Lab: '),
-    labs.map((lab, i) => [i ? ' · ' : '', labLink(lab, state, open)]),
+    { class: 'step-labs', 'aria-label': S['labs.forStep'] },
+    h('span', { class: 'step-labs-label' }, S[labs.length > 1 ? 'labs.many' : 'labs.one']),
+    labs.map((lab, i) => [i ? ' · ' : '', labLink(lab, state, open, S)]),
   );
 }
 
-/** The "Labs" section: every lab as a link, in the lectures' order. */
-export function renderLabList(root, state, open) {
+/** The "Labs" section: every lab as a link, in the lectures' order; strings: the page's words. */
+export function renderLabList(root, state, open, strings = null) {
+  const S = wordsOf(strings);
   replace(
     root,
-    h('h2', { id: 'labs-heading', tabindex: '-1' }, 'Labs: test the lectures’ claims'),
-    h(
-      'p',
-      { class: 'help' },
-      'Each lab is an experiment with the real core. Open one here, or share its address: ',
-      h('code', {}, '?lab=<name>'),
-      ' opens it.',
-    ),
+    h('h2', { id: 'labs-heading', tabindex: '-1' }, S['labs.heading']),
+    h('p', { class: 'help' }, fill(S['labs.intro'], { code: [h('code', {}, '?lab=<name>')] })),
     h(
       'ol',
       { class: 'lab-list' },
       LABS.map((lab) =>
-        h('li', {}, labLink(lab, state, open), h('span', { class: 'lab-summary' }, lab.summary)),
+        h(
+          'li',
+          {},
+          labLink(lab, state, open, S),
+          h('span', { class: 'lab-summary' }, summaryOf(lab, S)),
+        ),
       ),
     ),
   );
@@ -79,6 +89,7 @@ export function refreshLabLinks(root, state) {
  * lab is shown alone, without a close button).
  */
 export function createLabPanel(root, { lab, page, close, setParams, strings }) {
+  const S = wordsOf(strings);
   let open = null; // { slug, instance }
 
   function unmount() {
@@ -92,18 +103,18 @@ export function createLabPanel(root, { lab, page, close, setParams, strings }) {
   // A lab shown alone (the embed page, the element) has nothing to close to: no button.
   const closeButton = () =>
     close
-      ? h('button', { type: 'button', class: 'lab-close', onclick: () => close() }, 'Close the lab')
+      ? h('button', { type: 'button', class: 'lab-close', onclick: () => close() }, S['labs.close'])
       : null;
 
   function unknown(slug) {
     root.hidden = false;
     replace(
       root,
-      h('h2', { id: 'lab-heading', tabindex: '-1' }, 'No such lab'),
+      h('h2', { id: 'lab-heading', tabindex: '-1' }, S['labs.noSuch']),
       h(
         'p',
         { class: 'lab-unknown', role: 'alert' },
-        `There is no lab called “${slug}”. The labs are: ${LABS.map((l) => l.slug).join(', ')}.`,
+        fill(S['labs.unknown'], { slug, labs: LABS.map((l) => l.slug).join(', ') }),
       ),
       closeButton(),
     );
@@ -118,8 +129,8 @@ export function createLabPanel(root, { lab, page, close, setParams, strings }) {
       h(
         'header',
         { class: 'lab-head' },
-        h('p', { class: 'lab-kind' }, 'Lab'),
-        h('h2', { id: 'lab-heading', tabindex: '-1' }, spec.title),
+        h('p', { class: 'lab-kind' }, S['labs.kind']),
+        h('h2', { id: 'lab-heading', tabindex: '-1' }, titleOf(spec, S)),
         closeButton(),
       ),
       body,
@@ -137,7 +148,10 @@ export function createLabPanel(root, { lab, page, close, setParams, strings }) {
         strings,
       });
     } catch (err) {
-      replace(body, h('p', { class: 'msg', role: 'alert' }, `This lab failed: ${err.message}`));
+      replace(
+        body,
+        h('p', { class: 'msg', role: 'alert' }, fill(S['labs.failed'], { message: err.message })),
+      );
       console.error(err);
     }
     if (open?.slug === spec.slug) open.instance = instance;

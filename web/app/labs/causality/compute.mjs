@@ -4,17 +4,18 @@
 // model's next-token predictions for both (lab.loadWeights('trained').explain).
 import { pageForward } from '../kit/page.mjs';
 import { PageError, isInputError } from '../../compute.mjs';
+import { translator } from '../../strings/words.mjs';
+import WORDS from './words.mjs';
+
+// The lab's English words, for a compute called without the harness's t (as the tests do).
+const english = translator(null, 'lab.causality.', WORDS);
 
 /** The 0-based index of the token that changes (T: one is appended), for `at` of a T-token sentence. */
-export function changedIndex(at, T) {
+export function changedIndex(at, T, t = english) {
   if (at === 'append') return T;
   if (at === 'last') return T - 1;
   const n = Number(at);
-  if (n > T + 1)
-    throw new PageError(
-      'at',
-      `token ${n}: the sentence has ${T} tokens; choose one of 1 to ${T}, or append one`,
-    );
+  if (n > T + 1) throw new PageError('at', t('error.at', { n, T }));
   return n - 1; // n = T + 1 appends
 }
 
@@ -40,10 +41,9 @@ function charBoundary(bytes, offset, down) {
  * between tokens, moves to the character's edge); the word is joined with a space where A's token
  * had one (or, appended, where A has spaces at all).
  */
-export function variantSentence(sentence, texts, k, word) {
+export function variantSentence(sentence, texts, k, word, t = english) {
   const w = String(word).trim();
-  if (w === '')
-    throw new PageError('word', 'type the word that replaces the token (or is appended)');
+  if (w === '') throw new PageError('word', t('error.empty'));
   const bytes = UTF8.encode(sentence);
   const ends = texts.reduce((acc, t) => [...acc, acc.at(-1) + tokenBytes(t)], [0]);
   const decode = (from, to) => new TextDecoder().decode(bytes.subarray(from, to));
@@ -212,24 +212,24 @@ export async function prediction(core, sentenceA, textB) {
  * { sentenceA, sentenceB, tokensA, tokensB, k (the chosen index), first (where the token ids first
  * differ), trained, training (the page computes in training mode), masked, open, next }.
  */
-export async function compute(core, page, { at, word }) {
-  const tokensA = page.tokens.map((t) => t.text);
+export async function compute(core, page, { at, word }, { t = english } = {}) {
+  const tokensA = page.tokens.map((token) => token.text);
   const sentenceA = page.settings.sentence.trim();
-  const k = changedIndex(at, tokensA.length);
-  const sentenceB = variantSentence(sentenceA, tokensA, k, word);
+  const k = changedIndex(at, tokensA.length, t);
+  const sentenceB = variantSentence(sentenceA, tokensA, k, word, t);
   const model = page.trained ? await core.loadWeights('trained') : null;
   const variant = model ? trainedVariant(model, sentenceB) : randomVariant(core, page, sentenceB);
   const first = firstDifference(
-    page.tokens.map((t) => t.id),
-    variant.tokens.map((t) => t.id),
+    page.tokens.map((token) => token.id),
+    variant.tokens.map((token) => token.id),
   );
   if (first === tokensA.length && variant.tokens.length === tokensA.length)
-    throw new PageError('word', `“${word.trim()}” gives the same sentence: type another word`);
+    throw new PageError('word', t('error.same', { word: word.trim() }));
   return {
     sentenceA,
     sentenceB,
     tokensA,
-    tokensB: variant.tokens.map((t) => t.text),
+    tokensB: variant.tokens.map((token) => token.text),
     k,
     first,
     trained: page.trained,

@@ -15,9 +15,8 @@ export function readAt(text) {
   const value = String(text).trim();
   if (value === 'last' || value === 'append') return value;
   if (/^[1-9][0-9]*$/.test(value)) return value;
-  throw new Error(
-    'the token to change must be a position from 1 (token 1), "last" or "append"; showing the last token.',
-  );
+  // The message is the lab's words' (words.mjs), in the reader's language once it opens.
+  throw Object.assign(new Error('read.at'), { words: 'read.at' });
 }
 
 /** at: which token of the page's sentence changes; word: what replaces it (or is appended). */
@@ -30,4 +29,4 @@ export const ownErrors = true;
 /** Its prediction panel reads the trained model, whatever the page's weights (a lesson file carries them). */
 export const trainedWeights = true;
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];

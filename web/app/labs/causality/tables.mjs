@@ -7,10 +7,10 @@ import { exact, readable } from '../kit/format.mjs';
 import { percent, trainedTokenLabel } from '../../../lib/present.mjs';
 
 /** Token i's label in the diff: the token, "work → play" where B has another, "+ word" if only B has it. */
-export function rowLabel({ tokensA, tokensB }, i) {
+export function rowLabel({ tokensA, tokensB }, i, t) {
   const [a, b] = [tokensA[i], tokensB[i]];
-  if (a === undefined) return `+ ${tokenLabel(b)}`;
-  if (b === undefined) return `${tokenLabel(a)} (A only)`;
+  if (a === undefined) return t('row.added', { token: tokenLabel(b) });
+  if (b === undefined) return t('row.aOnly', { token: tokenLabel(a) });
   return a === b ? tokenLabel(a) : `${tokenLabel(a)} → ${tokenLabel(b)}`;
 }
 
@@ -24,32 +24,32 @@ const wrap = (label, table) =>
     table,
   );
 
-function diffCell(cell) {
+const diffCell = (t) => (cell) => {
   if (cell.same)
     return h(
       'td',
       { class: 'same', dataset: { same: 'true', delta: '0' } },
       '=',
-      hidden(' same bits'),
+      hidden(t('cell.same')),
     );
   return h(
     'td',
     { class: 'differs', dataset: { same: 'false', delta: exact(cell.delta) } },
     readable(cell.delta),
   );
-}
+};
 
-const rowState = (row) =>
+const rowState = (row, t) =>
   row.state === 'new'
-    ? 'only in one sentence'
+    ? t('state.new')
     : row.state === 'same'
-      ? 'same bits'
-      : `differs (${readable(row.delta)})`;
+      ? t('state.same')
+      : t('state.differs', { delta: readable(row.delta) });
 
 /** The weights' diff map: query rows × keys, every batch item and head at once. */
-export function weightsMap(data, diff, name, caption) {
+export function weightsMap(data, diff, name, caption, t) {
   const n = diff.cells.length;
-  const labels = Array.from({ length: n }, (_, i) => rowLabel(data, i));
+  const labels = Array.from({ length: n }, (_, i) => rowLabel(data, i, t));
   return wrap(
     caption,
     h(
@@ -62,9 +62,9 @@ export function weightsMap(data, diff, name, caption) {
         h(
           'tr',
           {},
-          h('td', { class: 'corner' }, 'query ↓ key →'),
+          h('td', { class: 'corner' }, t('corner.queryKey')),
           labels.map((l) => h('th', { scope: 'col', dir: 'auto' }, l)),
-          h('th', { scope: 'col' }, 'the row'),
+          h('th', { scope: 'col' }, t('col.row')),
         ),
       ),
       h(
@@ -77,8 +77,8 @@ export function weightsMap(data, diff, name, caption) {
             h('th', { scope: 'row', dir: 'auto' }, labels[r]),
             row === null
               ? Array.from({ length: n }, () => h('td', { class: 'new' }, '·'))
-              : row.map(diffCell),
-            h('td', { class: `state ${diff.rows[r].state}` }, rowState(diff.rows[r])),
+              : row.map(diffCell(t)),
+            h('td', { class: `state ${diff.rows[r].state}` }, rowState(diff.rows[r], t)),
           ),
         ),
       ),
@@ -87,7 +87,7 @@ export function weightsMap(data, diff, name, caption) {
 }
 
 /** The context vectors' rows: the same bits in both sentences (every batch item and column), or not. */
-export function contextTable(data, rows, name, caption) {
+export function contextTable(data, rows, name, caption, t) {
   return wrap(
     caption,
     h(
@@ -100,9 +100,9 @@ export function contextTable(data, rows, name, caption) {
         h(
           'tr',
           {},
-          h('th', { scope: 'col' }, 'token'),
-          h('th', { scope: 'col' }, 'largest |Δ|'),
-          h('th', { scope: 'col' }, 'the row'),
+          h('th', { scope: 'col' }, t('col.token')),
+          h('th', { scope: 'col' }, t('col.delta')),
+          h('th', { scope: 'col' }, t('col.row')),
         ),
       ),
       h(
@@ -112,13 +112,13 @@ export function contextTable(data, rows, name, caption) {
           h(
             'tr',
             { dataset: { row: row.state } },
-            h('th', { scope: 'row', dir: 'auto' }, rowLabel(data, r)),
+            h('th', { scope: 'row', dir: 'auto' }, rowLabel(data, r, t)),
             h(
               'td',
               { dataset: row.delta === null ? {} : { delta: exact(row.delta) } },
               row.delta === null ? '—' : row.delta === 0 ? '0' : readable(row.delta),
             ),
-            h('td', { class: `state ${row.state}` }, rowState(row)),
+            h('td', { class: `state ${row.state}` }, rowState(row, t)),
           ),
         ),
       ),
@@ -136,7 +136,7 @@ const nextCell = (n) =>
   );
 
 /** Two rows of top-5 next tokens side by side: rank, sentence A's, sentence B's. */
-export function nextTable(name, caption, a, b) {
+export function nextTable(name, caption, a, b, t) {
   return wrap(
     caption,
     h(
@@ -149,9 +149,9 @@ export function nextTable(name, caption, a, b) {
         h(
           'tr',
           {},
-          h('th', { scope: 'col' }, 'rank'),
-          h('th', { scope: 'col' }, 'sentence A'),
-          h('th', { scope: 'col' }, 'sentence B'),
+          h('th', { scope: 'col' }, t('col.rank')),
+          h('th', { scope: 'col' }, t('col.a')),
+          h('th', { scope: 'col' }, t('col.b')),
         ),
       ),
       h(

@@ -10,23 +10,20 @@ import { weightsNote } from '../kit/notes.mjs';
 import { contextTable, nextTable, weightsMap } from './tables.mjs';
 import { SHARED_TOKEN } from '../../../lib/present.mjs';
 
-const INTRO = [
-  'Why hide the future? In training a language model reads a whole sentence at once and learns, at every position t, to predict token t + 1. ',
-  'When it writes text it produces one token at a time: token t + 1 does not exist yet while row t is computed. ',
-  'So row t must depend on tokens 1 … t only, or the model would learn from a future it will not have. ',
-  'Change a later token of the page’s sentence (A), or append one, and compare it with yours (B).',
-];
-
-const span = (first, last) => (first === last ? `row ${first}` : `rows ${first}–${last}`);
+const span = (t, first, last) =>
+  first === last ? t('span.one', { first }) : t('span.many', { first, last });
 const largest = (rows) => Math.max(0, ...rows.map((r) => r.delta ?? 0));
 // A measured |Δ|: exactly 0 reads "0" (no rounding hides a difference: readable() shows 1e−9 as such).
 const value = (name, v, text = v === 0 ? '0' : readable(v)) => quantity(name, v, text);
 
-function controls(tokens, params, actions, error) {
+function controls(tokens, params, actions, error, t) {
   const selected = params.at === 'last' ? String(tokens.length) : params.at;
   const options = [
-    ...tokens.map((t, i) => [String(i + 1), `token ${i + 1}: ${tokenLabel(t)}`]),
-    ['append', 'append after the last token'],
+    ...tokens.map((token, i) => [
+      String(i + 1),
+      t('at.token', { n: i + 1, token: tokenLabel(token) }),
+    ]),
+    ['append', t('at.append')],
   ];
   return h(
     'div',
@@ -34,7 +31,7 @@ function controls(tokens, params, actions, error) {
     h(
       'div',
       { class: 'lab-control' },
-      h('label', { for: 'causality-at' }, 'Change'),
+      h('label', { for: 'causality-at' }, t('at.label')),
       h(
         'select',
         { id: 'causality-at', onchange: (e) => actions.setParams({ at: e.target.value }) },
@@ -44,7 +41,7 @@ function controls(tokens, params, actions, error) {
     h(
       'div',
       { class: 'lab-control' },
-      h('label', { for: 'causality-word' }, 'into (or append)'),
+      h('label', { for: 'causality-word' }, t('word.label')),
       h('input', {
         type: 'text',
         id: 'causality-word',
@@ -59,29 +56,35 @@ function controls(tokens, params, actions, error) {
   );
 }
 
-function sentences(data) {
+function sentences(data, t) {
   const { first, k } = data;
   return [
     h(
       'p',
       { class: 'lab-sentences' },
-      h('span', { dataset: { sentence: 'a' }, dir: 'auto' }, `A (the page’s): ${data.sentenceA}`),
+      h(
+        'span',
+        { dataset: { sentence: 'a' }, dir: 'auto' },
+        t('sentence.a', { sentence: data.sentenceA }),
+      ),
       h('br'),
-      h('span', { dataset: { sentence: 'b' }, dir: 'auto' }, `B (yours): ${data.sentenceB}`),
+      h(
+        'span',
+        { dataset: { sentence: 'b' }, dir: 'auto' },
+        t('sentence.b', { sentence: data.sentenceB }),
+      ),
     ),
     h(
       'p',
       { class: 'help' },
-      first === 0
-        ? 'They differ from token 1 on: no row comes before the change.'
-        : `They share tokens 1–${first}, and differ from token ${first + 1} on.`,
-      first < k ? ' (Tokenising B joined your text to the token before it.)' : '',
-      ` The page’s model in evaluation mode${data.training ? ' (the page shows training mode; dropout would draw other masks for another length)' : ''}, every batch item and head compared.`,
+      first === 0 ? t('differ.first') : t('differ.from', { first, next: first + 1 }),
+      first < k ? t('joined') : '',
+      t(data.training ? 'mode.training' : 'mode.eval'),
     ),
   ];
 }
 
-function outcome(data, which) {
+function outcome(data, which, t) {
   const { weights, context } = data[which];
   const { first } = data;
   const before = [...weights.rows.slice(0, first), ...context.slice(0, first)];
@@ -92,41 +95,35 @@ function outcome(data, which) {
     'p',
     { class: 'lab-result', dataset: { outcome: kept ? 'same' : 'changed', part: which } },
     first === 0
-      ? 'Token 1 changed, so there is no earlier row. '
-      : [
-          `Before the change (${span(1, first)}): `,
-          kept
-            ? 'every attention weight and every context vector keeps its bits'
-            : 'the attention weights and context vectors change',
-          ', largest |Δ| = ',
-          value(`${which}Before`, largest(before)),
-          '. ',
-        ],
+      ? t('outcome.first')
+      : t(kept ? 'outcome.kept' : 'outcome.changed', {
+          span: span(t, 1, first),
+          delta: value(`${which}Before`, largest(before)),
+        }),
     first < T
-      ? [
-          `From the change on (${span(first + 1, T)}): largest |Δ| = `,
-          value(`${which}After`, largest(after)),
-          '.',
-        ]
+      ? t('outcome.after', {
+          span: span(t, first + 1, T),
+          delta: value(`${which}After`, largest(after)),
+        })
       : '',
   );
 }
 
-function numbers(data, which) {
+function numbers(data, which, t) {
   const table = (name, rows, tokens) =>
     numberTable({
-      caption: `Sentence ${name.toUpperCase()}: attention weights, head 1, batch item 1`,
+      caption: t('numbers.caption', { name: name.toUpperCase() }),
       name: `${which}-${name}`,
       rowLabels: tokens.map(tokenLabel),
       colLabels: tokens.map(tokenLabel),
-      corner: 'query ↓ key →',
+      corner: t('corner.queryKey'),
       rows,
       cellClass: (v) => (v === 0 ? 'masked' : ''),
     });
   return h(
     'details',
     { class: 'lab-details' },
-    h('summary', {}, 'The numbers of head 1 in both sentences'),
+    h('summary', {}, t('numbers.summary')),
     h(
       'div',
       { class: 'lab-tables' },
@@ -136,51 +133,41 @@ function numbers(data, which) {
   );
 }
 
-function part(data, which) {
-  const masked = which === 'masked';
-  const how = masked ? 'with the causal mask' : 'without the mask';
+function part(data, which, t) {
   return [
-    outcome(data, which),
+    outcome(data, which, t),
     h(
       'div',
       { class: 'lab-tables' },
-      weightsMap(
-        data,
-        data[which].weights,
-        `${which}-weights`,
-        `Attention weights ${how}, B against A: “=” where all bits agree`,
-      ),
-      contextTable(data, data[which].context, `${which}-context`, `Context vectors ${how}`),
+      weightsMap(data, data[which].weights, `${which}-weights`, t(`part.${which}`), t),
+      contextTable(data, data[which].context, `${which}-context`, t(`context.${which}`), t),
     ),
-    numbers(data, which),
+    numbers(data, which, t),
   ];
 }
 
-function predictionView(next) {
-  if (next.error) return h('p', { class: 'msg' }, `The trained model: ${next.error}`);
+function predictionView(next, t) {
+  if (next.error) return h('p', { class: 'msg' }, t('next.error', { error: next.error }));
   const after = (tokens) => `“${tokenLabel(tokens.join(''))}”`;
   const same = next.sameRows.filter(Boolean).length;
   return [
-    h(
-      'p',
-      {},
-      'The trained model (one causal attention block trained on English text, the Brown Corpus) predicts token t + 1 from row t of its block’s output. ',
-      'Row t has seen tokens 1 … t only, so its prediction cannot depend on what follows.',
-    ),
+    h('p', {}, t('next.intro')),
     next.shared
       ? [
           h(
             'p',
             { class: 'lab-result', dataset: { outcome: same === next.first ? 'same' : 'changed' } },
-            `The predictions after the first ${next.first} tokens: `,
-            value('nextSameRows', same, `${same} of ${next.first}`),
-            ' the same in both sentences, token for token and bit for bit.',
+            t('next.same', {
+              n: next.first,
+              same: value('nextSameRows', same, t('next.sameCount', { same, n: next.first })),
+            }),
           ),
           nextTable(
             'shared',
-            `After ${after(next.shared.tokens)}: what comes next?`,
+            t('next.shared', { tokens: after(next.shared.tokens) }),
             next.shared.a,
             next.shared.b,
+            t,
           ),
         ]
       : null,
@@ -188,36 +175,40 @@ function predictionView(next) {
       ? h(
           'p',
           { class: 'help' },
-          `“${SHARED_TOKEN}” is not a word: every GPT-2 token outside the ${(next.vocabulary - 1).toLocaleString('en-US')} the model has ids for shares one id, and this is their summed chance.`,
+          t('next.other', {
+            token: SHARED_TOKEN,
+            count: (next.vocabulary - 1).toLocaleString('en-US'),
+          }),
         )
       : null,
     next.changed
       ? nextTable(
           'changed',
-          `After ${after(next.changed.tokensA)} (A) and ${after(next.changed.tokensB)} (B): the changed row`,
+          t('next.changed', { a: after(next.changed.tokensA), b: after(next.changed.tokensB) }),
           next.changed.a,
           next.changed.b,
+          t,
         )
       : null,
   ];
 }
 
 /** The lab's nodes; `error`: why the position or word was not taken (the last good pass stays). */
-export function view(data, params, actions, error) {
+export function view(data, params, actions, error, progress, t) {
   return [
-    h('p', {}, INTRO),
-    controls(data.tokensA, params, actions, error),
+    h('p', {}, t('intro')),
+    controls(data.tokensA, params, actions, error, t),
     h(
       'div',
       { class: 'lab-body' },
-      weightsNote(data.trained),
-      sentences(data),
-      h('h3', {}, 'With the causal mask'),
-      part(data, 'masked'),
-      h('h3', {}, ['Without the mask (', m('causal: false'), ')']),
-      part(data, 'open'),
-      h('h3', {}, 'What the model predicts next'),
-      predictionView(data.next),
+      weightsNote(t, data.trained),
+      sentences(data, t),
+      h('h3', {}, t('heading.masked')),
+      part(data, 'masked', t),
+      h('h3', {}, t('heading.open', { code: m('causal: false') })),
+      part(data, 'open', t),
+      h('h3', {}, t('heading.next')),
+      predictionView(data.next, t),
     ),
   ];
 }

@@ -9,4 +9,4 @@ export const summary =
   'Every step beside the lecture’s PyTorch lines that compute it, and a snippet that reproduces the page’s numbers in PyTorch.';
 export const params = {};
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];

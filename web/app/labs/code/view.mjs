@@ -3,11 +3,12 @@
 import { h } from '../../render/h.mjs';
 import { copyBox } from '../kit/copy.mjs';
 
-const row = (step, index) =>
+// A step's name in the mount's words (the page's catalogue: "step.<slug>.title").
+const row = (t) => (step, index) =>
   h(
     'tr',
     { dataset: { step: step.slug } },
-    h('th', { scope: 'row' }, `${index + 1}. ${step.title}`),
+    h('th', { scope: 'row' }, `${index + 1}. ${t.page[`step.${step.slug}.title`] ?? step.title}`),
     h('td', {}, h('code', { class: 'trace-name' }, step.stage)),
     h(
       'td',
@@ -23,51 +24,33 @@ const row = (step, index) =>
     ),
   );
 
-const snippetPart = (snippet) =>
+const snippetPart = (snippet, t) =>
   snippet === null
-    ? h(
-        'p',
-        { class: 'weights-note', dataset: { weightsNote: 'random' } },
-        'The snippet that reproduces the page’s numbers in PyTorch rebuilds the lecture’s seeded random weights, so it is offered with the random weights only.',
-      )
-    : [
-        h(
-          'p',
-          {},
-          'The snippet builds the same module with the same seed on the page’s input vectors and prints every stage: run it with Python and PyTorch and compare with the page.',
-        ),
-        copyBox(snippet),
-      ];
+    ? h('p', { class: 'weights-note', dataset: { weightsNote: 'random' } }, t('snippet.random'))
+    : [h('p', {}, t('snippet.intro')), copyBox(t, snippet)];
 
-export function view({ className, trained, steps, snippet }) {
+export function view({ className, trained, steps, snippet }, params, actions, error, progress, t) {
   return h(
     'div',
     { class: 'lab-code' },
-    h(
-      'p',
-      {},
-      `The page runs ${className}; these are its lines, as the chapter’s notebook writes them. `,
-      trained
-        ? 'With the trained weights the block is MultiHeadAttention; the module setting applies to the random weights.'
-        : 'Change the module in the settings to see another class’s lines.',
-    ),
+    h('p', {}, t('runs', { name: className }), t(trained ? 'trained' : 'random')),
     h(
       'table',
       { class: 'code-table' },
-      h('caption', {}, `Each step and its PyTorch (${className})`),
+      h('caption', {}, t('caption', { name: className })),
       h(
         'thead',
         {},
         h(
           'tr',
           {},
-          h('th', { scope: 'col' }, 'Step'),
-          h('th', { scope: 'col' }, 'Trace stage'),
-          h('th', { scope: 'col' }, 'PyTorch'),
+          h('th', { scope: 'col' }, t('step')),
+          h('th', { scope: 'col' }, t('stage')),
+          h('th', { scope: 'col' }, t('pytorch')),
         ),
       ),
-      h('tbody', {}, steps.map(row)),
+      h('tbody', {}, steps.map(row(t))),
     ),
-    snippetPart(snippet),
+    snippetPart(snippet, t),
   );
 }

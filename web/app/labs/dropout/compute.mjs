@@ -4,6 +4,11 @@
 import { PageError } from '../../compute.mjs';
 import { pageStage } from '../kit/page.mjs';
 import { MAX_DRAWS } from './index.mjs';
+import { translator } from '../../strings/words.mjs';
+import WORDS from './words.mjs';
+
+// The lab's English words, for a compute called without the harness's t (as the tests do).
+const english = translator(null, 'lab.dropout.', WORDS);
 
 /** The notebook's example: torch.manual_seed(123); nn.Dropout(0.5)(torch.ones(6, 6)). */
 export const NOTEBOOK = Object.freeze({ shape: [6, 6], p: 0.5, seed: 123 });
@@ -25,26 +30,22 @@ export function notebookMask(core, rng) {
 
 // More draws than the sentence allows: typed, they are refused; from the address or after the
 // page changed, they are lowered to the limit, and the lab says so.
-function allowedDraws(draws, T, cause) {
+function allowedDraws(draws, T, cause, t) {
   const limit = drawLimit(T);
   if (!Number.isInteger(draws) || draws <= limit) return { draws, lowered: '' };
-  if (cause === 'params')
-    throw new PageError(
-      'draws',
-      `draws = ${draws}: for ${T} tokens this lab draws at most ${limit} times.`,
-    );
-  return { draws: limit, lowered: `Lowered from ${draws} to ${limit} draws for ${T} tokens.` };
+  if (cause === 'params') throw new PageError('draws', t('draws.refused', { draws, T, limit }));
+  return { draws: limit, lowered: t('draws.lowered', { draws, limit, T }) };
 }
 
 /**
  * { mask, statistics, params }: the notebook's mask, and the page's weights (T × T) dropped `draws`
  * times (the statistics), once (seed), with the draws as they were taken.
  */
-export function compute(core, page, { p, draws: asked, seed, rng }, { cause } = {}) {
+export function compute(core, page, { p, draws: asked, seed, rng }, { cause, t = english } = {}) {
   const w = pageStage(page, 'attentionWeights');
   const T = w.shape.at(-1);
   const weights = w.data.slice(0, T * T);
-  const { draws, lowered } = allowedDraws(asked, T, cause);
+  const { draws, lowered } = allowedDraws(asked, T, cause, t);
   const input = { input: weights, shape: [T, T] };
   const s = core.dropoutStatistics({ ...input, p, draws, seed });
   return {

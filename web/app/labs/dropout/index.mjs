@@ -21,4 +21,4 @@ export const params = {
 /** The view shows a refused value's message at its field. */
 export const ownErrors = true;
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -9,4 +9,4 @@ export const summary =
   'Download every stage of the page’s pass as JSON or CSV, with shapes and settings (each map as PNG or SVG from its step).';
 export const params = {};
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];

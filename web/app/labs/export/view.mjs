@@ -8,25 +8,26 @@ import { weightsNote } from '../kit/notes.mjs';
 const button = (action, label, save) =>
   h('button', { type: 'button', dataset: { action }, onclick: save }, label);
 
-export function view({ trained, settings, file, stages, data }) {
+export function view(
+  { trained, settings, file, stages, data },
+  params,
+  actions,
+  error,
+  progress,
+  t,
+) {
   const save = (ext, type, text) =>
     download(new Blob([text], { type }), fileName('all-stages', file, ext));
   return h(
     'div',
     { class: 'lab-export' },
-    weightsNote(trained),
-    h(
-      'p',
-      {},
-      `The page’s pass for “${settings.sentence}”: ${stages.length} tensors, every number as the core computed it (float32, written so that it reads back as the same float32). Each step’s own downloads, and its maps as PNG or SVG, are under its explanation.`,
-    ),
+    weightsNote(t, trained),
+    h('p', {}, t('intro', { sentence: settings.sentence, n: stages.length })),
     h(
       'div',
       { class: 'export-row' },
-      button('export-all-json', 'Every stage as JSON', () =>
-        save('json', 'application/json', toJson(data)),
-      ),
-      button('export-all-csv', 'Every stage as CSV', () => save('csv', 'text/csv', toCsv(data))),
+      button('export-all-json', t('json'), () => save('json', 'application/json', toJson(data))),
+      button('export-all-csv', t('csv'), () => save('csv', 'text/csv', toCsv(data))),
     ),
     h(
       'ul',
@@ -37,7 +38,7 @@ export function view({ trained, settings, file, stages, data }) {
           {},
           h('code', { class: 'trace-name' }, name),
           ` ${namedShape(dims, shape)}`,
-          pass === 'training' ? ' (the dropout step’s training-mode preview)' : '',
+          pass === 'training' ? t('preview') : '',
         ),
       ),
     ),

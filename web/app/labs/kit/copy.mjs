@@ -5,16 +5,17 @@ import { h } from '../../render/h.mjs';
 import { copySnippet } from '../../ui/clipboard.mjs';
 
 // The box holds the button, its status line and its fallback text area.
-function copy(e, text) {
+function copy(e, text, t) {
   const box = e.currentTarget.parentElement;
   return copySnippet(text, {
     status: box.querySelector('.copy-status'),
     fallback: box.querySelector('.snippet-text'),
+    said: { copied: t.kit('copy.copied'), manual: t.kit('copy.manual') },
   });
 }
 
-/** The copy button, its status line and its fallback text area, for `text`. */
-export function copyBox(text, label = 'Copy as PyTorch') {
+/** The copy button, its status line and its fallback text area, for `text`; t: the lab's words. */
+export function copyBox(t, text, label = t.kit('copy.button')) {
   return h(
     'div',
     { class: 'copy-box' },
@@ -24,7 +25,7 @@ export function copyBox(text, label = 'Copy as PyTorch') {
         type: 'button',
         class: 'copy-pytorch',
         dataset: { action: 'copy-pytorch' },
-        onclick: (e) => copy(e, text),
+        onclick: (e) => copy(e, text, t),
       },
       label,
     ),
@@ -34,7 +35,7 @@ export function copyBox(text, label = 'Copy as PyTorch') {
       readonly: true,
       rows: 12,
       hidden: true,
-      'aria-label': 'The PyTorch snippet, to copy by hand',
+      'aria-label': t.kit('copy.area'),
     }),
   );
 }

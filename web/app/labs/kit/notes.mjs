@@ -5,28 +5,34 @@ import { mhaOptions } from './page.mjs';
 
 /**
  * The weights' line while the page shows the trained ones, or null with the random ones. With
- * `subject`, the lab (or `what` part of it) keeps the lecture's random weights because it is about
- * that subject; without it, the lab computes with the page's trained weights.
+ * `subject` (in the lab's words), the lab (or `what` part of it) keeps the lecture's random
+ * weights because it is about that subject; without it, the lab computes with the page's trained
+ * weights. t: the lab's words (its t.kit: the kit's).
  */
-export function weightsNote(trained, subject = null, what = 'This lab') {
+export function weightsNote(t, trained, subject = null, what = null) {
   if (!trained) return null;
   return h(
     'p',
     { class: 'weights-note', dataset: { weightsNote: subject ? 'random' : 'trained' } },
     subject
-      ? `${what} uses the lecture’s random weights: it is about ${subject}, not what was learned.`
-      : 'With the page’s trained weights: the numbers below are the trained model’s, as on the page.',
+      ? t.kit('weights.random', { what: what ?? t.kit('weights.thisLab'), subject })
+      : t.kit('weights.trained'),
   );
 }
 
 /** A line saying so when the page shows another class than MultiHeadAttention, or null. */
-export function moduleNote(settings) {
+export function moduleNote(t, settings) {
   if (settings.module === 'mha') return null;
   const o = mhaOptions(settings);
   return h(
     'p',
     { class: 'help', dataset: { moduleNote: settings.module } },
-    `The page shows ${settings.module === 'wrapper' ? 'the wrapper' : 'CausalAttention'}; `,
-    `this lab uses MultiHeadAttention of the same width (d_out = ${o.dOut}, ${o.heads} ${o.heads === 1 ? 'head' : 'heads'}).`,
+    t.kit('module.shows', {
+      module: t.kit(settings.module === 'wrapper' ? 'module.wrapper' : 'module.causal'),
+    }),
+    t.kit('module.uses', {
+      dOut: o.dOut,
+      heads: t.kit(o.heads === 1 ? 'module.head' : 'module.heads', { n: o.heads }),
+    }),
   );
 }

@@ -80,10 +80,10 @@ export function mhaOptions(settings) {
   };
 }
 
-/** Table labels for tokens: text and 1-based position. */
-export const tokenLabels = (tokens) =>
-  tokens.map((t, i) => ({
-    text: tokenLabel(t.text),
+/** Table labels for tokens: text and 1-based position; t: the lab's words. */
+export const tokenLabels = (t, tokens) =>
+  tokens.map((token, i) => ({
+    text: tokenLabel(token.text),
     note: String(i + 1),
-    title: `token ${i + 1}: “${t.text}”`,
+    title: t.kit('token.title', { n: i + 1, text: token.text }),
   }));

@@ -10,40 +10,32 @@ const D_IN = 3;
 
 /**
  * The classes in the lecture's order: the options the notebook built each with (its seed, d_out,
- * heads, the batch of two for the last three), what changed since the class before, and which of
- * its tensors the notebook printed.
+ * heads, the batch of two for the last three) and which of its tensors the notebook printed; what
+ * changed since the class before is in the lab's words ("changed.<module>").
  */
 export const CLASSES = Object.freeze([
   {
     module: 'simplified',
-    name: 'Attention without trainable weights',
+    name: null, // no class of its own: the lab's words name it
     options: {},
-    changed:
-      'The starting point: every token is its own query, key and value; the scores are x · xᵀ, and the weights their softmax.',
     printed: ['scoresOfJourney', 'sumNormalisedOfJourney', 'weightsOfJourney', 'context'],
   },
   {
     module: 'sa_v1',
     name: 'SelfAttention_v1',
     options: { dOut: 2, seed: 123 },
-    changed:
-      'Three trainable matrices (torch.rand) turn each token into a query, a key and a value of size d_out = 2, and the scores are divided by √d_k.',
     printed: ['context'],
   },
   {
     module: 'sa_v2',
     name: 'SelfAttention_v2',
     options: { dOut: 2, seed: 789 },
-    changed:
-      'The same attention, but the matrices are nn.Linear layers: a better initialisation, so other numbers for the same idea.',
     printed: ['weights', 'context'],
   },
   {
     module: 'causal',
     name: 'CausalAttention',
     options: { dOut: 2, seed: 123, batch: 2 },
-    changed:
-      'A mask hides the future (−∞ before the softmax, so each row’s weights end at its own token), dropout is available, and a batch of two sentences goes through at once.',
     // The notebook masked SelfAttention_v2's weights (seed 789) before it built the class.
     printed: [['weights', { seed: 789, batch: 1 }], 'context'],
   },
@@ -51,45 +43,25 @@ export const CLASSES = Object.freeze([
     module: 'wrapper',
     name: 'MultiHeadAttentionWrapper',
     options: { dOut: 2, heads: 2, seed: 123, batch: 2 },
-    changed:
-      'Two CausalAttention heads side by side, each with its own weights; their context vectors are concatenated, so each token gets 2 · 2 = 4 numbers.',
     printed: ['context'],
   },
   {
     module: 'mha',
     name: 'MultiHeadAttention',
     options: { dOut: 2, heads: 2, seed: 123, batch: 2 },
-    changed:
-      'One weight matrix split into 2 heads of d_out / h = 1 column each (view, then transpose), and an output projection mixes the heads: d_out stays 2.',
     printed: ['context'],
   },
 ]);
 
 // The tensors the notebook printed, as tables: row 2 ("journey", the notebook's x⁽²⁾) of the first
 // class's steps, the attention weights, the context vectors.
+// Each table's caption is the lab's words' "caption.<key>" ("caption.contextBatch" for a batch).
 const SHOWN = {
-  scoresOfJourney: () => ({
-    caption: 'attn_scores_2: x⁽²⁾ · xᵀ, the scores of “journey”',
-    stage: 'attentionScores',
-    rows: [1],
-  }),
-  sumNormalisedOfJourney: () => ({
-    caption: 'The first try: scores ÷ their sum',
-    stage: 'sumNormalisedWeights',
-    rows: [1],
-  }),
-  weightsOfJourney: () => ({
-    caption: 'attn_weights_2: the softmax of the scores',
-    stage: 'attentionWeights',
-    rows: [1],
-  }),
-  weights: (r) => ({ caption: 'The attention weights', stage: 'attentionWeights', rows: r.T }),
-  context: (r) => ({
-    caption:
-      r.B > 1 ? 'The context vectors (the first sentence of the batch)' : 'The context vectors',
-    stage: 'output',
-    rows: r.T,
-  }),
+  scoresOfJourney: () => ({ stage: 'attentionScores', rows: [1] }),
+  sumNormalisedOfJourney: () => ({ stage: 'sumNormalisedWeights', rows: [1] }),
+  weightsOfJourney: () => ({ stage: 'attentionWeights', rows: [1] }),
+  weights: (r) => ({ stage: 'attentionWeights', rows: r.T }),
+  context: (r) => ({ stage: 'output', rows: r.T }),
 };
 
 /** The class's forward pass, as the notebook ran it (`options` as the notebook built it). */
@@ -107,7 +79,10 @@ function batchGap({ data }) {
   return gap;
 }
 
-/** One printed tensor: { name, stage, options, caption, rowTokens, columns (null: the tokens), rows, masked, gap }. */
+/**
+ * One printed tensor: { name, key (its caption's), seed (its own, or null), batched, stage,
+ * options, rowTokens, columns (null: the tokens), rows, masked, gap }.
+ */
 function printedTable(core, cls, entry) {
   const [key, own] = Array.isArray(entry) ? entry : [entry, {}];
   const run = runClass(core, cls, { ...cls.options, ...own });
@@ -119,7 +94,9 @@ function printedTable(core, cls, entry) {
     name: `${cls.module}.${key}`,
     stage: spec.stage,
     options: { ...cls.options, ...own },
-    caption: `${spec.caption}${own.seed ? ` (seed ${own.seed})` : ''}`,
+    key,
+    seed: own.seed ?? null,
+    batched: run.B > 1,
     tokens: run.tokens.map((t) => t.text),
     rowIndices: rows,
     columns: output ? tensor.shape.at(-1) : null,

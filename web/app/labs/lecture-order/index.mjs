@@ -8,4 +8,4 @@ export const summary =
   'The six classes of the chapter, one after another, with the numbers the notebook printed.';
 export const params = {};
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];

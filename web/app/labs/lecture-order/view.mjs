@@ -5,55 +5,54 @@ import { tokenLabel } from '../../ui/format.mjs';
 import { numberTable } from '../kit/table.mjs';
 import { weightsNote } from '../kit/notes.mjs';
 
-function table(t) {
-  const labels = t.tokens.map(tokenLabel);
-  const output = t.columns !== null;
+// A printed tensor's caption: its key's words, with its own seed when it has one.
+function caption(one, t) {
+  const text = t(
+    one.key === 'context' && one.batched ? 'caption.contextBatch' : `caption.${one.key}`,
+  );
+  return one.seed === null ? text : t('caption.seed', { caption: text, seed: one.seed });
+}
+
+function table(one, t) {
+  const labels = one.tokens.map(tokenLabel);
+  const output = one.columns !== null;
   return [
     numberTable({
-      caption: t.caption,
-      name: t.name,
-      rowLabels: t.rowIndices.map((r) => labels[r]),
-      colLabels: output ? [...Array(t.columns).keys()].map((c) => `${c + 1}`) : labels,
-      rows: t.rows,
-      corner: output ? 'token ↓' : 'query ↓ key →',
-      cellClass: (v) => (v === 0 && t.masked ? 'masked' : ''),
+      caption: caption(one, t),
+      name: one.name,
+      rowLabels: one.rowIndices.map((r) => labels[r]),
+      colLabels: output ? [...Array(one.columns).keys()].map((c) => `${c + 1}`) : labels,
+      rows: one.rows,
+      corner: t(output ? 'corner.token' : 'corner.queryKey'),
+      cellClass: (v) => (v === 0 && one.masked ? 'masked' : ''),
     }),
-    t.batchGap === null
-      ? null
-      : h(
-          'p',
-          { class: 'help' },
-          `The second copy of the sentence in the batch gets the same rows (largest difference ${t.batchGap}).`,
-        ),
+    one.batchGap === null ? null : h('p', { class: 'help' }, t('batchGap', { gap: one.batchGap })),
   ];
 }
 
-function section(cls, index) {
-  return h(
+const section = (t) => (cls, index) =>
+  h(
     'section',
     { class: 'lab-class', dataset: { module: cls.module } },
-    h('h3', {}, `${index + 1}. `, h('code', {}, cls.name)),
+    h('h3', {}, `${index + 1}. `, h('code', {}, cls.name ?? t(`name.${cls.module}`))),
     h(
       'p',
       { class: 'lab-changed' },
-      h('strong', {}, index ? 'What changed: ' : 'Start: '),
-      cls.changed,
+      h('strong', {}, t(index ? 'whatChanged' : 'start')),
+      t(`changed.${cls.module}`),
     ),
-    h('p', { class: 'help' }, 'Computed by ', m(cls.call), '.'),
-    h('div', { class: 'lab-tables' }, cls.tables.map(table)),
-  );
-}
-
-export function view({ trained, sentence, classes }) {
-  return [
-    weightsNote(trained, 'the lecture’s classes on the notebook’s own inputs'),
+    h('p', { class: 'help' }, t('computedBy', { call: m(cls.call) })),
     h(
-      'p',
-      {},
-      'The lecture builds self-attention up one class at a time. Each block below runs one class on the notebook’s sentence “',
-      sentence,
-      '” with its own six 3-number vectors and the seed the notebook used, and shows what the notebook printed, to its 4 decimals. Each step changes one idea; the line above the numbers says which.',
+      'div',
+      { class: 'lab-tables' },
+      cls.tables.map((one) => table(one, t)),
     ),
-    classes.map(section),
+  );
+
+export function view({ trained, sentence, classes }, params, actions, error, progress, t) {
+  return [
+    weightsNote(t, trained, t('subject')),
+    h('p', {}, t('intro', { sentence })),
+    classes.map(section(t)),
   ];
 }

@@ -33,7 +33,7 @@ function scales(all) {
   };
 }
 
-const grid = ({ xs, ys, x, y }) =>
+const grid = ({ xs, ys, x, y }, heads) =>
   el(
     'g',
     { class: 'grid' },
@@ -45,7 +45,7 @@ const grid = ({ xs, ys, x, y }) =>
       el('line', { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v) }),
       el('text', { x: PAD.left - 6, y: y(v) + 4, 'text-anchor': 'end' }, tickLabel(v)),
     ]),
-    el('text', { x: (W + PAD.left) / 2, y: H - 6, 'text-anchor': 'middle' }, 'heads'),
+    el('text', { x: (W + PAD.left) / 2, y: H - 6, 'text-anchor': 'middle' }, heads),
   );
 
 function line(s, { x, y }) {
@@ -69,17 +69,18 @@ function line(s, { x, y }) {
       el(
         'circle',
         { cx: x(p.heads), cy: y(p.ms), r: 4, 'data-heads': p.heads, 'data-ms': p.ms },
-        el('title', {}, `${s.label}: ${p.heads} heads, ${tickLabel(+p.ms.toPrecision(3))}`),
+        el('title', {}, s.point(p, tickLabel(+p.ms.toPrecision(3)))),
       ),
     ]),
   );
 }
 
 /**
- * series: [{ key, label, points: [{ heads, ms, low?, high? }] }] (points already resolved). Returns an <svg>
- * with role="img" and a label that says what it shows.
+ * series: [{ key, label, point(p, time) → its point's title, points: [{ heads, ms, low?, high? }] }]
+ * (points already resolved); label: what it shows, heads: the x axis's title. Returns an <svg>
+ * with role="img" and the label.
  */
-export function timeChart(series, { label }) {
+export function timeChart(series, { label, heads }) {
   // A point's range (its fastest and slowest run) is on the axis too.
   const all = series.flatMap((s) =>
     s.points.flatMap((p) => [
@@ -93,6 +94,6 @@ export function timeChart(series, { label }) {
     'svg',
     { viewBox: `0 0 ${W} ${H}`, class: 'lab-chart', role: 'img', 'aria-label': label },
     el('title', {}, label),
-    scale ? [grid(scale), series.map((s) => line(s, scale))] : null,
+    scale ? [grid(scale, heads), series.map((s) => line(s, scale))] : null,
   );
 }

@@ -6,6 +6,7 @@ import { PageError } from '../../compute.mjs';
 import { grouped } from '../kit/format.mjs';
 import { buildForms } from './forms.mjs';
 import { systemClock, coarsenClock, clockResolution, measureTogether } from './timing.mjs';
+import { english } from './english.mjs';
 
 export const MAX_HEADS = 10000;
 // Every head count builds its three forms (a wrapper of h heads in two layouts and h per-head
@@ -14,30 +15,24 @@ export const MAX_HEADS = 10000;
 // front when they add up to more than this (about 400 MB).
 export const MAX_TOTAL_HEADS = 20000;
 
-/** "2, 400 4000" → { heads: [2, 400, 4000] } or { error }. */
-export function parseHeads(text) {
+/** "2, 400 4000" → { heads: [2, 400, 4000] } or { error } (in the lab's words `t`). */
+export function parseHeads(text, t = english) {
   const parts = String(text)
     .split(/[\s,;]+/)
     .filter(Boolean);
-  if (!parts.length) return { error: 'Enter at least one head count, for example 2, 400, 4000.' };
-  if (parts.length > 8)
-    return { error: `At most 8 head counts at once (you entered ${parts.length}).` };
+  if (!parts.length) return { error: t('error.none') };
+  if (parts.length > 8) return { error: t('error.many', { n: parts.length }) };
   const heads = [];
   for (const part of parts) {
-    if (!/^\d+$/.test(part))
-      return { error: `“${part}” is not a whole number: enter head counts such as 2, 400, 4000.` };
+    if (!/^\d+$/.test(part)) return { error: t('error.whole', { part }) };
     const n = Number(part);
-    if (n < 1 || n > MAX_HEADS)
-      return { error: `${part} heads: use a count from 1 to ${MAX_HEADS}.` };
+    if (n < 1 || n > MAX_HEADS) return { error: t('error.range', { part, max: MAX_HEADS }) };
     heads.push(n);
   }
   const total = heads.reduce((sum, n) => sum + n, 0);
   if (total > MAX_TOTAL_HEADS)
     return {
-      error:
-        `These counts build ${grouped(total)} heads in all; one run builds at most ` +
-        `${grouped(MAX_TOTAL_HEADS)} (the core’s memory holds every form of every count): ` +
-        'enter fewer or smaller counts.',
+      error: t('error.total', { total: grouped(total), max: grouped(MAX_TOTAL_HEADS) }),
     };
   return { heads };
 }
@@ -61,7 +56,7 @@ async function formsOf(core, heads, keep, signal) {
  * (a test's) replaces the browser's, rounded to params.clock ms.
  */
 export async function compute(core, page, params, context) {
-  const { signal, progress, previous, keep, clock = systemClock } = context;
+  const { signal, progress, previous, keep, clock = systemClock, t = english } = context;
   const data = {
     trained: page.trained,
     core: { build: core.build, threads: core.threads },
@@ -72,10 +67,10 @@ export async function compute(core, page, params, context) {
   };
   if (!params.run) return data;
   if (previous?.run === params.run && previous.done) return { ...previous, trained: page.trained };
-  const parsed = parseHeads(params.heads);
+  const parsed = parseHeads(params.heads, t);
   if (parsed.error) throw new PageError('heads', parsed.error);
   const tick = coarsenClock(clock, Number(params.clock));
-  progress('Watching the clock tick…', data);
+  progress(t('progress.clock'), data);
   await pause();
   data.resolution = clockResolution(tick);
   // Only this run's counts are kept: the budget above is per run.
@@ -85,11 +80,11 @@ export async function compute(core, page, params, context) {
       keep.delete(heads);
     }
   for (const heads of parsed.heads) {
-    progress(`Building ${grouped(heads)} heads in each form…`, data);
+    progress(t('progress.build', { heads: grouped(heads) }), data);
     await pause();
     const built = await formsOf(core, heads, keep, signal);
     if (!built || signal.aborted) return data;
-    progress(`Timing ${grouped(heads)} heads: the three forms in turn…`, data);
+    progress(t('progress.time', { heads: grouped(heads) }), data);
     const times = await measureTogether(built.calls, {
       clock: tick,
       resolution: data.resolution,

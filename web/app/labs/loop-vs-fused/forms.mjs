@@ -14,11 +14,11 @@ export const LECTURE_BATCH = Object.freeze({
   headSize: 3,
 });
 
-/** The lecture's PyTorch times (its loop over heads, one forward pass), as said in the lecture. */
+/** The lecture's PyTorch times (its loop over heads, one forward pass); the lab's words say them as the lecture did ("said.<heads>"). */
 export const LECTURE_TIMES = Object.freeze([
-  { heads: 2, seconds: 0.003, said: '0.003 s' },
-  { heads: 400, seconds: 0.03, said: 'about 0.03 s (“an order of magnitude more”)' },
-  { heads: 4000, seconds: 0.63, said: '0.63 s' },
+  { heads: 2, seconds: 0.003 },
+  { heads: 400, seconds: 0.03 },
+  { heads: 4000, seconds: 0.63 },
 ]);
 
 /** The lecture's cost per extra head: (t(4000) − t(2)) / 3998, in ms. */
@@ -28,11 +28,8 @@ export function lecturePerHeadMs() {
   return ((last.seconds - first.seconds) * 1000) / (last.heads - first.heads);
 }
 
-export const FORMS = Object.freeze([
-  { key: 'fused', label: 'fused (one matmul, in the core)' },
-  { key: 'loop', label: 'loop in the core (one projection per head)' },
-  { key: 'calls', label: 'one call per head from JavaScript' },
-]);
+/** The three forms (named in the lab's words: "form.<key>"). */
+export const FORMS = Object.freeze([{ key: 'fused' }, { key: 'loop' }, { key: 'calls' }]);
 
 const headKeys = (i) => ['W_query', 'W_key', 'W_value'].map((p) => `heads.${i}.${p}.weight`);
 

@@ -20,4 +20,4 @@ export const params = {
 export const ownErrors = true;
 export const ownProgress = true;
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -4,39 +4,48 @@ import { h } from '../../render/h.mjs';
 import { grouped } from '../kit/format.mjs';
 import { LECTURE_TIMES, FORMS, lecturePerHeadMs } from './forms.mjs';
 import { timeText, durationText, perCallCost, RUNS } from './timing.mjs';
-import { compareForms, verdictText, UNRESOLVED } from './verdict.mjs';
+import { compareForms, verdictText } from './verdict.mjs';
 import { timeChart } from './chart.mjs';
 
-export { UNRESOLVED };
-
-// The table's columns; the paragraph under the table says what each means.
+// The table's columns (their names: the lab's words "col.<key>"); the paragraph under the table
+// says what each means.
 const COLUMNS = [
   'heads',
   'operations',
   'fused',
-  'core loop',
-  'per-head calls',
-  'core loop vs fused',
-  'calls vs fused',
-  'cost per call',
-  'max |Δ|',
+  'loop',
+  'calls',
+  'loopVs',
+  'callsVs',
+  'cost',
+  'diff',
 ];
 
-export function lectureTable() {
+export function lectureTable(t) {
   return h(
     'table',
     { class: 'lab-numbers lab-table lvf-lecture' },
-    h('caption', {}, 'The lecture’s PyTorch times (its loop over heads, one forward pass)'),
+    h('caption', {}, t('lecture.caption')),
     h(
       'thead',
       {},
-      h('tr', {}, h('th', { scope: 'col' }, 'heads'), h('th', { scope: 'col' }, 'time')),
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, t('col.heads')),
+        h('th', { scope: 'col' }, t('col.time')),
+      ),
     ),
     h(
       'tbody',
       {},
-      LECTURE_TIMES.map((t) =>
-        h('tr', {}, h('th', { scope: 'row' }, String(t.heads)), h('td', {}, t.said)),
+      LECTURE_TIMES.map((lecture) =>
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, String(lecture.heads)),
+          h('td', {}, t(`said.${lecture.heads}`)),
+        ),
       ),
     ),
     h(
@@ -45,7 +54,7 @@ export function lectureTable() {
       h(
         'tr',
         {},
-        h('th', { scope: 'row' }, 'per extra head'),
+        h('th', { scope: 'row' }, t('lecture.perHead')),
         h('td', {}, `≈ ${durationText(lecturePerHeadMs())}: (0.63 s − 0.003 s) / 3998`),
       ),
     ),
@@ -54,33 +63,42 @@ export function lectureTable() {
 
 // A time: its median and range, or the plain statement that the clock cannot resolve it. Every
 // cell carries its column's name, which a narrow panel shows beside it (the table then stacks).
-function timeCell(t, resolution, label) {
-  const text = timeText(t);
+function timeCell(time, resolution, label, t) {
+  const text = timeText(time);
   if (text === null)
-    return h('td', { class: 'unresolved', dataset: { resolved: 'false', label } }, UNRESOLVED);
-  const span = Math.min(...t.spans);
+    return h('td', { class: 'unresolved', dataset: { resolved: 'false', label } }, t('unresolved'));
+  const span = Math.min(...time.spans);
   return h(
     'td',
     {
       dataset: {
         resolved: 'true',
         label,
-        ms: t.msPerCall,
-        low: t.low,
-        high: t.high,
+        ms: time.msPerCall,
+        low: time.low,
+        high: time.high,
         ticks: Math.floor(span / resolution),
-        repeats: t.repeats,
+        repeats: time.repeats,
       },
-      title: `median of ${t.spans.length} interleaved runs of ${t.repeats} calls; fastest ${durationText(t.low)}, slowest ${durationText(t.high)}`,
+      title: t('time.title', {
+        runs: time.spans.length,
+        repeats: time.repeats,
+        low: durationText(time.low),
+        high: durationText(time.high),
+      }),
     },
     text,
-    h('span', { class: 'lvf-range' }, ` (${durationText(t.low)} to ${durationText(t.high)})`),
+    h(
+      'span',
+      { class: 'lvf-range' },
+      t('time.range', { low: durationText(time.low), high: durationText(time.high) }),
+    ),
   );
 }
 
 // Which form is faster, only where the ranges separate; data-ratio is other ÷ fused either way.
-function verdictCell(v, other, fused, label, name) {
-  const text = verdictText(v, name);
+function verdictCell(v, other, fused, label, name, t) {
+  const text = verdictText(v, name, t);
   if (v.kind !== 'separate')
     return h(
       'td',
@@ -94,72 +112,62 @@ function verdictCell(v, other, fused, label, name) {
   return h('td', { dataset: { resolved: 'true', label, ratio, faster: v.faster } }, text);
 }
 
-function costCell(cost, label) {
+function costCell(cost, label, t) {
   if (cost.unresolved)
-    return h('td', { class: 'unresolved', dataset: { resolved: 'false', label } }, UNRESOLVED);
+    return h('td', { class: 'unresolved', dataset: { resolved: 'false', label } }, t('unresolved'));
   if (cost.noise)
-    return h(
-      'td',
-      { class: 'unresolved', dataset: { resolved: 'noise', label } },
-      'within the noise',
-    );
+    return h('td', { class: 'unresolved', dataset: { resolved: 'noise', label } }, t('noise'));
   return h('td', { dataset: { resolved: 'true', ms: cost.ms, label } }, durationText(cost.ms));
 }
 
 // The two comparisons of a row: the core loop and the per-head calls, each against the fused form.
-const verdictsOf = (r, resolution) => ({
-  loop: compareForms(r.times.loop, r.times.fused, resolution, 'the core loop'),
-  calls: compareForms(r.times.calls, r.times.fused, resolution, 'the per-head calls'),
+const verdictsOf = (r, resolution, t) => ({
+  loop: compareForms(r.times.loop, r.times.fused, resolution, t('name.loop'), t),
+  calls: compareForms(r.times.calls, r.times.fused, resolution, t('name.calls'), t),
 });
 
 // The verdicts at the largest head count, each with its reason when there is none.
-function summaryLine(rows, resolution) {
+function summaryLine(rows, resolution, t) {
   const r = rows.at(-1);
-  const v = verdictsOf(r, resolution);
+  const v = verdictsOf(r, resolution, t);
   const said = (verdict, name) =>
     verdict.kind === 'separate'
-      ? `${verdictText(verdict, name)}.`
-      : `${verdictText(verdict, name)}: ${verdict.reason}`;
+      ? t('summary.separate', { verdict: verdictText(verdict, t(name), t) })
+      : t('summary.reason', { verdict: verdictText(verdict, t(name), t), reason: verdict.reason });
   const cost = perCallCost(r.times.calls, r.times.loop, r.heads);
   return h(
     'div',
     { class: 'lvf-summary', dataset: { heads: r.heads } },
+    h('p', {}, t('summary.loop', { heads: grouped(r.heads), verdict: said(v.loop, 'name.loop') })),
+    h('p', {}, t('summary.calls', { verdict: said(v.calls, 'name.calls') })),
     h(
       'p',
       {},
-      `At ${grouped(r.heads)} heads, the core loop against the fused form: `,
-      said(v.loop, 'the core loop'),
-    ),
-    h('p', {}, 'The per-head calls against the fused form: ', said(v.calls, 'the per-head calls')),
-    h(
-      'p',
-      {},
-      'One call from JavaScript costs ',
-      cost.ms
-        ? `about ${durationText(cost.ms)}`
-        : cost.noise
-          ? 'an amount within the noise'
-          : UNRESOLVED,
-      `. In the lecture’s PyTorch one more head cost about ${durationText(lecturePerHeadMs())}.`,
+      t('summary.cost', {
+        cost: cost.ms
+          ? t('cost.about', { time: durationText(cost.ms) })
+          : t(cost.noise ? 'cost.noise' : 'unresolved'),
+        lecture: durationText(lecturePerHeadMs()),
+      }),
     ),
   );
 }
 
-function resultRow(r, resolution) {
-  const v = verdictsOf(r, resolution);
-  const [heads, ops, ...rest] = COLUMNS;
+function resultRow(r, resolution, t) {
+  const v = verdictsOf(r, resolution, t);
+  const [heads, ops, ...rest] = COLUMNS.map((key) => t(`col.${key}`));
   const [fused, loop, calls, loopVs, callsVs, cost, diff] = rest;
   return h(
     'tr',
     { dataset: { heads: r.heads } },
     h('th', { scope: 'row', dataset: { label: heads } }, grouped(r.heads)),
     h('td', { dataset: { flops: r.flops.fused, label: ops } }, grouped(r.flops.fused)),
-    timeCell(r.times.fused, resolution, fused),
-    timeCell(r.times.loop, resolution, loop),
-    timeCell(r.times.calls, resolution, calls),
-    verdictCell(v.loop, r.times.loop, r.times.fused, loopVs, 'the core loop'),
-    verdictCell(v.calls, r.times.calls, r.times.fused, callsVs, 'the per-head calls'),
-    costCell(perCallCost(r.times.calls, r.times.loop, r.heads), cost),
+    timeCell(r.times.fused, resolution, fused, t),
+    timeCell(r.times.loop, resolution, loop, t),
+    timeCell(r.times.calls, resolution, calls, t),
+    verdictCell(v.loop, r.times.loop, r.times.fused, loopVs, t('name.loop'), t),
+    verdictCell(v.calls, r.times.calls, r.times.fused, callsVs, t('name.calls'), t),
+    costCell(perCallCost(r.times.calls, r.times.loop, r.heads), cost, t),
     h(
       'td',
       { dataset: { value: r.maxDifference, label: diff } },
@@ -168,49 +176,56 @@ function resultRow(r, resolution) {
   );
 }
 
-const resultTable = (rows, resolution) =>
+const resultTable = (rows, resolution, t) =>
   h(
     'div',
     { class: 'table-wrap' },
     h(
       'table',
       { class: 'lab-numbers lab-table lvf-table' },
-      h(
-        'caption',
-        {},
-        'One forward pass of the wrapper on the lecture’s batch (2 × 6 tokens, d_in = 3, heads of size 3)',
-      ),
+      h('caption', {}, t('table.caption')),
       h(
         'thead',
         {},
         h(
           'tr',
           {},
-          COLUMNS.map((t) => h('th', { scope: 'col' }, t)),
+          COLUMNS.map((key) => h('th', { scope: 'col' }, t(`col.${key}`))),
         ),
       ),
       h(
         'tbody',
         {},
-        rows.map((r) => resultRow(r, resolution)),
+        rows.map((r) => resultRow(r, resolution, t)),
       ),
     ),
   );
 
-function chartFigure(rows) {
+function chartFigure(rows, t) {
   const resolvedPoints = (key) =>
     rows
       .filter((r) => r.times[key].resolved)
       .map((r) => {
-        const t = r.times[key];
-        return { heads: r.heads, ms: t.msPerCall, low: t.low, high: t.high };
+        const time = r.times[key];
+        return { heads: r.heads, ms: time.msPerCall, low: time.low, high: time.high };
       });
+  const named = (label) => ({
+    label,
+    point: (p, time) => t('chart.point', { form: label, heads: p.heads, time }),
+  });
   const series = [
-    ...FORMS.map((f) => ({ key: f.key, label: f.label, points: resolvedPoints(f.key) })),
+    ...FORMS.map((f) => ({
+      key: f.key,
+      ...named(t(`form.${f.key}`)),
+      points: resolvedPoints(f.key),
+    })),
     {
       key: 'lecture',
-      label: 'the lecture’s PyTorch loop',
-      points: LECTURE_TIMES.map((t) => ({ heads: t.heads, ms: t.seconds * 1000 })),
+      ...named(t('series.lecture')),
+      points: LECTURE_TIMES.map((lecture) => ({
+        heads: lecture.heads,
+        ms: lecture.seconds * 1000,
+      })),
     },
   ];
   const missing =
@@ -218,10 +233,7 @@ function chartFigure(rows) {
   return h(
     'figure',
     { class: 'lab-figure' },
-    timeChart(series, {
-      label:
-        'Time per forward pass against heads, log scales: the three forms here and the lecture’s PyTorch loop',
-    }),
+    timeChart(series, { label: t('chart.label'), heads: t('chart.heads') }),
     h(
       'figcaption',
       { class: 'legend' },
@@ -234,32 +246,18 @@ function chartFigure(rows) {
         ),
       ),
       missing > 0
-        ? h(
-            'span',
-            {},
-            ` (${missing} unresolved ${missing === 1 ? 'time has' : 'times have'} no point)`,
-          )
+        ? h('span', {}, t(missing === 1 ? 'chart.missingOne' : 'chart.missingMany', { n: missing }))
         : null,
     ),
   );
 }
 
 /** The results of the head counts timed so far: the summary, the table, what it means, the chart. */
-export function resultParts(rows, resolution) {
+export function resultParts(rows, resolution, t) {
   return [
-    summaryLine(rows, resolution),
-    resultTable(rows, resolution),
-    h(
-      'p',
-      { class: 'help' },
-      'Operations: the core’s count for one pass, the same in every form. Times: the median of ',
-      `${RUNS} interleaved runs (the three forms take turns, the order reversed every other run, so that `,
-      'other work on the machine falls on all of them alike), and in brackets the range: the fastest and ',
-      'slowest run (min to max). A form is called faster only where the two ranges do not overlap; where ',
-      'they do, the machine is too noisy to tell, and the summary above says why. Cost per call: ',
-      '(per-head calls − core loop) / heads, what calling one module costs beyond its arithmetic. ',
-      'max |Δ|: the largest difference between the forms’ outputs.',
-    ),
-    chartFigure(rows),
+    summaryLine(rows, resolution, t),
+    resultTable(rows, resolution, t),
+    h('p', { class: 'help' }, t('results.help', { runs: RUNS })),
+    chartFigure(rows, t),
   ];
 }

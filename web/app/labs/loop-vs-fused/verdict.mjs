@@ -4,9 +4,7 @@
 // cannot tell, with the numbers that show why, rather than print a ratio that a second run would
 // contradict.
 import { durationText, ratioText } from './timing.mjs';
-
-export const UNRESOLVED = 'not resolvable at this clock';
-export const TOO_NOISY = 'too noisy to tell';
+import { english } from './english.mjs';
 
 // What the clock's tick can hide in one run's time per call: a tick over the batch's repeats.
 const tickPerCall = (t, resolution) => resolution / t.repeats;
@@ -14,38 +12,42 @@ const bounds = (t, resolution) => ({
   low: t.low - tickPerCall(t, resolution),
   high: t.high + tickPerCall(t, resolution),
 });
-const range = (t) => `${durationText(t.low)} to ${durationText(t.high)}`;
+const range = (t, words) =>
+  words('range', { low: durationText(t.low), high: durationText(t.high) });
 const percent = (x) => `${+(100 * x).toPrecision(2)} %`;
 
-function unresolvedReason(resolution) {
+function unresolvedReason(resolution, t) {
   return Number.isFinite(resolution)
-    ? `the clock ticks every ${durationText(resolution)} (browsers coarsen performance.now()), too coarse to time this form within the time allowed`
-    : 'the clock did not tick twice while it was watched (browsers coarsen performance.now())';
+    ? t('reason.ticks', { tick: durationText(resolution) })
+    : t('reason.still');
 }
 
-function overlapReason(other, fused, resolution, name) {
+function overlapReason(other, fused, resolution, name, t) {
   const spread = Math.max(...[other, fused].map((t) => (t.high - t.low) / t.msPerCall));
   const gap = Math.abs(other.msPerCall - fused.msPerCall) / fused.msPerCall;
   const tick = Math.max(...[other, fused].map((t) => tickPerCall(t, resolution) / t.msPerCall));
-  return (
-    `the two forms’ runs overlap (${name} ${range(other)}, fused ${range(fused)}: the fastest ` +
-    `and slowest of ${other.spans.length} interleaved runs). Their medians differ by ` +
-    `${percent(gap)}, while one form’s runs spread by up to ${percent(spread)}: other work on ` +
-    'this machine (other tabs and programs, the garbage collector, the processor changing its ' +
-    `speed) makes that spread. The clock adds at most ${percent(tick)} to a run (it ticks every ` +
-    `${durationText(resolution)}: browsers coarsen performance.now()).`
-  );
+  return t('reason.overlap', {
+    name,
+    range: range(other, t),
+    fused: range(fused, t),
+    runs: other.spans.length,
+    gap: percent(gap),
+    spread: percent(spread),
+    tick: percent(tick),
+    resolution: durationText(resolution),
+  });
 }
 
 /**
  * `other` (the core loop or the per-head calls) against `fused`, two times of measureTogether:
  * { kind: 'separate', faster: 'fused' | 'other', ratio (the slower median over the faster one),
  * text ('3.00×') } when their ranges (widened by a tick each) do not overlap; otherwise
- * { kind: 'overlap' | 'unresolved', reason } and no ratio.
+ * { kind: 'overlap' | 'unresolved', reason } and no ratio. t: the lab's words (its English
+ * without), `name` the other form's name in them.
  */
-export function compareForms(other, fused, resolution, name = 'the core loop') {
+export function compareForms(other, fused, resolution, name = null, t = english) {
   if (!other?.resolved || !fused?.resolved)
-    return { kind: 'unresolved', reason: unresolvedReason(resolution) };
+    return { kind: 'unresolved', reason: unresolvedReason(resolution, t) };
   const a = bounds(other, resolution);
   const b = bounds(fused, resolution);
   if (a.low > b.high)
@@ -62,14 +64,15 @@ export function compareForms(other, fused, resolution, name = 'the core loop') {
       ratio: fused.msPerCall / other.msPerCall,
       text: ratioText(fused, other),
     };
-  return { kind: 'overlap', reason: overlapReason(other, fused, resolution, name) };
+  const reason = overlapReason(other, fused, resolution, name ?? t('name.loop'), t);
+  return { kind: 'overlap', reason };
 }
 
 /** The verdict in a few words: "the fused form is 3.00× faster", "too noisy to tell", … */
-export function verdictText(v, name) {
-  if (v.kind === 'unresolved') return UNRESOLVED;
-  if (v.kind === 'overlap') return TOO_NOISY;
+export function verdictText(v, name, t = english) {
+  if (v.kind === 'unresolved') return t('unresolved');
+  if (v.kind === 'overlap') return t('noisy');
   return v.faster === 'fused'
-    ? `the fused form is ${v.text} faster`
-    : `${name} is ${v.text} faster`;
+    ? t('verdict.fused', { ratio: v.text })
+    : t('verdict.other', { name, ratio: v.text });
 }

@@ -17,4 +17,4 @@ export const params = { gap: { default: 10 } };
 /** The view shows a refused gap's message at the gap's field. */
 export const ownErrors = true;
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -6,7 +6,7 @@ import { linePlot, legend } from '../kit/plot.mjs';
 import { SMALLEST_NORMAL } from './index.mjs';
 
 // Which keys entered each query's softmax denominator: a grid per route, ✓ in, · out.
-export function denominatorGrid(caption, name, labels, entered) {
+export function denominatorGrid(t, caption, name, labels, entered) {
   const n = labels.length;
   return h(
     'div',
@@ -21,7 +21,7 @@ export function denominatorGrid(caption, name, labels, entered) {
         h(
           'tr',
           {},
-          h('td', { class: 'corner' }, 'query ↓ key →'),
+          h('td', { class: 'corner' }, t('grid.corner')),
           labels.map((l) => h('th', { scope: 'col' }, l)),
         ),
       ),
@@ -42,11 +42,7 @@ export function denominatorGrid(caption, name, labels, entered) {
                   dataset: { entered: String(inside) },
                 },
                 inside ? '✓' : '·',
-                h(
-                  'span',
-                  { class: 'visually-hidden' },
-                  inside ? ' in the denominator' : ' not in it',
-                ),
+                h('span', { class: 'visually-hidden' }, t(inside ? 'grid.in' : 'grid.out')),
               );
             }),
           ),
@@ -57,12 +53,8 @@ export function denominatorGrid(caption, name, labels, entered) {
 }
 
 // One gap: the row [0, 1, 1 + gap] through both routes.
-export function gapRow(row) {
-  const keys = [
-    'key 1 (score 0)',
-    'key 2 (score 1)',
-    `key 3, the future (score ${fmt(1 + row.gap, 2)})`,
-  ];
+export function gapRow(row, t) {
+  const keys = [t('row.key1'), t('row.key2'), t('row.key3', { score: fmt(1 + row.gap, 2) })];
   const line = (label, name, weights, inDenominator) =>
     h(
       'tr',
@@ -86,23 +78,23 @@ export function gapRow(row) {
       h(
         'table',
         { class: 'lab-numbers', dataset: { numbers: 'gap-row' } },
-        h('caption', {}, `Query 2 of three tokens, the future key ahead by ${fmt(row.gap, 2)}`),
+        h('caption', {}, t('row.caption', { gap: fmt(row.gap, 2) })),
         h(
           'thead',
           {},
           h(
             'tr',
             {},
-            h('td', { class: 'corner' }, 'route ↓'),
+            h('td', { class: 'corner' }, t('row.corner')),
             keys.map((k) => h('th', { scope: 'col' }, k)),
           ),
         ),
         h(
           'tbody',
           {},
-          line('Naive 1: softmax over all keys', 'unmasked', row.unmasked, [true, true, true]),
-          line('Naive 2: future zeroed, past ÷ its sum', 'naive', row.naive, [true, true, false]),
-          line('−∞ before the softmax', 'neg-inf', row.negInf, [true, true, false]),
+          line(t('row.unmasked'), 'unmasked', row.unmasked, [true, true, true]),
+          line(t('row.naive'), 'naive', row.naive, [true, true, false]),
+          line(t('row.negInf'), 'neg-inf', row.negInf, [true, true, false]),
         ),
       ),
     ),
@@ -110,32 +102,28 @@ export function gapRow(row) {
       'p',
       { class: 'lab-result', dataset: { outcome: row.failure ? 'fails' : 'agrees' } },
       row.failure
-        ? ['The naive route fails: ', h('span', { class: 'lab-value' }, row.failure), '.']
-        : [
-            'Largest difference between the routes: ',
-            value('gapDifference', row.maxDifference),
-            '.',
-          ],
+        ? t('row.fails', { failure: h('span', { class: 'lab-value' }, row.failure) })
+        : t('row.difference', { difference: value('gapDifference', row.maxDifference) }),
     ),
   ];
 }
 
 // The past's weights of both routes against the gap.
-const weightSeries = (rows) => [
+const weightSeries = (rows, t) => [
   {
-    name: 'naive: key 1',
+    name: t('series.naive1'),
     className: 's-1',
     points: rows.filter((r) => r.naive).map((r) => [r.gap, r.naive[0]]),
   },
   {
-    name: 'naive: key 2',
+    name: t('series.naive2'),
     className: 's-1',
     dashed: true,
     points: rows.filter((r) => r.naive).map((r) => [r.gap, r.naive[1]]),
   },
-  { name: '−∞: key 1', className: 's-2', points: rows.map((r) => [r.gap, r.negInf[0]]) },
+  { name: t('series.negInf1'), className: 's-2', points: rows.map((r) => [r.gap, r.negInf[0]]) },
   {
-    name: '−∞: key 2',
+    name: t('series.negInf2'),
     className: 's-2',
     dashed: true,
     points: rows.map((r) => [r.gap, r.negInf[1]]),
@@ -143,19 +131,19 @@ const weightSeries = (rows) => [
 ];
 
 // Why: key 1's share of the softmax over all keys, the naive route's error, float32's floor.
-const tinySeries = (rows) => [
+const tinySeries = (rows, t) => [
   {
-    name: 'key 1’s share of the softmax over all keys',
+    name: t('series.share'),
     className: 's-1',
     points: rows.map((r) => [r.gap, r.unmasked[0]]),
   },
   {
-    name: 'the naive route’s error',
+    name: t('series.error'),
     className: 's-2',
     points: rows.filter((r) => r.maxDifference > 0).map((r) => [r.gap, r.maxDifference]),
   },
   {
-    name: 'smallest normal float32, 2⁻¹²⁶',
+    name: t('series.normal'),
     className: 's-3',
     dashed: true,
     points: [
@@ -165,21 +153,21 @@ const tinySeries = (rows) => [
   },
 ];
 
-export function limitsPlot(rows, points, gap) {
+export function limitsPlot(rows, points, gap, t) {
   const x = {
     min: 0,
     max: 110,
-    title: 'gap: how far the future score is ahead',
+    title: t('plot.x'),
     ticks: [0, 20, 40, 60, 80, 100],
   };
   const marks = [
-    { x: points.subnormal, label: 'subnormal', row: 0 },
-    { x: points.errors, label: 'errors', row: 1 },
+    { x: points.subnormal, label: t('mark.subnormal'), row: 0 },
+    { x: points.errors, label: t('mark.errors'), row: 1 },
     { x: points.fails, label: '0 / 0', row: 2 },
-    { x: gap, label: `gap ${fmt(gap, 2)}`, row: 3 },
+    { x: gap, label: t('mark.gap', { gap: fmt(gap, 2) }), row: 3 },
   ].filter((mk) => mk.x !== undefined && mk.x <= 110);
-  const weights = weightSeries(rows);
-  const tiny = tinySeries(rows);
+  const weights = weightSeries(rows, t);
+  const tiny = tinySeries(rows, t);
   const last = rows.findLast((r) => r.naive);
   return h(
     'div',
@@ -188,33 +176,41 @@ export function limitsPlot(rows, points, gap) {
       'figure',
       { class: 'lab-figure' },
       linePlot({
-        label: `The past's weights of both routes against the gap: equal until about ${points.errors}; the naive route's end at ${last.gap} with ${fmt(last.naive[0])} and ${fmt(last.naive[1])}, and it has no weights from ${points.fails}; the −∞ route stays at ${fmt(rows[0].negInf[0])} and ${fmt(rows[0].negInf[1])}.`,
+        label: t('plot.weightsLabel', {
+          errors: points.errors,
+          last: last.gap,
+          first: fmt(last.naive[0]),
+          second: fmt(last.naive[1]),
+          fails: points.fails,
+          negInf1: fmt(rows[0].negInf[0]),
+          negInf2: fmt(rows[0].negInf[1]),
+        }),
         x,
-        y: { min: 0, max: 1, title: 'weight', ticks: [0, 0.25, 0.5, 0.75, 1] },
+        y: { min: 0, max: 1, title: t('plot.weight'), ticks: [0, 0.25, 0.5, 0.75, 1] },
         series: weights,
         marks,
       }),
-      h('figcaption', {}, 'What each route gives the two past keys.'),
+      h('figcaption', {}, t('plot.weightsCaption')),
       legend(weights),
     ),
     h(
       'figure',
       { class: 'lab-figure' },
       linePlot({
-        label: `On a log scale: key 1's share of the softmax over all keys falls below float32's smallest normal number at a gap of ${points.subnormal}; the naive route's error grows from then on.`,
+        label: t('plot.tinyLabel', { subnormal: points.subnormal }),
         x,
         y: {
           min: 1e-46,
           max: 1,
           log: true,
-          title: 'log scale',
+          title: t('plot.log'),
           ticks: [1e-45, 1e-38, 1e-30, 1e-20, 1e-10, 1],
           format: (v) => (v === 1 ? '1' : `1e${Math.log10(v).toFixed(0)}`.replace('-', '−')),
         },
         series: tiny,
         marks,
       }),
-      h('figcaption', {}, 'Why: the past’s share underflows.'),
+      h('figcaption', {}, t('plot.tinyCaption')),
       legend(tiny),
     ),
   );

@@ -9,40 +9,31 @@ import { denominatorGrid, gapRow, limitsPlot } from './plots.mjs';
 import { maskingStory } from '../../../lib/stage-text.mjs';
 import { drawn } from '../kit/memo.mjs';
 
-function drawOrdinaryView(o) {
+function drawOrdinaryView(o, t) {
   const labels = o.tokens.map(tokenLabel);
   const grid = (caption, name, rows) =>
-    denominatorGrid(caption, name, labels, (i, j) => rows[i][j]);
+    denominatorGrid(t, caption, name, labels, (i, j) => rows[i][j]);
+  const same = o.weightsDifference === 0 ? 'ordinary.same' : 'ordinary.rounding';
   return [
-    weightsNote(o.trained),
+    weightsNote(t, o.trained),
     h(
       'p',
       { class: 'lab-result' },
-      'Your sentence through both routes: the attention weights differ by at most ',
-      value('weightsDifference', o.weightsDifference),
-      ' and the context vectors by ',
-      value('outputDifference', o.outputDifference),
-      o.causal
-        ? `: ${o.weightsDifference === 0 ? 'bit for bit the same' : 'float32 rounding'}, so on ordinary rows the naive route leaks nothing.`
-        : '. (The page’s model has the mask switched off, so neither route hides anything.)',
+      t('ordinary.result', {
+        weights: value('weightsDifference', o.weightsDifference),
+        output: value('outputDifference', o.outputDifference),
+        end: t(o.causal ? same : 'ordinary.noMask'),
+      }),
     ),
-    h(
-      'p',
-      {},
-      'The results agree, but the sums behind them do not. Each softmax divides by a sum of exponentials, its denominator. ',
-      'The naive route sums over every key, the future included, and only afterwards throws the future’s weights away; ',
-      'with −∞ the future contributes e',
-      h('sup', {}, '−∞'),
-      ' = 0, so only the keys a token may see are in its sum.',
-    ),
+    h('p', {}, t('ordinary.sums', { zero: ['e', h('sup', {}, '−∞')] })),
     h(
       'div',
       { class: 'lab-tables' },
-      grid('Naive: in the softmax’s denominator', 'denominator-naive', o.naive),
-      grid('−∞: in the softmax’s denominator', 'denominator-neg-inf', o.negInf),
+      grid(t('grid.naive'), 'denominator-naive', o.naive),
+      grid(t('grid.negInf'), 'denominator-neg-inf', o.negInf),
     ),
     o.T > labels.length
-      ? h('p', { class: 'help' }, `The first ${labels.length} of ${o.T} tokens, head 1.`)
+      ? h('p', { class: 'help' }, t('grid.first', { n: labels.length, T: o.T }))
       : null,
   ];
 }
@@ -56,7 +47,7 @@ const WHY_NEG_INF = maskingStory(true, 0)[2];
 // An empty field reads as NaN, so that the core's message says what a gap must be.
 const readGap = (text) => (text.trim() === '' ? NaN : Number(text));
 
-function controls(points, params, actions, error) {
+function controls(points, params, actions, error, t) {
   const preset = (label, gap, name) =>
     h(
       'button',
@@ -69,7 +60,7 @@ function controls(points, params, actions, error) {
     h(
       'div',
       { class: 'lab-control' },
-      h('label', { for: 'masking-gap' }, 'Gap'),
+      h('label', { for: 'masking-gap' }, t('gap.label')),
       h('input', {
         type: 'number',
         id: 'masking-gap',
@@ -80,66 +71,52 @@ function controls(points, params, actions, error) {
         'aria-invalid': error ? 'true' : null,
         oninput: (e) => actions.setParams({ gap: readGap(e.target.value) }),
       }),
-      h('span', { class: 'help', id: 'masking-gap-help' }, 'A number from −1000 to 1000.'),
+      h('span', { class: 'help', id: 'masking-gap-help' }, t('gap.help')),
       h('p', { class: 'msg', id: 'masking-gap-msg', role: 'alert' }, error?.message ?? ''),
     ),
     h(
       'div',
-      { class: 'lab-presets', role: 'group', 'aria-label': 'Presets' },
-      preset('Ordinary (gap 10)', 10, 'ordinary'),
+      { class: 'lab-presets', role: 'group', 'aria-label': t('presets') },
+      preset(t('preset.ordinary'), 10, 'ordinary'),
       points.errors !== undefined
-        ? preset(`Errors begin (gap ${points.errors})`, points.errors, 'errors')
+        ? preset(t('preset.errors', { gap: points.errors }), points.errors, 'errors')
         : null,
       points.fails !== undefined
-        ? preset(`The breaking point (gap ${points.fails})`, points.fails, 'breaking')
+        ? preset(t('preset.breaking', { gap: points.fails }), points.fails, 'breaking')
         : null,
     ),
   );
 }
 
-const INTRO = [
-  'A causal model must not let a token look ahead. The lecture’s first try takes the softmax over every key, sets the future’s weights to 0 and divides each row by what is left, so that it sums to 1 again. ',
-  'Its final version writes −∞ into the future’s scores before the softmax instead. Both give the same weights on ordinary rows; ',
-  'the difference is what went into the softmax’s sum.',
-];
-
 /** The lab's nodes; `error`: the core's message for a refused gap (the last good row stays). */
-export function view({ row, rows, points, ordinary }, params, actions, error) {
+export function view({ row, rows, points, ordinary }, params, actions, error, progress, t) {
   return [
-    h('p', {}, INTRO),
-    h('h3', {}, 'Ordinary rows'),
-    h('div', { class: 'lab-body' }, ordinaryView(ordinary)),
-    h('h3', {}, 'A future score that dominates'),
+    h('p', {}, t('intro')),
+    h('h3', {}, t('ordinary.heading')),
+    h('div', { class: 'lab-body' }, ordinaryView(ordinary, t)),
+    h('h3', {}, t('dominates.heading')),
     h(
       'p',
       {},
-      'Take one query with two past keys, scored 0 and 1, and a future key scored 1 + gap. In the naive route the future’s e',
-      h('sup', {}, '1+gap'),
-      ' sits in the denominator, so the past’s shares shrink like e',
-      h('sup', {}, '−gap'),
-      '. Renormalising recovers them exactly while float32 can still hold them; in its subnormal range they lose digits, then they become 0 and there is nothing left to divide.',
+      t('dominates.text', {
+        future: ['e', h('sup', {}, '1+gap')],
+        shrink: ['e', h('sup', {}, '−gap')],
+      }),
     ),
-    controls(points, params, actions, error),
-    h('div', { class: 'lab-body' }, gapRow(row)),
+    controls(points, params, actions, error, t),
+    h('div', { class: 'lab-body' }, gapRow(row, t)),
     h(
       'p',
       { class: 'lab-result' },
-      'Measured on the plots’ gaps: the past’s smaller share is subnormal from a gap of ',
-      value('subnormal', points.subnormal, String(points.subnormal)),
-      ', the naive route is off by more than 1e−6 from ',
-      value('errors', points.errors, String(points.errors)),
-      ' and has nothing left to renormalise (0 / 0) from ',
-      value('fails', points.fails, String(points.fails)),
-      '.',
+      t('measured', {
+        subnormal: value('subnormal', points.subnormal, String(points.subnormal)),
+        errors: value('errors', points.errors, String(points.errors)),
+        fails: value('fails', points.fails, String(points.fails)),
+      }),
     ),
-    h('div', {}, limitsPlot(rows, points, row.gap)),
-    h(
-      'p',
-      { class: 'help' },
-      'The row: the core’s ',
-      m('lab.maskingLimits'),
-      `; the plots: ${rows.length} gaps from 0 to 110. In a trained model such gaps are rare, but the −∞ route never depends on them: the future is simply not in the sum.`,
-    ),
-    h('p', { class: 'lab-why' }, WHY_NEG_INF),
+    h('div', {}, limitsPlot(rows, points, row.gap, t)),
+    h('p', { class: 'help' }, t('plots.help', { call: m('lab.maskingLimits'), n: rows.length })),
+    // The mask step's own sentence (web/lib/stage-text.mjs), in English.
+    h('p', { class: 'lab-why', lang: t.lang === 'en' ? null : 'en' }, WHY_NEG_INF),
   ];
 }

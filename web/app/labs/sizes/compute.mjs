@@ -1,6 +1,11 @@
 // The sizes lab's numbers: a preset described by the core (shapes and parameter counts, nothing
 // allocated, so GPT-3 works too), and GPT-2's block run for real on the page's sentence.
 import { SIZE_PRESETS } from '../../../lib/sizes.mjs';
+import { translator } from '../../strings/words.mjs';
+import WORDS from './words.mjs';
+
+// The lab's English words, for a compute called without the harness's t (as the tests do).
+const english = translator(null, 'lab.sizes.', WORDS);
 
 /** describe() of a preset, with the sizes the lab prints. */
 export function describePreset(core, preset) {
@@ -60,7 +65,7 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** { trained, preset, run, described, gpt2 (null until asked: GPT-2 on the page's sentence, timed) }. */
 export async function compute(core, page, { preset, run }, context = {}) {
-  const { signal, progress, previous } = context;
+  const { signal, progress, previous, t = english } = context;
   const data = {
     trained: page.trained,
     preset,
@@ -71,7 +76,7 @@ export async function compute(core, page, { preset, run }, context = {}) {
   if (!run) return data;
   // Run on request only: another preset or a change of the page keeps the last run.
   if (previous?.run === run && previous.gpt2) return { ...data, gpt2: previous.gpt2 };
-  progress?.('Building GPT-2’s block (2.4 million weights) and running it…');
+  progress?.(t('gpt2.progress'));
   await pause();
   if (signal?.aborted) return data;
   const { sentence, seed } = page.settings;

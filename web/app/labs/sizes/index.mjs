@@ -7,23 +7,18 @@ export const stage = 'split';
 export const summary =
   'The toy, GPT-2 and GPT-3: every stage’s shape and every matrix’s parameters, and GPT-2 run here.';
 
-/** The lecture's names for the three presets of SIZE_PRESETS, in the order the lecture meets them. */
-export const SIZE_NAMES = Object.freeze({
-  lecture: 'The lecture’s toy (d = 6, 2 heads)',
-  gpt2: 'GPT-2 small (768, 12 heads of 64)',
-  gpt3: 'GPT-3 (12288, 96 heads of 128)',
-});
+/** The three presets of SIZE_PRESETS in the order the lecture meets them (named in words.mjs). */
+export const SIZE_NAMES = Object.freeze(['lecture', 'gpt2', 'gpt3']);
 
 /** preset: the size described; run: how often GPT-2 was asked to run (0: not yet; not in the URL). */
 export const params = {
   preset: {
     default: 'gpt2',
-    // Own names only: `in` would take 'constructor' (from the prototype) for a preset.
-    read: (text) => (Object.hasOwn(SIZE_NAMES, text) ? text : 'gpt2'),
+    read: (text) => (SIZE_NAMES.includes(text) ? text : 'gpt2'),
   },
   run: { default: 0, url: false },
 };
 /** The view says what the run is doing, beside its button. */
 export const ownProgress = true;
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];

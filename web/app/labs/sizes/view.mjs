@@ -13,23 +13,24 @@ export function namedShapeText(dims, shape) {
 }
 
 // A time of 0 means the clock did not tick: say so rather than print 0 ms.
-const ms = (v) =>
-  v <= 0
-    ? 'under one tick of this clock'
-    : v >= 100
-      ? `${v.toFixed(0)} ms`
-      : `${v.toPrecision(2)} ms`;
+const ms = (v, t) =>
+  v <= 0 ? t('time.none') : v >= 100 ? `${v.toFixed(0)} ms` : `${v.toPrecision(2)} ms`;
 
-function describeTables(d) {
+function describeTables(d, t) {
   return [
     h(
       'table',
       { class: 'lab-numbers lab-table', dataset: { table: 'stages' } },
-      h('caption', {}, 'Every stage’s shape'),
+      h('caption', {}, t('stages.caption')),
       h(
         'thead',
         {},
-        h('tr', {}, h('th', { scope: 'col' }, 'stage'), h('th', { scope: 'col' }, 'shape')),
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, t('col.stage')),
+          h('th', { scope: 'col' }, t('col.shape')),
+        ),
       ),
       h(
         'tbody',
@@ -47,16 +48,16 @@ function describeTables(d) {
     h(
       'table',
       { class: 'lab-numbers lab-table', dataset: { table: 'parameters' } },
-      h('caption', {}, 'Parameters'),
+      h('caption', {}, t('parameters.caption')),
       h(
         'thead',
         {},
         h(
           'tr',
           {},
-          h('th', { scope: 'col' }, 'parameter'),
-          h('th', { scope: 'col' }, 'shape'),
-          h('th', { scope: 'col' }, 'count'),
+          h('th', { scope: 'col' }, t('col.parameter')),
+          h('th', { scope: 'col' }, t('col.shape')),
+          h('th', { scope: 'col' }, t('col.count')),
         ),
       ),
       h(
@@ -78,7 +79,7 @@ function describeTables(d) {
         h(
           'tr',
           {},
-          h('th', { scope: 'row', colspan: 2 }, 'total'),
+          h('th', { scope: 'row', colspan: 2 }, t('total')),
           h(
             'td',
             { class: 'num lab-total', dataset: { count: d.parameterCount } },
@@ -90,79 +91,76 @@ function describeTables(d) {
   ];
 }
 
-function described(d, name, actions) {
+function described(d, name, actions, t) {
   const s = d.sizes;
   return h(
     'div',
     { class: 'lab-content' },
     choice({
-      legend: 'Size',
+      legend: t('size.legend'),
       name: 'sizes-preset',
-      choices: SIZE_NAMES,
+      choices: Object.fromEntries(SIZE_NAMES.map((size) => [size, t(`preset.${size}`)])),
       value: name,
       onPick: (preset) => actions.setParams({ preset }),
     }),
     h(
       'p',
       { dataset: { preset: name } },
-      `d_in = ${grouped(s.d_in)}, d_out = ${grouped(s.d_out)}, h = ${s.h}, d_h = d_out / h = ${s.d_h}, `,
-      `context T = ${grouped(s.T)}: ${grouped(d.parameterCount)} parameters, about `,
-      `${grouped(Math.round(d.flops / 1e6))} million floating-point operations per forward pass.`,
+      t('size.text', {
+        dIn: grouped(s.d_in),
+        dOut: grouped(s.d_out),
+        h: s.h,
+        dh: s.d_h,
+        T: grouped(s.T),
+        count: grouped(d.parameterCount),
+        flops: grouped(Math.round(d.flops / 1e6)),
+      }),
     ),
     h(
       'p',
       { class: d.runsHere ? 'help' : 'lab-note' },
-      d.runsHere ? 'The core could build this model here.' : `Described, not built: ${d.whyNot}.`,
+      d.runsHere ? t('size.runs') : t('size.described', { why: d.whyNot }),
     ),
-    h('div', { class: 'lab-grid' }, describeTables(d)),
+    h('div', { class: 'lab-grid' }, describeTables(d, t)),
   );
 }
 
-function gpt2Result(r) {
+function gpt2Result(r, t) {
   const [, T, D] = r.output.shape;
   return [
     h(
       'p',
       { dataset: { counted: r.counted, shape: r.output.shape.join(',') } },
-      `${T} tokens of “${r.sentence}” through d_in = 768, 12 heads of 64: output (B = 1, T = ${T}, d_out = ${D}). `,
-      `The model’s own state dict holds ${grouped(r.counted)} numbers.`,
+      t('gpt2.result', { T, sentence: r.sentence, D, count: grouped(r.counted) }),
     ),
     h(
       'ul',
       {},
-      h('li', {}, `weights drawn: ${ms(r.buildMs)}`),
+      h('li', {}, t('gpt2.build', { time: ms(r.buildMs, t) })),
+      h('li', {}, t('gpt2.first', { time: ms(r.firstMs, t) })),
       h(
         'li',
         {},
-        `first forward pass: ${ms(r.firstMs)} (it also packs the weights for the kernels)`,
-      ),
-      h(
-        'li',
-        {},
-        `second forward pass: ${ms(r.secondMs)} (${grouped(Math.round(r.flops / 1e6))} million operations)`,
+        t('gpt2.second', {
+          time: ms(r.secondMs, t),
+          flops: grouped(Math.round(r.flops / 1e6)),
+        }),
       ),
     ),
   ];
 }
 
 /** The lab's nodes; `error`: the core's message when GPT-2's run was refused; `progress`: the run's. */
-export function view(data, params, actions, error, progress) {
-  const status = progress || error?.message || (data.gpt2 ? 'Done.' : '');
+export function view(data, params, actions, error, progress, t) {
+  const status = progress || error?.message || (data.gpt2 ? t('done') : '');
   return [
-    weightsNote(data.trained, 'sizes'),
-    h(
-      'p',
-      {},
-      'The same class scales from the lecture’s toy to GPT-3: only d_in, d_out and h change, and the ',
-      'head size d_h = d_out / h follows (64 in GPT-2, 128 in GPT-3). The parameters are the four ',
-      'square matrices (and out_proj’s bias): they grow with d_out², not with the number of tokens, ',
-      'while the T × T scores grow with the context length.',
-    ),
-    described(data.described, data.preset, actions),
+    weightsNote(t, data.trained, t('subject')),
+    h('p', {}, t('intro')),
+    described(data.described, data.preset, actions, t),
     h(
       'section',
-      { 'aria-label': 'GPT-2 run here' },
-      h('h3', {}, 'GPT-2, for real'),
+      { 'aria-label': t('gpt2.label') },
+      h('h3', {}, t('gpt2.heading')),
       h(
         'button',
         {
@@ -171,10 +169,10 @@ export function view(data, params, actions, error, progress) {
           disabled: Boolean(progress),
           onclick: () => actions.setParams({ run: params.run + 1 }),
         },
-        'Run GPT-2’s block on the page’s sentence',
+        t('gpt2.run'),
       ),
       h('p', { role: 'status', class: 'lab-status' }, status),
-      h('div', { class: 'lab-run-result' }, data.gpt2 ? gpt2Result(data.gpt2) : null),
+      h('div', { class: 'lab-run-result' }, data.gpt2 ? gpt2Result(data.gpt2, t) : null),
     ),
   ];
 }

@@ -15,7 +15,8 @@ export const SHOWN_ROWS = 8;
 function readDh(text) {
   const dh = Number(text);
   if (Number.isInteger(dh) && dh >= 1 && dh <= 256) return dh;
-  throw new Error('d_h must be a whole number from 1 to 256; showing 64.');
+  // The message is the lab's words' (words.mjs), in the reader's language once it opens.
+  throw Object.assign(new Error('read.dh'), { words: 'read.dh' });
 }
 
 /** dh: the head size of the random part; scale: the page's scores scaled ('on') or not ('off'). */
@@ -26,4 +27,4 @@ export const params = {
 /** The view shows a refused d_h at the slider. */
 export const ownErrors = true;
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];

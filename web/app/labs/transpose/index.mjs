@@ -22,4 +22,4 @@ export const PIPELINE = Object.freeze([
 /** head: the head whose T × T scores are shown (0-based; a head the model lacks shows its last). */
 export const params = { head: { default: 0, read: (text) => Number(text) || 0 } };
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -8,7 +8,7 @@ import { scrambledSource } from './compute.mjs';
 const ROWS_SHOWN = 3;
 
 /** The section: shapes after one and two runs, and the first rows of the merge either way. */
-export function twiceSection({ trace, twice: story }) {
+export function twiceSection({ trace, twice: story }, t) {
   const [, heads, T, dh] = trace.contextHeads.shape;
   const D = heads * dh;
   const rows = Math.min(ROWS_SHOWN, T);
@@ -18,7 +18,7 @@ export function twiceSection({ trace, twice: story }) {
       {
         class: `head-cell head-${head % 12}`,
         dataset: { value: String(value), head, token },
-        title: `head ${head + 1}, token ${token + 1}`,
+        title: t('twice.cellTitle', { head: head + 1, token: token + 1 }),
       },
       fmt(value),
       h('span', { class: 'source' }, `h${head + 1} t${token + 1}`),
@@ -31,68 +31,55 @@ export function twiceSection({ trace, twice: story }) {
       h(
         'tbody',
         {},
-        Array.from({ length: rows }, (_, t) =>
+        Array.from({ length: rows }, (_, r) =>
           h(
             'tr',
             {},
-            h('th', { scope: 'row' }, `row ${t + 1}`),
+            h('th', { scope: 'row' }, t('twice.row', { n: r + 1 })),
             Array.from({ length: D }, (_, c) => {
-              const { head, token } = source(t, c);
-              return cell(tensor.data[t * D + c], head, token);
+              const { head, token } = source(r, c);
+              return cell(tensor.data[r * D + c], head, token);
             }),
           ),
         ),
       ),
     );
-  const right = (t, c) => ({ head: Math.floor(c / dh), token: t });
-  const wrong = (t, c) => scrambledSource(trace.contextHeads.shape, t, c);
+  const right = (r, c) => ({ head: Math.floor(c / dh), token: r });
+  const wrong = (r, c) => scrambledSource(trace.contextHeads.shape, r, c);
   const shape = (s) => `(${s.join(', ')})`;
   return h(
     'section',
-    { class: 'lab-twice', 'aria-label': 'the transpose cell run twice' },
-    h('h3', {}, 'The transpose cell, run twice'),
-    h(
-      'p',
-      {},
-      'In the lecture, the cell that turns the context vectors back from heads-first to tokens-first ',
-      'was run a second time by accident, and the printed shape was the old one again. Swapping axes 1 and 2 ',
-      'twice swaps them back. Nothing complains: the merge that follows only needs the right number of values.',
-    ),
+    { class: 'lab-twice', 'aria-label': t('twice.label') },
+    h('h3', {}, t('twice.heading')),
+    h('p', {}, t('twice.intro')),
     h(
       'ul',
       {},
-      h('li', {}, `context_vec (from the core): ${shape(trace.contextHeads.shape)}`),
+      h('li', {}, t('twice.context', { shape: shape(trace.contextHeads.shape) })),
       h(
         'li',
         {},
-        `after one run: ${shape(story.once.shape)}, merged it equals the core's mergedHeads `,
-        `(largest difference ${fmt(story.mergedCheck, 7)})`,
+        t('twice.once', { shape: shape(story.once.shape), check: fmt(story.mergedCheck, 7) }),
       ),
       h(
         'li',
         { dataset: { twice: story.twice.shape.join(',') } },
-        `after two runs: ${shape(story.twice.shape)}, `,
-        `the very numbers it started from (largest difference ${fmt(story.twiceCheck, 7)})`,
+        t('twice.twice', { shape: shape(story.twice.shape), check: fmt(story.twiceCheck, 7) }),
       ),
     ),
-    h(
-      'p',
-      {},
-      `Merged after two runs, row 1 is no longer token 1 of every head: it holds head 1's first tokens `,
-      'one after another. Each cell says which head (h) and token (t) its number came from.',
-    ),
+    h('p', {}, t('twice.merged')),
     h(
       'div',
       { class: 'lab-compare' },
       h(
         'div',
         { class: 'table-wrap' },
-        table(story.merged, 'Run once: row t = token t of head 1, head 2, …', right, 'merged'),
+        table(story.merged, t('twice.onceCaption'), right, 'merged'),
       ),
       h(
         'div',
         { class: 'table-wrap' },
-        table(story.scrambled, 'Run twice: rows mix tokens', wrong, 'scrambled'),
+        table(story.scrambled, t('twice.twiceCaption'), wrong, 'scrambled'),
       ),
     ),
   );

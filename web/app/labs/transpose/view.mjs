@@ -38,17 +38,17 @@ const pipeline = (data) =>
     ),
   );
 
-function right(data, head, actions) {
+function right(data, head, actions, t) {
   const { trace, tokens } = data;
   const [, heads, T] = trace.attentionScores.shape;
   return h(
     'section',
-    { class: 'lab-right', 'aria-label': 'with the transpose' },
-    h('h3', {}, 'With transpose(1, 2): ', shapeOf(data, 'attentionScores')),
+    { class: 'lab-right', 'aria-label': t('right.label') },
+    h('h3', {}, t('right.heading', { shape: shapeOf(data, 'attentionScores') })),
     h(
       'p',
       {},
-      h('label', { for: 'transpose-head' }, 'Head shown '),
+      h('label', { for: 'transpose-head' }, t('right.head')),
       h(
         'select',
         {
@@ -56,7 +56,7 @@ function right(data, head, actions) {
           onchange: (e) => actions.setParams({ head: Number(e.target.value) }),
         },
         Array.from({ length: heads }, (_, i) =>
-          h('option', { value: i, selected: i === head }, `head ${i + 1}`),
+          h('option', { value: i, selected: i === head }, t('head', { n: i + 1 })),
         ),
       ),
     ),
@@ -68,9 +68,9 @@ function right(data, head, actions) {
         cols: T,
         data: trace.attentionScores.data,
         index: (r, c) => (head * T + r) * T + c,
-        rowLabels: tokenLabels(tokens),
-        colLabels: tokenLabels(tokens),
-        caption: `Right: attn_scores[0, head ${head + 1}], tokens against tokens (T × T)`,
+        rowLabels: tokenLabels(t, tokens),
+        colLabels: tokenLabels(t, tokens),
+        caption: t('right.caption', { n: head + 1 }),
         className: 'lab-numbers lab-matrix',
         attrs: { dataset: { tensor: 'attentionScores' } },
       }),
@@ -78,7 +78,7 @@ function right(data, head, actions) {
   );
 }
 
-function wrong(data) {
+function wrong(data, t) {
   const { trace, tokens } = data;
   const T = trace.attentionScores.shape[2];
   const { shape, data: values } = trace.forgottenTranspose;
@@ -86,78 +86,65 @@ function wrong(data) {
   const s = strides(shape);
   const headLabels = (kind) =>
     Array.from({ length: heads }, (_, i) => ({
-      text: `${kind} ${i + 1}`,
-      title: `${kind} of head ${i + 1}`,
+      text: t(`wrong.${kind}`, { n: i + 1 }),
+      title: t(`wrong.${kind}Title`, { n: i + 1 }),
     }));
   const shown = Math.min(T, MAX_SHOWN_TOKENS);
-  const perToken = (t) =>
+  const perToken = (k) =>
     matrixTable({
       rows: heads,
       cols: heads,
       data: values,
-      index: (r, c) => t * s[1] + r * s[2] + c,
-      rowLabels: headLabels('q head'),
-      colLabels: headLabels('k head'),
-      caption: `token ${t + 1} (${tokenLabels(tokens)[t].text}): heads against heads`,
+      index: (r, c) => k * s[1] + r * s[2] + c,
+      rowLabels: headLabels('q'),
+      colLabels: headLabels('k'),
+      caption: t('wrong.caption', { n: k + 1, token: tokenLabels(t, tokens)[k].text }),
       className: 'lab-numbers lab-matrix',
-      attrs: { dataset: { tensor: 'forgottenTranspose', token: t } },
+      attrs: { dataset: { tensor: 'forgottenTranspose', token: k } },
     });
   return h(
     'section',
-    { class: 'lab-wrong', 'aria-label': 'without the transpose' },
+    { class: 'lab-wrong', 'aria-label': t('wrong.label') },
     h(
       'h3',
       {},
-      'Forgotten: queries_view @ keys_view.transpose(2, 3) → ',
-      shapeOf(data, 'forgottenTranspose'),
+      t('wrong.heading', {
+        code: 'queries_view @ keys_view.transpose(2, 3)',
+        shape: shapeOf(data, 'forgottenTranspose'),
+      }),
     ),
-    h(
-      'p',
-      {},
-      'Without the transpose the last two axes are (h, d_h), so the product pairs heads with heads ',
-      'inside one token: no token ever looks at another, and the "attention" is an h × h grid per token. ',
-      `Each number here is token t's query in head i times the same token's key in head j: recomputed `,
-      `from the views, the largest difference from the core's is ${fmt(data.forgottenCheck, 7)}. `,
-      'PyTorch raises no error, because the shapes still multiply.',
-    ),
-    T > shown ? h('p', { class: 'help' }, `The first ${shown} of ${T} tokens.`) : null,
+    h('p', {}, t('wrong.text', { check: fmt(data.forgottenCheck, 7) })),
+    T > shown ? h('p', { class: 'help' }, t('wrong.first', { n: shown, T })) : null,
     h(
       'div',
       { class: 'lab-grid' },
-      Array.from({ length: shown }, (_, t) => h('div', { class: 'table-wrap' }, perToken(t))),
+      Array.from({ length: shown }, (_, k) => h('div', { class: 'table-wrap' }, perToken(k))),
     ),
   );
 }
 
-export function view(data, params, actions) {
+export function view(data, params, actions, error, progress, t) {
   const heads = data.trace.attentionScores.shape[1];
   const head = Math.max(0, Math.min(params.head, heads - 1));
   return [
-    h(
-      'p',
-      {},
-      'MultiHeadAttention computes all heads with one matmul, so its queries come out as one wide ',
-      'row per token. To give each head its own T × T scores, the width is first read as h blocks ',
-      'of d_h (view: no number moves), then the head axis is brought in front of the token axis ',
-      '(transpose(1, 2): the numbers move). Only then does Q · Kᵀ, which multiplies the last two axes, ',
-      'pair tokens with tokens inside each head. Each axis keeps its colour from step to step.',
-    ),
+    h('p', {}, t('intro')),
     h(
       'div',
       { class: 'lab-content' },
-      moduleNote(data.settings),
-      weightsNote(data.trained),
-      h('h3', {}, 'Four shapes, one pipeline'),
+      moduleNote(t, data.settings),
+      weightsNote(t, data.trained),
+      h('h3', {}, t('pipeline.heading')),
       pipeline(data),
       h(
         'p',
         { class: 'help' },
-        `Checked on the core's numbers: the view is the queries read with a new shape (largest `,
-        `difference ${fmt(data.viewCheck, 7)}), the transpose moves them (recomputed here, largest `,
-        `difference ${fmt(data.transposeCheck, 7)}).`,
+        t('checked', {
+          view: fmt(data.viewCheck, 7),
+          transpose: fmt(data.transposeCheck, 7),
+        }),
       ),
-      h('div', { class: 'lab-compare' }, right(data, head, actions), wrong(data)),
-      twiceSection(data),
+      h('div', { class: 'lab-compare' }, right(data, head, actions, t), wrong(data, t)),
+      twiceSection(data, t),
     ),
   ];
 }

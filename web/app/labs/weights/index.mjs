@@ -13,4 +13,4 @@ export const params = {
   wo: { default: 'seeded', read: (text) => (text === 'identity' ? 'identity' : 'seeded') },
 };
 
-export const load = () => [import('./compute.mjs'), import('./view.mjs')];
+export const load = () => [import('./compute.mjs'), import('./view.mjs'), import('./words.mjs')];
