@@ -1,0 +1,36 @@
+// The words every exercise shares, in English: the harness around an exercise (the verdict, each
+// part, Check, New numbers, the attempts, the links), the kit's inputs and the messages of an
+// exercise alone. Another language names the same keys as "exercise.kit.<key>" (de-exercises.mjs).
+export default Object.freeze({
+  right: 'Right.',
+  wrong: 'Not quite.',
+  said: '{label}: you said {said}',
+  computes: '; the core computes {expected}',
+  nothing: '(nothing)',
+  seeIt: 'See it: ',
+  stepLink: 'the step “{title}”',
+  labLink: 'the lab “{title}”',
+  check: 'Check',
+  newNumbers: 'New numbers',
+  attempt: '1 attempt',
+  attempts: '{n} attempts',
+  solved: ' · solved',
+  measuring: 'Measuring…',
+  cannotSet: 'This exercise cannot be set for these settings: {message}',
+  checkFailed: 'The check failed: {message}',
+  loadFailed: 'This exercise failed to load: {message}',
+  unknownWords: 'strings: {keys}: not words of this exercise, left out.',
+  noSuch: 'There is no exercise called “{slug}”. The exercises are: {known}.',
+  cannotStart: 'This exercise cannot start from these settings: {message}',
+  tolerance:
+    'to 3 significant figures: within 0.5 % of the core’s value, or 0.002 for a value near 0',
+  shape: 'The shape, one size per field',
+  size1: 'first size',
+  size2: 'second size',
+  size3: 'third size',
+  size4: 'fourth size',
+  sizePart: 'size {n} ({name})',
+  gridCorner: 'query ↓ key →',
+  cell: 'query {row} “{query}”, key {column} “{key}”',
+  cellHidden: 'query {row} “{query}”, key {column} “{key}”, hidden',
+});
