@@ -59,6 +59,9 @@ export async function mountExercise(root, options) {
     setParams: (patch) => onVariant?.(patch.variant),
     onResult,
     strings,
+    // The links after a check name the step and the lab in the mount's words.
+    stepTitle: (name) => strings?.[`step.${name}.title`] ?? name,
+    labTitle: (name) => strings?.[`lab.${name}.title`] ?? name,
   });
   await run.ready;
   return { ...run, settings: all, result };
