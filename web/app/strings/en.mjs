@@ -225,20 +225,4 @@ export default Object.freeze({
   'step.merge.short': 'Merge',
   'step.output.title': 'Output projection',
   'step.output.short': 'Output',
-  // The exercises' list, panel and step links (the words inside an exercise load with it).
-  'exercises.heading': 'Exercises: predict, then check',
-  'exercises.intro':
-    'Each asks for a prediction first; the core then computes the answer for your sentence and settings.',
-  'exercises.openOne': '{code} opens one.',
-  'exercises.summary': '{solved} of {all} solved (kept in this browser only).',
-  'exercises.solved': ' ✓ solved',
-  'exercises.tried': ' ({n} tried)',
-  'exercises.forStep': 'Exercises for this step',
-  'exercises.one': 'Exercise: ',
-  'exercises.many': 'Exercises: ',
-  'exercises.linkTitle': 'Exercise: {title}',
-  'exercises.kind': 'Exercise',
-  'exercises.close': 'Close',
-  'exercises.none': 'No such exercise',
-  'exercises.noneText': 'There is no exercise called “{slug}”. The exercises are: {known}.',
 });

@@ -1,10 +1,13 @@
 // The exercises on the full page: the panel that runs the open exercise (?exercise=<slug>), the
 // list of every exercise with the student's progress, and the links from a step to its exercises.
 // Progress (attempts, solved: exercise-progress.mjs) stays in this browser. Links are real links;
-// a plain click opens the exercise in place. The words are the mount's (strings/index.mjs:
-// "exercises.*", and each exercise's "exercise.<slug>.title").
+// a plain click opens the exercise in place. The words are the mount's: those all exercises share
+// ("exercise.kit.<key>", English in exercises/kit/words.mjs, so that the element, which shows no
+// list, does not carry them) and each exercise's title, short name and idea.
 import { h, replace } from './dom.mjs';
-import { EN, format } from '../strings/index.mjs';
+import { h as plain } from '../render/h.mjs';
+import { EN } from '../strings/index.mjs';
+import { kitWords } from '../exercises/kit/english.mjs';
 import { EXERCISES, findExercise, exercisesAt } from '../exercises/index.mjs';
 import { runExercise } from '../exercises/harness.mjs';
 import { toUrl } from '../state/url.mjs';
@@ -44,14 +47,11 @@ function exerciseLink(spec, state, open, text, title = null) {
 export function stepExerciseLinks(step, state, open, S = EN) {
   const list = exercisesAt(step);
   if (!list.length) return null;
+  const kit = kitWords(S);
   return h(
     'nav',
-    { class: 'step-labs step-exercises', 'aria-label': S['exercises.forStep'] },
-    h(
-      'span',
-      { class: 'step-labs-label' },
-      S[list.length > 1 ? 'exercises.many' : 'exercises.one'],
-    ),
+    { class: 'step-labs step-exercises', 'aria-label': kit('stepLinks') },
+    h('span', { class: 'step-labs-label' }, kit(list.length > 1 ? 'stepMany' : 'stepOne')),
     list.map((spec, i) => [
       i ? ' · ' : '',
       exerciseLink(
@@ -59,48 +59,39 @@ export function stepExerciseLinks(step, state, open, S = EN) {
         state,
         open,
         S[`exercise.${spec.slug}.short`] ?? spec.short,
-        format(S['exercises.linkTitle'], { title: titleOf(spec, S) }),
+        kit('stepLinkTitle', { title: titleOf(spec, S) }),
       ),
     ]),
   );
 }
 
-const summaryText = (progress, S) =>
-  format(S['exercises.summary'], { solved: progress.solvedCount(), all: EXERCISES.length });
+const summaryText = (progress, kit) =>
+  kit('listSummary', { solved: progress.solvedCount(), all: EXERCISES.length });
 
 // One exercise of the list: its link, its progress and its idea.
-function listItem(spec, state, open, p, S) {
+function listItem(spec, state, open, p, S, kit) {
   return h(
     'li',
     { dataset: { solved: String(p.solved) } },
     exerciseLink(spec, state, open, titleOf(spec, S)),
-    p.solved
-      ? S['exercises.solved']
-      : p.attempts
-        ? format(S['exercises.tried'], { n: p.attempts })
-        : '',
+    p.solved ? kit('listSolved') : p.attempts ? kit('listTried', { n: p.attempts }) : '',
     h('span', { class: 'lab-summary' }, S[`exercise.${spec.slug}.idea`] ?? spec.idea),
   );
 }
 
 /** The "Exercises" section: every exercise as a link with its progress, and the summary. */
 export function renderExerciseList(root, state, open, progress, S = EN) {
-  const [before, after] = S['exercises.openOne'].split('{code}');
+  const kit = kitWords(S);
+  const code = plain('code', {}, '?exercise=<name>');
   replace(
     root,
-    h('h2', { id: 'exercises-heading', tabindex: '-1' }, S['exercises.heading']),
-    h(
-      'p',
-      { class: 'help' },
-      `${S['exercises.intro']} ${before ?? ''}`,
-      h('code', {}, '?exercise=<name>'),
-      after ?? '',
-    ),
-    h('p', { class: 'exercise-summary', role: 'status' }, summaryText(progress, S)),
+    h('h2', { id: 'exercises-heading', tabindex: '-1' }, kit('listHeading')),
+    h('p', { class: 'help' }, kit('listIntro', { code })),
+    h('p', { class: 'exercise-summary', role: 'status' }, summaryText(progress, kit)),
     h(
       'ol',
       { class: 'lab-list exercise-list' },
-      EXERCISES.map((spec) => listItem(spec, state, open, progress.get(spec.slug), S)),
+      EXERCISES.map((spec) => listItem(spec, state, open, progress.get(spec.slug), S, kit)),
     ),
   );
 }
@@ -124,6 +115,7 @@ const labTitle = (S) => (slug) => S[`lab.${slug}.title`] ?? findLab(slug)?.title
  */
 export function createExercisePanel(root, ctx) {
   const S = ctx.strings ?? EN;
+  const kit = kitWords(S);
   let open = null; // { slug, instance }
 
   function unmount() {
@@ -138,14 +130,14 @@ export function createExercisePanel(root, ctx) {
     h(
       'button',
       { type: 'button', class: 'lab-close', onclick: () => ctx.close() },
-      S['exercises.close'],
+      kit('panelClose'),
     );
 
   function header(title) {
     return h(
       'header',
       { class: 'lab-head' },
-      h('p', { class: 'lab-kind' }, S['exercises.kind']),
+      h('p', { class: 'lab-kind' }, kit('panelKind')),
       h('h2', { id: 'exercise-heading', tabindex: '-1' }, title),
       closeButton(),
     );
@@ -180,11 +172,11 @@ export function createExercisePanel(root, ctx) {
     root.hidden = false;
     replace(
       root,
-      header(S['exercises.none']),
+      header(kit('panelNone')),
       h(
         'p',
         { class: 'lab-unknown', role: 'alert' },
-        format(S['exercises.noneText'], { slug, known: EXERCISES.map((e) => e.slug).join(', ') }),
+        kit('noSuch', { slug, known: EXERCISES.map((e) => e.slug).join(', ') }),
       ),
     );
     open = { slug, instance: null };

@@ -4,10 +4,13 @@
 import { translator } from '../../strings/words.mjs';
 import KIT from './words.mjs';
 
+/** The words every exercise shares (kit/words.mjs), in the words `strings`. */
+export const kitWords = (strings) => translator(strings, 'exercise.kit.', KIT);
+
 /** t for the exercise `slug` with its English words `english`, in the words `strings`. */
 export function exerciseWords(strings, slug, english) {
   const t = translator(strings, `exercise.${slug}.`, english);
-  t.kit = translator(strings, 'exercise.kit.', KIT);
+  t.kit = kitWords(strings);
   return t;
 }
 

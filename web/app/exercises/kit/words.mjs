@@ -1,6 +1,7 @@
 // The words every exercise shares, in English: the harness around an exercise (the verdict, each
-// part, Check, New numbers, the attempts, the links), the kit's inputs and the messages of an
-// exercise alone. Another language names the same keys as "exercise.kit.<key>" (de-exercises.mjs).
+// part, Check, New numbers, the attempts, the links), the kit's inputs, the messages of an
+// exercise alone and the full page's list of exercises, its panel and each step's links to them.
+// Another language names the same keys as "exercise.kit.<key>" (de-exercises.mjs).
 export default Object.freeze({
   right: 'Right.',
   wrong: 'Not quite.',
@@ -33,4 +34,17 @@ export default Object.freeze({
   gridCorner: 'query ↓ key →',
   cell: 'query {row} “{query}”, key {column} “{key}”',
   cellHidden: 'query {row} “{query}”, key {column} “{key}”, hidden',
+  listHeading: 'Exercises: predict, then check',
+  listIntro:
+    'Each asks for a prediction first; the core then computes the answer for your sentence and settings. {code} opens one.',
+  listSummary: '{solved} of {all} solved (kept in this browser only).',
+  listSolved: ' ✓ solved',
+  listTried: ' ({n} tried)',
+  stepLinks: 'Exercises for this step',
+  stepOne: 'Exercise: ',
+  stepMany: 'Exercises: ',
+  stepLinkTitle: 'Exercise: {title}',
+  panelKind: 'Exercise',
+  panelClose: 'Close',
+  panelNone: 'No such exercise',
 });
