@@ -31,7 +31,7 @@ export default Object.freeze({
   'exercise.merged-column-head.idea':
     'Nennen Sie den Kopf, aus dem eine Spalte des zusammengeführten Tensors stammt, und was W_o = Einheitsmatrix mit ihr täte.',
   'exercise.merged-column-head.prompt':
-    '{heads} Köpfe mit d_h = {dh} werden zu einem Tensor mit d_out = {D} Spalten zusammengeführt (B, T, {D}). Spalte {column} (ab 1 gezählt): Die Kontextvektoren welches Kopfes füllen sie?',
+    '{heads} Köpfe mit d_h = {dh} werden zu einem Tensor mit d_out = {D} Spalten zusammengeführt (B, T, {D}). Spalte {column} (ab 1 gezählt): Welcher Kopf füllt sie mit seinen Kontextvektoren?',
   'exercise.merged-column-head.headField': 'Der Kopf von Spalte {column} (1 bis {heads})',
   'exercise.merged-column-head.identityLegend':
     'Wäre die Ausgabeprojektion W_o = Einheitsmatrix (Bias 0), so wäre die Ausgabe …',
