@@ -12,6 +12,7 @@ import { readPage } from '../../web/app/labs/kit/page.mjs';
 import { EXERCISES, findExercise } from '../../web/app/exercises/index.mjs';
 import { runExercise, feedbackNodes, englishOf } from '../../web/app/exercises/harness.mjs';
 import { exerciseWords } from '../../web/app/exercises/kit/english.mjs';
+import { mountExercise } from '../../web/app/exercises/alone.mjs';
 import KIT from '../../web/app/exercises/kit/words.mjs';
 import { EN, overrideStrings } from '../../web/app/strings/index.mjs';
 import DE from '../../web/app/strings/de.mjs';
@@ -158,4 +159,25 @@ test("an author's exercise keys that no word has are named in the exercise", asy
   const plain = harnessRun('view-shape', EN);
   await plain.run.ready;
   assert.equal(findAll(plain.nodes()[0], (n) => n.attrs.class === 'msg exercise-words').length, 0);
+});
+
+test('an exercise alone says in German that it does not exist or cannot start', async () => {
+  // The few DOM calls mountExercise makes to say a message in place of the exercise.
+  const root = {
+    ownerDocument: {
+      createElement: (tag) => ({ tag, setAttribute() {}, textContent: '' }),
+    },
+    replaceChildren(...children) {
+      this.children = children;
+    },
+  };
+  const createLab = async () => lab;
+  await mountExercise(root, { createLab, slug: 'mask-whyy', strings: DE });
+  assert.match(root.children[0].textContent, /^Es gibt keine Übung namens „mask-whyy“\. /);
+  const settings = { dOut: 6, heads: 4 };
+  await mountExercise(root, { createLab, slug: 'mask-why', settings, strings: DE });
+  assert.match(
+    root.children[0].textContent,
+    /^Diese Übung kann mit diesen Einstellungen nicht beginnen: /,
+  );
 });
