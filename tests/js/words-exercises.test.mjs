@@ -181,3 +181,14 @@ test('an exercise alone says in German that it does not exist or cannot start', 
     /^Diese Übung kann mit diesen Einstellungen nicht beginnen: /,
   );
 });
+
+test('a sentence too short for an exercise is said in German', async () => {
+  const one = { ...settings, sentence: 'dream' };
+  const short = readPage({ settings: one, result: pagePass(lab, one) });
+  for (const slug of ['mask-why', 'softmax-argmax', 'dropout-row-sum']) {
+    const spec = findExercise(slug);
+    const [task, , words] = await Promise.all(spec.load());
+    const de = exerciseWords(DE, slug, englishOf(spec, words.default));
+    assert.throws(() => task.makeTask(lab, short, 0, de), /braucht einen Satz aus mindestens 2/);
+  }
+});

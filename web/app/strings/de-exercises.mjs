@@ -27,6 +27,7 @@ export default Object.freeze({
   'exercise.kit.unknownWords': 'strings: {keys}: keine Wörter dieser Übung, ausgelassen.',
   'exercise.kit.noSuch': 'Es gibt keine Übung namens „{slug}“. Die Übungen sind: {known}.',
   'exercise.kit.cannotStart': 'Diese Übung kann mit diesen Einstellungen nicht beginnen: {message}',
+  'exercise.kit.twoTokens': 'diese Übung braucht einen Satz aus mindestens 2 Token',
   'exercise.kit.tolerance':
     'auf 3 signifikante Stellen: innerhalb von 0.5 % des Werts des Kerns oder 0.002 bei einem Wert nahe 0',
   'exercise.kit.shape': 'Die Form, eine Größe je Feld',

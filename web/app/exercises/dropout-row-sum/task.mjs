@@ -23,10 +23,10 @@ function telling(core, row, seed) {
 }
 
 /** { tokens, head, query, weights, kept (the key asked), mask, dropped, sum, keptValue, settings }. */
-export function makeTask(core, page, variant) {
+export function makeTask(core, page, variant, words) {
   const { settings, tokens, trace } = variantPass(core, page, variant, { causal: true });
   const [, heads, T] = trace.attentionWeights.shape;
-  if (T < 2) throw new RangeError('this exercise needs a sentence of at least 2 tokens');
+  if (T < 2) throw new RangeError(orEnglish(words, WORDS).kit('twoTokens'));
   const head = variant % heads;
   const query = T - 1;
   const weights = headRow(trace.attentionWeights, head, query);

@@ -23,6 +23,7 @@ export default Object.freeze({
   unknownWords: 'strings: {keys}: not words of this exercise, left out.',
   noSuch: 'There is no exercise called “{slug}”. The exercises are: {known}.',
   cannotStart: 'This exercise cannot start from these settings: {message}',
+  twoTokens: 'this exercise needs a sentence of at least 2 tokens',
   tolerance:
     'to 3 significant figures: within 0.5 % of the core’s value, or 0.002 for a value near 0',
   shape: 'The shape, one size per field',

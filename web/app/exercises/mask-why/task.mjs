@@ -12,11 +12,11 @@ export const rowOf = (T, variant) => (variant % Math.max(1, T - 1)) % T;
 const sum = (row) => row.reduce((a, b) => a + b, 0);
 
 /** { tokens, head, query, naive, negInf (the two rows), naiveSum, negInfSum, settings }. */
-export function makeTask(core, page, variant) {
+export function makeTask(core, page, variant, words) {
   const naive = variantPass(core, page, variant, { causal: true, masking: 'naive' });
   const negInf = variantPass(core, page, variant, { causal: true, masking: 'neg-inf' });
   const [, heads, T] = negInf.trace.attentionWeights.shape;
-  if (T < 2) throw new RangeError('this exercise needs a sentence of at least 2 tokens');
+  if (T < 2) throw new RangeError(orEnglish(words, WORDS).kit('twoTokens'));
   const head = variant % heads;
   const query = rowOf(T, variant);
   const naiveRow = headRow(naive.trace.zeroedWeights, head, query);

@@ -9,10 +9,10 @@ import WORDS from './words.mjs';
 export const rowOf = (T, variant) => 1 + ((T - 2 - (variant % (T - 1)) + (T - 1)) % (T - 1));
 
 /** { tokens, head, query, scores (masked), weights, winner, settings }. */
-export function makeTask(core, page, variant) {
+export function makeTask(core, page, variant, words) {
   const { settings, tokens, trace } = variantPass(core, page, variant, { causal: true });
   const [, heads, T] = trace.maskedScores.shape;
-  if (T < 2) throw new RangeError('this exercise needs a sentence of at least 2 tokens');
+  if (T < 2) throw new RangeError(orEnglish(words, WORDS).kit('twoTokens'));
   const head = variant % heads;
   const query = rowOf(T, variant);
   const weights = headRow(trace.attentionWeights, head, query);
