@@ -5,7 +5,8 @@
 import { compute } from '../compute.mjs';
 import { DEFAULT_SETTINGS } from '../state/settings.mjs';
 import { EXERCISES, findExercise } from './index.mjs';
-import { runExercise } from './harness.mjs';
+import { runExercise, englishOf } from './harness.mjs';
+import { exerciseWords } from './kit/english.mjs';
 
 // A message in place of the exercise (the root keeps nothing else).
 function say(root, text) {
@@ -29,9 +30,11 @@ export async function mountExercise(root, options) {
   const spec = findExercise(slug);
   const all = { ...DEFAULT_SETTINGS, ...settings };
   const none = { destroy() {}, settings: all, result: null };
+  // The title and the shared words in the mount's language (the exercise's own load with it).
+  const t = exerciseWords(strings, spec?.slug ?? '', spec ? englishOf(spec, {}) : {});
   if (!spec) {
     const known = EXERCISES.map((e) => e.slug).join(', ');
-    say(root, `There is no exercise called “${slug}”. The exercises are: ${known}.`);
+    say(root, t.kit('noSuch', { slug, known }));
     return none;
   }
   const lab = await createLab();
@@ -39,13 +42,13 @@ export async function mountExercise(root, options) {
   try {
     result = compute(lab, all);
   } catch (err) {
-    say(root, `This exercise cannot start from these settings: ${err.message}`);
+    say(root, t.kit('cannotStart', { message: err.message }));
     return none;
   }
   const doc = root.ownerDocument;
   const heading = doc.createElement('h2');
   heading.id = 'exercise-heading';
-  heading.textContent = spec.title;
+  heading.textContent = t('title');
   const body = doc.createElement('div');
   body.className = 'lab-body exercise-body';
   root.replaceChildren(heading, body);
@@ -56,6 +59,9 @@ export async function mountExercise(root, options) {
     setParams: (patch) => onVariant?.(patch.variant),
     onResult,
     strings,
+    // The links after a check name the step and the lab in the mount's words.
+    stepTitle: (name) => strings?.[`step.${name}.title`] ?? name,
+    labTitle: (name) => strings?.[`lab.${name}.title`] ?? name,
   });
   await run.ready;
   return { ...run, settings: all, result };

@@ -6,28 +6,29 @@
 // check(task, response, observed, t) → { correct, parts, explanation }; optionally observe(core,
 // task) → what Check measures first, such as a timing), view.mjs (view(task, state, actions, t) →
 // plain nodes: the prompt and the inputs; it never calls the core) and words.mjs (its English
-// words, which t looks up in the mount's language: strings/words.mjs). The harness draws the rest: the Check button,
+// words, which t looks up in the mount's language: strings/words.mjs; t.kit has the words every
+// exercise shares, kit/words.mjs). The harness draws the rest: the Check button,
 // the feedback in a polite live region, the link to the step or lab, New numbers and the count of
 // attempts. The variant goes to the address through the page's callback (`<slug>.variant=N`).
 import { h } from '../render/h.mjs';
 import { paintChildren } from '../labs/kit/paint.mjs';
 import { readPage } from '../labs/kit/page.mjs';
 import { readVariant } from './kit/variant.mjs';
-import { translator } from '../strings/words.mjs';
+import { exerciseWords } from './kit/english.mjs';
 
 export { readVariant };
 
 /** Whether an error is a message the student can act on (the core's or the page's). */
 export const isInputError = (err) => err?.name === 'AttentionLabError' || err?.name === 'PageError';
 
-/** The feedback of a check as nodes: right or not, each part, and why. */
-export function feedbackNodes(result) {
+/** The feedback of a check as nodes: right or not, each part, and why; kit: t.kit's words. */
+export function feedbackNodes(result, kit = exerciseWords(null, '', {}).kit) {
   if (!result) return [];
   return [
     h(
       'p',
       { class: `exercise-verdict ${result.correct ? 'right' : 'wrong'}` },
-      result.correct ? 'Right.' : 'Not quite.',
+      kit(result.correct ? 'right' : 'wrong'),
     ),
     h(
       'ul',
@@ -36,8 +37,9 @@ export function feedbackNodes(result) {
         h(
           'li',
           { class: p.correct ? 'right' : 'wrong', dataset: { part: p.name } },
-          `${p.correct ? '✓' : '✗'} ${p.label}: you said ${p.said}`,
-          p.correct ? '' : `; the core computes ${p.expected}`,
+          `${p.correct ? '✓' : '✗'} `,
+          kit('said', { label: p.label, said: p.said === '' ? kit('nothing') : p.said }),
+          p.correct ? '' : kit('computes', { expected: p.expected }),
           '.',
         ),
       ),
@@ -47,14 +49,14 @@ export function feedbackNodes(result) {
 }
 
 // Where to see the idea: the step, and the lab when there is one.
-function nextLinks(spec, ctx) {
+function nextLinks(spec, ctx, kit) {
   const links = [];
   if (spec.stage) links.push(['step', spec.stage, ctx.stepTitle?.(spec.stage) ?? spec.stage]);
   if (spec.lab) links.push(['lab', spec.lab, ctx.labTitle?.(spec.lab) ?? spec.lab]);
   return h(
     'p',
     { class: 'exercise-next' },
-    'See it: ',
+    kit('seeIt'),
     links.map(([kind, slug, text], i) => [
       i ? ' · ' : '',
       h(
@@ -64,51 +66,72 @@ function nextLinks(spec, ctx) {
           dataset: { exerciseLink: kind },
           onclick: (e) => ctx.go?.(e, { [kind]: slug }),
         },
-        kind === 'step' ? `the step “${text}”` : `the lab “${text}”`,
+        kit(kind === 'step' ? 'stepLink' : 'labLink', { title: text }),
       ),
     ]),
   );
 }
 
-function controls(s, actions) {
+function controls(s, actions, kit) {
   return h(
     'div',
     { class: 'exercise-actions' },
     h(
       'button',
       { type: 'button', class: 'exercise-check', disabled: s.busy, onclick: actions.check },
-      'Check',
+      kit('check'),
     ),
     h(
       'button',
       { type: 'button', class: 'exercise-new', disabled: s.busy, onclick: actions.newNumbers },
-      'New numbers',
+      kit('newNumbers'),
     ),
     h(
       'span',
       { class: 'exercise-attempts', dataset: { attempts: s.attempts } },
-      s.attempts === 1 ? '1 attempt' : `${s.attempts} attempts`,
-      s.solved ? ' · solved' : '',
+      s.attempts === 1 ? kit('attempt') : kit('attempts', { n: s.attempts }),
+      s.solved ? kit('solved') : '',
     ),
+  );
+}
+
+// The author's keys under the exercise's prefix or the kit's that no English word has, said once
+// the exercise loaded, so that a misspelt key is found rather than silently ignored.
+function unknownWords(t) {
+  const keys = t ? [...t.unknown, ...t.kit.unknown] : [];
+  if (!keys.length) return null;
+  return h(
+    'p',
+    { class: 'msg exercise-words', role: 'status' },
+    t.kit('unknownWords', { keys: keys.join(', ') }),
   );
 }
 
 /** The exercise's nodes around the view's: the root with data-exercise. */
 function frame(spec, ctx, s, actions) {
-  const feedback = s.status ? [h('p', {}, s.status)] : feedbackNodes(s.result);
+  const t = s.modules?.t;
+  const kit = s.words.kit;
+  const feedback = s.status ? [h('p', {}, s.status)] : feedbackNodes(s.result, kit);
   return h(
     'div',
     { class: 'exercise', dataset: { exercise: spec.slug, variant: s.variant } },
-    h('p', { class: 'exercise-idea' }, spec.idea),
+    h('p', { class: 'exercise-idea' }, s.words('idea')),
+    unknownWords(t),
     h('p', { class: 'msg exercise-error', role: 'alert' }, s.error ?? ''),
-    s.task
-      ? s.modules.view(s.task, { response: s.response, result: s.result }, actions, s.modules.t)
-      : [],
-    controls(s, actions),
+    s.task ? s.modules.view(s.task, { response: s.response, result: s.result }, actions, t) : [],
+    controls(s, actions, kit),
     h('div', { class: 'exercise-feedback', 'aria-live': 'polite', role: 'status' }, feedback),
-    s.result ? nextLinks(spec, ctx) : null,
+    s.result ? nextLinks(spec, ctx, kit) : null,
   );
 }
+
+/** An exercise's English words: its title, idea and short name (index.mjs) and its words.mjs. */
+export const englishOf = (spec, words) => ({
+  title: spec.title,
+  idea: spec.idea,
+  short: spec.short,
+  ...words,
+});
 
 // The exercise's task, view and words modules, and the tokenizer: variants embed sentences of
 // their own. t: the exercise's words in the mount's language, its title and idea among them.
@@ -117,8 +140,7 @@ async function load(spec, core, strings) {
     Promise.all(spec.load()),
     core.loadTokenizer(),
   ]);
-  const english = { title: spec.title, idea: spec.idea, short: spec.short, ...words?.default };
-  const t = translator(strings, `exercise.${spec.slug}.`, english);
+  const t = exerciseWords(strings, spec.slug, englishOf(spec, words?.default));
   return { makeTask: task.makeTask, check: task.check, observe: task.observe, view, t };
 }
 
@@ -141,6 +163,8 @@ export function runExercise(body, spec, ctx, { paint: put = paintChildren } = {}
     busy: false,
     attempts: ctx.progress?.attempts ?? 0,
     solved: Boolean(ctx.progress?.solved),
+    // The title, idea and shared words, before the exercise's own have loaded (or if they fail).
+    words: exerciseWords(ctx.strings, spec.slug, englishOf(spec, {})),
   };
   let destroyed = false;
   body.dataset.exercise = spec.slug;
@@ -155,7 +179,7 @@ export function runExercise(body, spec, ctx, { paint: put = paintChildren } = {}
       s.error = null;
     } catch (err) {
       if (!isInputError(err)) console.error(err);
-      s.error = `This exercise cannot be set for these settings: ${err.message}`;
+      s.error = s.words.kit('cannotSet', { message: err.message });
       s.task = null;
     }
     s.response = {};
@@ -168,7 +192,7 @@ export function runExercise(body, spec, ctx, { paint: put = paintChildren } = {}
     try {
       let observed;
       if (s.modules.observe) {
-        s.status = 'Measuring…';
+        s.status = s.words.kit('measuring');
         paint();
         await new Promise((resolve) => setTimeout(resolve, 0)); // the status paints first
         observed = s.modules.observe(ctx.lab, s.task);
@@ -185,7 +209,7 @@ export function runExercise(body, spec, ctx, { paint: put = paintChildren } = {}
       ctx.onResult?.(detail);
     } catch (err) {
       if (!isInputError(err)) console.error(err);
-      s.error = `The check failed: ${err.message}`;
+      s.error = s.words.kit('checkFailed', { message: err.message });
     } finally {
       s.busy = false;
       s.status = '';
@@ -215,7 +239,7 @@ export function runExercise(body, spec, ctx, { paint: put = paintChildren } = {}
       makeTask();
     } catch (err) {
       console.error(err);
-      s.error = `This exercise failed to load: ${err.message}`;
+      s.error = s.words.kit('loadFailed', { message: err.message });
     }
     paint();
   })();

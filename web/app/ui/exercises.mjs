@@ -1,49 +1,22 @@
 // The exercises on the full page: the panel that runs the open exercise (?exercise=<slug>), the
 // list of every exercise with the student's progress, and the links from a step to its exercises.
-// Progress (attempts, solved) is kept in this browser's localStorage, one entry per exercise, and
-// sent nowhere. Links are real links; a plain click opens the exercise in place.
+// Progress (attempts, solved: exercise-progress.mjs) stays in this browser. Links are real links;
+// a plain click opens the exercise in place. The words are the mount's: those all exercises share
+// ("exercise.kit.<key>", English in exercises/kit/words.mjs, so that the element, which shows no
+// list, does not carry them) and each exercise's title, short name and idea.
 import { h, replace } from './dom.mjs';
+import { h as plain } from '../render/h.mjs';
+import { EN } from '../strings/index.mjs';
+import { kitWords } from '../exercises/kit/english.mjs';
 import { EXERCISES, findExercise, exercisesAt } from '../exercises/index.mjs';
 import { runExercise } from '../exercises/harness.mjs';
 import { toUrl } from '../state/url.mjs';
 import { STEPS } from '../stages/index.mjs';
 import { findLab } from '../labs/index.mjs';
+import { createProgress, storageOf } from './exercise-progress.mjs';
 
-const KEY = 'attention-lab.exercise.';
-
-/**
- * The progress of every exercise in `storage` (localStorage, or null: kept for this visit only):
- * { get(slug) → { attempts, solved }, record({ slug, correct, attempts }), solvedCount() }.
- */
-export function createProgress(storage) {
-  const memory = new Map();
-  const read = (slug) => {
-    try {
-      const raw = storage?.getItem(KEY + slug);
-      if (raw) return JSON.parse(raw);
-    } catch {
-      // A storage that refuses (private mode, blocked) or a damaged entry: start afresh.
-    }
-    return memory.get(slug) ?? { attempts: 0, solved: false };
-  };
-  const get = (slug) => {
-    const p = read(slug);
-    return { attempts: Number(p.attempts) || 0, solved: p.solved === true };
-  };
-  return {
-    get,
-    record({ slug, correct, attempts }) {
-      const next = { attempts, solved: get(slug).solved || correct };
-      memory.set(slug, next);
-      try {
-        storage?.setItem(KEY + slug, JSON.stringify(next));
-      } catch {
-        // Storage full or refused: the memory copy keeps this visit's progress.
-      }
-    },
-    solvedCount: () => EXERCISES.filter((e) => get(e.slug).solved).length,
-  };
-}
+/** An exercise's title in the words `S`. */
+const titleOf = (spec, S) => S[`exercise.${spec.slug}.title`] ?? spec.title;
 
 /** The link's address: the page's current state with this exercise open. */
 const hrefOf = (state, slug) =>
@@ -52,7 +25,7 @@ const hrefOf = (state, slug) =>
 const plainClick = (e) =>
   e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && !e.defaultPrevented;
 
-function exerciseLink(spec, state, open, text = spec.title, title = null) {
+function exerciseLink(spec, state, open, text, title = null) {
   return h(
     'a',
     {
@@ -70,50 +43,55 @@ function exerciseLink(spec, state, open, text = spec.title, title = null) {
   );
 }
 
-/** The links of one step to its exercises, or null when it has none. */
-export function stepExerciseLinks(step, state, open) {
+/** The links of one step to its exercises, or null when it has none; S: the mount's words. */
+export function stepExerciseLinks(step, state, open, S = EN) {
   const list = exercisesAt(step);
   if (!list.length) return null;
+  const kit = kitWords(S);
   return h(
     'nav',
-    { class: 'step-labs step-exercises', 'aria-label': 'Exercises for this step' },
-    h('span', { class: 'step-labs-label' }, list.length > 1 ? 'Exercises: ' : 'Exercise: '),
+    { class: 'step-labs step-exercises', 'aria-label': kit('stepLinks') },
+    h('span', { class: 'step-labs-label' }, kit(list.length > 1 ? 'stepMany' : 'stepOne')),
     list.map((spec, i) => [
       i ? ' · ' : '',
-      exerciseLink(spec, state, open, spec.short, `Exercise: ${spec.title}`),
+      exerciseLink(
+        spec,
+        state,
+        open,
+        S[`exercise.${spec.slug}.short`] ?? spec.short,
+        kit('stepLinkTitle', { title: titleOf(spec, S) }),
+      ),
     ]),
   );
 }
 
-const summaryText = (progress) =>
-  `${progress.solvedCount()} of ${EXERCISES.length} solved (kept in this browser only).`;
+const summaryText = (progress, kit) =>
+  kit('listSummary', { solved: progress.solvedCount(), all: EXERCISES.length });
+
+// One exercise of the list: its link, its progress and its idea.
+function listItem(spec, state, open, p, S, kit) {
+  return h(
+    'li',
+    { dataset: { solved: String(p.solved) } },
+    exerciseLink(spec, state, open, titleOf(spec, S)),
+    p.solved ? kit('listSolved') : p.attempts ? kit('listTried', { n: p.attempts }) : '',
+    h('span', { class: 'lab-summary' }, S[`exercise.${spec.slug}.idea`] ?? spec.idea),
+  );
+}
 
 /** The "Exercises" section: every exercise as a link with its progress, and the summary. */
-export function renderExerciseList(root, state, open, progress) {
+export function renderExerciseList(root, state, open, progress, S = EN) {
+  const kit = kitWords(S);
+  const code = plain('code', {}, '?exercise=<name>');
   replace(
     root,
-    h('h2', { id: 'exercises-heading', tabindex: '-1' }, 'Exercises: predict, then check'),
-    h(
-      'p',
-      { class: 'help' },
-      'Each asks for a prediction first; the core then computes the answer for your sentence and settings. ',
-      h('code', {}, '?exercise=<name>'),
-      ' opens one.',
-    ),
-    h('p', { class: 'exercise-summary', role: 'status' }, summaryText(progress)),
+    h('h2', { id: 'exercises-heading', tabindex: '-1' }, kit('listHeading')),
+    h('p', { class: 'help' }, kit('listIntro', { code })),
+    h('p', { class: 'exercise-summary', role: 'status' }, summaryText(progress, kit)),
     h(
       'ol',
       { class: 'lab-list exercise-list' },
-      EXERCISES.map((spec) => {
-        const p = progress.get(spec.slug);
-        return h(
-          'li',
-          { dataset: { solved: String(p.solved) } },
-          exerciseLink(spec, state, open),
-          p.solved ? ' ✓ solved' : p.attempts ? ` (${p.attempts} tried)` : '',
-          h('span', { class: 'lab-summary' }, spec.idea),
-        );
-      }),
+      EXERCISES.map((spec) => listItem(spec, state, open, progress.get(spec.slug), S, kit)),
     ),
   );
 }
@@ -124,16 +102,20 @@ export function refreshExerciseLinks(root, state) {
     a.setAttribute('href', hrefOf(state, a.dataset.exerciseLink));
 }
 
-const stepTitle = (slug) => STEPS.find((s) => s.slug === slug)?.title ?? slug;
-const labTitle = (slug) => findLab(slug)?.title ?? slug;
+// The step's and the lab's names in the words S, for the links after a check.
+const stepTitle = (S) => (slug) =>
+  S[`step.${slug}.title`] ?? STEPS.find((s) => s.slug === slug)?.title ?? slug;
+const labTitle = (S) => (slug) => S[`lab.${slug}.title`] ?? findLab(slug)?.title ?? slug;
 
 /**
  * The exercise panel in `root`. ctx: { lab, page(), close(), setParams(slug, patch), progress,
  * onResult(detail), href(view patch) (the page's address with it), go(view patch) (a plain click
- * on a step or lab link) }. show(state) opens,
+ * on a step or lab link), strings (the mount's words) }. show(state) opens,
  * keeps or closes the exercise the view names; update() tells it the page's result changed.
  */
 export function createExercisePanel(root, ctx) {
+  const S = ctx.strings ?? EN;
+  const kit = kitWords(S);
   let open = null; // { slug, instance }
 
   function unmount() {
@@ -145,13 +127,17 @@ export function createExercisePanel(root, ctx) {
   }
 
   const closeButton = () =>
-    h('button', { type: 'button', class: 'lab-close', onclick: () => ctx.close() }, 'Close');
+    h(
+      'button',
+      { type: 'button', class: 'lab-close', onclick: () => ctx.close() },
+      kit('panelClose'),
+    );
 
   function header(title) {
     return h(
       'header',
       { class: 'lab-head' },
-      h('p', { class: 'lab-kind' }, 'Exercise'),
+      h('p', { class: 'lab-kind' }, kit('panelKind')),
       h('h2', { id: 'exercise-heading', tabindex: '-1' }, title),
       closeButton(),
     );
@@ -161,7 +147,7 @@ export function createExercisePanel(root, ctx) {
     const body = h('div', { class: 'lab-body exercise-body' });
     root.hidden = false;
     root.dataset.exercise = spec.slug;
-    replace(root, header(spec.title), body);
+    replace(root, header(titleOf(spec, S)), body);
     open = { slug: spec.slug, instance: null };
     open.instance = runExercise(body, spec, {
       lab: ctx.lab,
@@ -177,8 +163,8 @@ export function createExercisePanel(root, ctx) {
         e.preventDefault();
         ctx.go(view);
       },
-      stepTitle,
-      labTitle,
+      stepTitle: stepTitle(S),
+      labTitle: labTitle(S),
     });
   }
 
@@ -186,11 +172,11 @@ export function createExercisePanel(root, ctx) {
     root.hidden = false;
     replace(
       root,
-      header('No such exercise'),
+      header(kit('panelNone')),
       h(
         'p',
         { class: 'lab-unknown', role: 'alert' },
-        `There is no exercise called “${slug}”. The exercises are: ${EXERCISES.map((e) => e.slug).join(', ')}.`,
+        kit('noSuch', { slug, known: EXERCISES.map((e) => e.slug).join(', ') }),
       ),
     );
     open = { slug, instance: null };
@@ -232,7 +218,8 @@ export function attachExercises(slots, { lab, store, controller, win, labs, onRe
     controller.setView({ exercise: slug }, 'ui');
     panel.focus();
   };
-  const renderList = () => renderExerciseList(slots.exercises, store.get(), open, progress);
+  const S = strings ?? EN;
+  const renderList = () => renderExerciseList(slots.exercises, store.get(), open, progress, S);
   const panel = createExercisePanel(slots.exercise, {
     lab,
     strings,
@@ -270,16 +257,7 @@ export function attachExercises(slots, { lab, store, controller, win, labs, onRe
       if (!slots.exercises.firstChild) renderList();
       else refreshExerciseLinks(slots.exercises, state);
     },
-    stepLinks: (step) => stepExerciseLinks(step, store.get(), open),
+    stepLinks: (step) => stepExerciseLinks(step, store.get(), open, S),
     destroy: () => panel.destroy(),
   };
-}
-
-// The window's localStorage, or null where reading it throws (a sandboxed frame, blocked storage).
-function storageOf(win) {
-  try {
-    return win.localStorage ?? null;
-  } catch {
-    return null;
-  }
 }

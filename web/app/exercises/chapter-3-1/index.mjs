@@ -9,4 +9,4 @@ export const stage = 'qkv';
 export const lab = 'lecture-order';
 export const idea =
   'Predict whether SelfAttention_v1 gives SelfAttention_v2’s output once W = Linear.weight.T, and without it.';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -4,6 +4,8 @@
 import { variantSettings, reported } from '../kit/variant.mjs';
 import { part, verdict } from '../kit/answer.mjs';
 import { readable } from '../../ui/format.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
 const D_IN = 3;
 const D_OUT = 2;
@@ -53,41 +55,30 @@ export function makeTask(core, page, variant) {
   };
 }
 
-export const SAME = Object.freeze({
-  same: 'the same output (up to float rounding)',
-  different: 'a different output',
-});
+/** The choices, in t's words: { same, different }. */
+export const sameChoices = (t) => ({ same: t('same'), different: t('different') });
 
 // What the core's difference says: the same below 1e-5 (float32 rounding of one sum).
 const verdictOf = (difference) => (difference < 1e-5 ? 'same' : 'different');
 
-/** response: { transferred, own }: keys of SAME. */
-export function check(task, response) {
-  const t = verdictOf(task.transferred);
+/** response: { transferred, own }: keys of sameChoices. */
+export function check(task, response, observed, words) {
+  const t = orEnglish(words, WORDS);
+  const same = sameChoices(t);
+  const tr = verdictOf(task.transferred);
   const o = verdictOf(task.own);
   const parts = [
     part(
       'transferred',
-      'v1 with W = v2’s weight.T',
-      response.transferred === t,
-      SAME[response.transferred] ?? '',
-      SAME[t],
+      t('transferredPart'),
+      response.transferred === tr,
+      same[response.transferred] ?? '',
+      same[tr],
     ),
-    part(
-      'own',
-      'v1 with its own random matrices',
-      response.own === o,
-      SAME[response.own] ?? '',
-      SAME[o],
-    ),
+    part('own', t('ownPart'), response.own === o, same[response.own] ?? '', same[o]),
   ];
   return verdict(
     parts,
-    'Both classes compute queries = x · W_query, keys = x · W_key, values = x · W_value, then the ' +
-      'same scaled softmax. nn.Linear stores its weight as (d_out, d_in) and computes x · weightᵀ, ' +
-      'while v1 keeps W as (d_in, d_out) and computes x · W: so v1 with W = weight.T multiplies by ' +
-      `the very same numbers. The core ran both: the largest difference is ${readable(task.transferred)}. ` +
-      'Without the transfer, v1 draws its matrices with torch.rand and v2 with nn.Linear’s own ' +
-      `initialisation, so they differ (largest difference ${readable(task.own)}).`,
+    t('explain', { transferred: readable(task.transferred), own: readable(task.own) }),
   );
 }

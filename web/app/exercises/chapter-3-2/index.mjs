@@ -8,4 +8,4 @@ export const stage = 'merge';
 export const lab = 'lecture-order';
 export const idea =
   'Choose d_out for MultiHeadAttentionWrapper so that its context vectors have the width asked for.';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

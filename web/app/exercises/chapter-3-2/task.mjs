@@ -3,6 +3,8 @@
 // sentence; the check of the d_out typed, with the shape it would give.
 import { variantSettings, pick, reported } from '../kit/variant.mjs';
 import { readNumber, same, part, verdict } from '../kit/answer.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
 const CASES = [
   { width: 2, heads: 2 },
@@ -47,19 +49,17 @@ export function makeTask(core, page, variant) {
 }
 
 /** response.dOut as typed. */
-export function check(task, response) {
+export function check(task, response, observed, words) {
+  const t = orEnglish(words, WORDS);
   const { width, heads, dOut, shape } = task;
   const given = readNumber(response.dOut);
-  const parts = [part('dOut', 'd_out of each head', same(given, dOut), response.dOut, dOut)];
+  const parts = [part('dOut', t('part'), same(given, dOut), response.dOut, dOut)];
   const wrong =
     given !== null && given !== dOut
-      ? ` With d_out = ${response.dOut} the context vectors would be ${heads} × ${response.dOut} = ${heads * given} wide.`
+      ? t('wrong', { given: response.dOut, heads, width: heads * given })
       : '';
   return verdict(
     parts,
-    `MultiHeadAttentionWrapper runs ${heads} CausalAttention heads, each with its own d_out, and ` +
-      `concatenates their context vectors along the last dimension: the width is num_heads × ` +
-      `d_out. For ${width} columns, d_out = ${width} / ${heads} = ${dOut}. The core ran the wrapper ` +
-      `with it: the context vectors have the shape (${shape.join(', ')}).${wrong}`,
+    t('explain', { heads, width, dOut, shape: `(${shape.join(', ')})`, wrong }),
   );
 }

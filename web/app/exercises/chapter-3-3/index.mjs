@@ -8,4 +8,4 @@ export const stage = 'output';
 export const lab = 'sizes';
 export const idea =
   'For GPT-2’s MultiHeadAttention (768 → 768, 12 heads, context 1,024): head size and parameters.';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -2,7 +2,10 @@
 // of 1,024), and the head size and parameter count the core's describe() gives for its block.
 import { pick } from '../kit/variant.mjs';
 import { readNumber, same, part, verdict, grouped } from '../kit/answer.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
+// The models' own names, the same in every language.
 const SIZES = [
   { name: 'GPT-2 small', d: 768, heads: 12 },
   { name: 'GPT-2 medium', d: 1024, heads: 16 },
@@ -37,19 +40,20 @@ export function makeTask(core, page, variant) {
 }
 
 /** response: { headSize, parameters } as typed. */
-export function check(task, response) {
+export function check(task, response, observed, words) {
+  const t = orEnglish(words, WORDS);
   const { d, heads, headSize, parameters, context } = task;
   const parts = [
     part(
       'headSize',
-      'Head size d_h',
+      t('headSizePart'),
       same(readNumber(response.headSize), headSize),
       response.headSize,
       headSize,
     ),
     part(
       'parameters',
-      'Parameters',
+      t('parametersPart'),
       same(readNumber(response.parameters), parameters),
       response.parameters,
       grouped(parameters),
@@ -57,9 +61,13 @@ export function check(task, response) {
   ];
   return verdict(
     parts,
-    `Each head gets d_h = d_out / num_heads = ${d} / ${heads} = ${headSize} columns. The block holds ` +
-      `W_query, W_key and W_value, each ${d} × ${d} (qkv_bias=False), and the output projection, ` +
-      `${d} × ${d} plus ${d} biases: 4 × ${grouped(d * d)} + ${d} = ${grouped(parameters)}. The ` +
-      `context length of ${grouped(context)} adds no parameter: it only sizes the mask buffer.`,
+    t('explain', {
+      d,
+      heads,
+      headSize,
+      square: grouped(d * d),
+      parameters: grouped(parameters),
+      context: grouped(context),
+    }),
   );
 }

@@ -8,4 +8,4 @@ export const stage = 'dropout';
 export const lab = 'dropout';
 export const idea =
   'With p = 0.5 in training: what a row of weights sums to after dropout, and what a kept weight becomes.';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -2,7 +2,9 @@
 // nn.Dropout(0.5) draws for it (the first seed from the variant's whose mask both keeps and drops
 // a weight the row has), and the row after dropout; the check of its sum and of one kept weight.
 import { variantPass, reported, headRow } from '../kit/variant.mjs';
-import { readNumber, close, part, verdict, fmt, TOLERANCE } from '../kit/answer.mjs';
+import { readNumber, close, part, verdict, fmt } from '../kit/answer.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
 export const P = 0.5;
 /** What a kept weight is multiplied by: 1/(1 − p). */
@@ -21,10 +23,10 @@ function telling(core, row, seed) {
 }
 
 /** { tokens, head, query, weights, kept (the key asked), mask, dropped, sum, keptValue, settings }. */
-export function makeTask(core, page, variant) {
+export function makeTask(core, page, variant, words) {
   const { settings, tokens, trace } = variantPass(core, page, variant, { causal: true });
   const [, heads, T] = trace.attentionWeights.shape;
-  if (T < 2) throw new RangeError('this exercise needs a sentence of at least 2 tokens');
+  if (T < 2) throw new RangeError(orEnglish(words, WORDS).kit('twoTokens'));
   const head = variant % heads;
   const query = T - 1;
   const weights = headRow(trace.attentionWeights, head, query);
@@ -45,16 +47,17 @@ export function makeTask(core, page, variant) {
 }
 
 /** response: { sum, kept } as typed. */
-export function check(task, response) {
+export function check(task, response, observed, words) {
+  const t = orEnglish(words, WORDS);
   const sum = readNumber(response.sum);
   const kept = readNumber(response.kept);
   const keptWeights = task.weights.filter((_, i) => task.mask[i] === 1);
   const keptSum = keptWeights.reduce((a, b) => a + b, 0);
   const parts = [
-    part('sum', 'The row’s sum after dropout', close(sum, task.sum), response.sum, fmt(task.sum)),
+    part('sum', t('sumPart'), close(sum, task.sum), response.sum, fmt(task.sum)),
     part(
       'kept',
-      `The weight of key ${task.kept + 1} after dropout`,
+      t('keptPart', { key: task.kept + 1 }),
       close(kept, task.keptValue),
       response.kept,
       fmt(task.keptValue),
@@ -62,12 +65,15 @@ export function check(task, response) {
   ];
   return verdict(
     parts,
-    `Dropout with p = ${P} zeroes each weight with probability ${P} and multiplies each kept ` +
-      `one by 1/(1 − p) = ${SCALE}. Key ${task.kept + 1}'s weight ${fmt(task.weights[task.kept])} ` +
-      `becomes ${fmt(task.weights[task.kept])} × ${SCALE} = ${fmt(task.keptValue)}. The kept weights of this ` +
-      `row add up to ${fmt(keptSum)}, so the row sums to ${SCALE} × ${fmt(keptSum)} = ${fmt(task.sum)}, not 1: ` +
-      'the scaling keeps the expected value of every weight (and so of the context vector) the same ' +
-      'as without dropout, on average over many masks, not in any one row. In evaluation mode ' +
-      `dropout does nothing and every row sums to 1. Accepted ${TOLERANCE}.`,
+    t('explain', {
+      p: P,
+      scale: SCALE,
+      key: task.kept + 1,
+      weight: fmt(task.weights[task.kept]),
+      keptValue: fmt(task.keptValue),
+      keptSum: fmt(keptSum),
+      sum: fmt(task.sum),
+      tolerance: t.kit('tolerance'),
+    }),
   );
 }

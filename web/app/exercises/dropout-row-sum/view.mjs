@@ -2,52 +2,55 @@
 import { h } from '../../render/h.mjs';
 import { fmt, tokenLabel } from '../../ui/format.mjs';
 import { numberField } from '../kit/inputs.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
-export function view(task, { response, result }, actions) {
+export function view(task, { response, result }, actions, words) {
+  const t = orEnglish(words, WORDS);
   const { tokens, head, query, weights, mask, kept } = task;
   const row = (label, cells) => h('tr', {}, h('th', { scope: 'row' }, label), cells);
   return [
     h(
       'p',
       { class: 'exercise-prompt' },
-      `Head ${head + 1}, first sentence, the row of query ${query + 1} “${tokens[query]}”, in training mode with nn.Dropout(p = 0.5). The mask below says which weights dropout keeps.`,
+      t('prompt', { head: head + 1, query: query + 1, token: tokens[query] }),
     ),
     h(
       'table',
       { class: 'exercise-rows' },
-      h('caption', {}, 'The attention weights of the row, and the dropout mask'),
+      h('caption', {}, t('caption')),
       h(
         'thead',
         {},
         row(
-          'key',
-          tokens.map((t) => h('th', { scope: 'col' }, tokenLabel(t))),
+          t('key'),
+          tokens.map((tok) => h('th', { scope: 'col' }, tokenLabel(tok))),
         ),
       ),
       h(
         'tbody',
         {},
         row(
-          'weight',
+          t('weight'),
           weights.map((v) => h('td', {}, fmt(v))),
         ),
         row(
-          'mask',
-          mask.map((v) => h('td', {}, v === 1 ? 'kept' : 'dropped')),
+          t('mask'),
+          mask.map((v) => h('td', {}, v === 1 ? t('kept') : t('dropped'))),
         ),
         result
           ? row(
-              'after',
+              t('after'),
               task.dropped.map((v) => h('td', {}, fmt(v))),
             )
           : null,
       ),
     ),
-    numberField('dropout-row-sum', 'sum', 'The sum of the row after dropout', response, actions),
+    numberField('dropout-row-sum', 'sum', t('sumField'), response, actions),
     numberField(
       'dropout-row-sum',
       'kept',
-      `The weight of key ${kept + 1} “${tokens[kept]}” after dropout`,
+      t('keptField', { key: kept + 1, token: tokens[kept] }),
       response,
       actions,
     ),

@@ -21,11 +21,10 @@ export function readNumber(text) {
   return /^-?(\d+\.?\d*|\.\d+)(e-?\d+)?$/i.test(t) && Number.isFinite(n) ? n : null;
 }
 
-/** The tolerance every "by hand" number is judged with, in words. */
-export const TOLERANCE =
-  'to 3 significant figures: within 0.5 % of the core’s value, or 0.002 for a value near 0';
-
-/** Whether `given` agrees with `expected` as TOLERANCE says. */
+/**
+ * Whether `given` agrees with `expected` to 3 significant figures: within 0.5 % of it, or 0.002
+ * near 0 (the kit's words say so: t.kit('tolerance')).
+ */
 export const close = (given, expected) =>
   given !== null && Math.abs(given - expected) <= Math.max(0.005 * Math.abs(expected), 0.002);
 
@@ -34,13 +33,14 @@ export const same = (given, expected) => given !== null && given === expected;
 
 /**
  * One part of a check: { name, label, correct, said (what the student gave), expected (text) }.
- * `said` is kept as typed, so the feedback can quote it.
+ * `said` is kept as typed, so the feedback can quote it ('' when nothing was given: the feedback
+ * says so in the page's language).
  */
 export const part = (name, label, correct, said, expected) => ({
   name,
   label,
   correct: Boolean(correct),
-  said: said === undefined || said === null || said === '' ? '(nothing)' : String(said),
+  said: said === undefined || said === null ? '' : String(said),
   expected: String(expected),
 });
 

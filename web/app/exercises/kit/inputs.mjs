@@ -74,7 +74,7 @@ const toggle = (picked, key) =>
   picked.includes(key) ? picked.filter((k) => k !== key) : [...picked, key];
 
 function cell(r, c, tokens, state) {
-  const { picked, cursor, T, actions, shown } = state;
+  const { picked, cursor, T, actions, shown, kit } = state;
   const key = `${r},${c}`;
   const on = picked.includes(key);
   const mark = shown ? (shown.has(key) ? '−∞' : '') : on ? '×' : '';
@@ -89,7 +89,12 @@ function cell(r, c, tokens, state) {
         tabindex: cursor[0] === r && cursor[1] === c ? '0' : '-1',
         dataset: { cell: key },
         'aria-pressed': String(on),
-        'aria-label': `query ${r + 1} “${tokens[r]}”, key ${c + 1} “${tokens[c]}”${on ? ', hidden' : ''}`,
+        'aria-label': kit(on ? 'cellHidden' : 'cell', {
+          row: r + 1,
+          query: tokens[r],
+          column: c + 1,
+          key: tokens[c],
+        }),
         onclick: (e) => {
           actions.respond('cursor', [r, c]);
           actions.respond('cells', toggle(picked, key));
@@ -104,9 +109,10 @@ function cell(r, c, tokens, state) {
 
 /**
  * A T × T grid of query rows and key columns; response.cells: the picked "r,c" keys.
- * `shown`: a Set of the keys the core masked, drawn as −∞ once checked (or null).
+ * `shown`: a Set of the keys the core masked, drawn as −∞ once checked (or null); kit: the kit's
+ * words (t.kit).
  */
-export function cellGrid({ caption, tokens, response, actions, shown = null }) {
+export function cellGrid({ caption, tokens, response, actions, shown = null, kit }) {
   const T = tokens.length;
   const state = {
     picked: response.cells ?? [],
@@ -114,6 +120,7 @@ export function cellGrid({ caption, tokens, response, actions, shown = null }) {
     T,
     actions,
     shown,
+    kit,
   };
   const labels = tokens.map(tokenLabel);
   return h(
@@ -126,7 +133,7 @@ export function cellGrid({ caption, tokens, response, actions, shown = null }) {
       h(
         'tr',
         {},
-        h('th', { scope: 'col' }, 'query ↓ key →'),
+        h('th', { scope: 'col' }, kit('gridCorner')),
         labels.map((t) => h('th', { scope: 'col' }, t)),
       ),
     ),

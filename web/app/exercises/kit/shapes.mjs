@@ -35,23 +35,21 @@ export function shapeSizes(core, page, variant) {
   };
 }
 
-const NAMES = ['first', 'second', 'third', 'fourth'];
-
-/** The four fields of a shape (response keys d0..d3). */
-export const shapeFields = (slug, response, actions) =>
+/** The four fields of a shape (response keys d0..d3); kit: the kit's words (t.kit). */
+export const shapeFields = (slug, response, actions, kit) =>
   h(
     'fieldset',
     { class: 'exercise-shape' },
-    h('legend', {}, 'The shape, one size per field'),
-    NAMES.map((n, i) => numberField(slug, `d${i}`, `${n} size`, response, actions)),
+    h('legend', {}, kit('shape')),
+    [1, 2, 3, 4].map((n, i) => numberField(slug, `d${i}`, kit(`size${n}`), response, actions)),
   );
 
 /** Whether the four typed sizes are `shape`: one part per size. */
-export const shapeParts = (response, shape, names) =>
+export const shapeParts = (response, shape, names, kit) =>
   shape.map((size, i) =>
     part(
       `d${i}`,
-      `size ${i + 1} (${names[i]})`,
+      kit('sizePart', { n: i + 1, name: names[i] }),
       same(readNumber(response[`d${i}`]), size),
       response[`d${i}`],
       size,

@@ -9,4 +9,4 @@ export const stage = 'merge';
 export const lab = 'loop-vs-fused';
 export const idea =
   'Before the timing runs: which form wins at 4,000 heads, a loop over heads or one fused matmul, and by how much?';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -5,23 +5,19 @@
 import { pick } from '../kit/variant.mjs';
 import { part, verdict, fmt } from '../kit/answer.mjs';
 import { readable } from '../../ui/format.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
 const HEADS = [4000, 400, 2000];
 const REPEATS = 9;
 /** Below this ratio of the two times, the winner is too close to call. */
 export const CLOSE = 1.5;
 
-/** The orders of magnitude offered: the ratio of the slower time to the faster. */
-export const FACTORS = Object.freeze({
-  1: 'about the same, less than about 3×',
-  10: 'about 10×: from about 3× to 30×',
-  100: 'about 100×: from about 30× to 300×',
-  1000: 'about 1000× or more',
-});
-export const WINNERS = Object.freeze({
-  fused: 'the fused form (one matmul for all heads)',
-  loop: 'the loop over heads',
-});
+/** The orders of magnitude offered (the ratio of the slower time to the faster), in t's words. */
+export const factorChoices = (t) =>
+  Object.fromEntries([1, 10, 100, 1000].map((n) => [n, t(`factor${n}`)]));
+/** The forms, in t's words. */
+export const winnerChoices = (t) => ({ fused: t('winnerFused'), loop: t('winnerLoop') });
 
 /** { heads, headSize, tokens, batch, dIn, seed, settings }: what will be timed. */
 export function makeTask(core, page, variant) {
@@ -54,33 +50,38 @@ function acceptedOrders(ratio) {
   return [...near].map(String);
 }
 
-/** response: { winner (a key of WINNERS), factor (a key of FACTORS) }; observed: observe()'s. */
-export function check(task, response, observed) {
+/** response: { winner (a key of winnerChoices), factor (one of factorChoices) }; observed: observe()'s. */
+export function check(task, response, observed, words) {
+  const t = orEnglish(words, WORDS);
+  const [winners, factors] = [winnerChoices(t), factorChoices(t)];
   const { loopMs, fusedMs, maxDifference } = observed;
   const faster = fusedMs <= loopMs ? 'fused' : 'loop';
   const ratio = Math.max(loopMs, fusedMs) / Math.min(loopMs, fusedMs);
   // Within a factor of 1.5 the direction is the noise of a shared machine: either winner is right.
   const close = ratio < CLOSE;
-  const winnerRight = response.winner === faster || (close && response.winner in WINNERS);
+  const winnerRight = response.winner === faster || (close && response.winner in winners);
   const orders = acceptedOrders(ratio);
   const parts = [
-    part('winner', 'The faster form', winnerRight, WINNERS[response.winner] ?? '', WINNERS[faster]),
+    part('winner', t('winnerPart'), winnerRight, winners[response.winner] ?? '', winners[faster]),
     part(
       'factor',
-      'By about how much',
+      t('factorPart'),
       orders.includes(response.factor),
-      FACTORS[response.factor] ?? '',
-      orders.map((o) => FACTORS[o]).join(' or '),
+      factors[response.factor] ?? '',
+      orders.map((o) => factors[o]).join(t('or')),
     ),
   ];
   return verdict(
     parts,
-    `Measured now, ${task.heads} heads of size ${task.headSize}: the loop took ${fmt(loopMs, 3)} ms ` +
-      `and the fused form ${fmt(fusedMs, 3)} ms a pass, so the ${faster} form won by ${fmt(ratio, 1)}× ` +
-      `(their outputs differ by at most ${readable(maxDifference)}). ${close ? 'That is too close to call: either form counts as right. ' : ''}A timing differs from run to run and machine to ` +
-      'machine, so only the direction and the order of magnitude are judged. The loop computes the ' +
-      'same numbers as many small matrix products, one per head, each paying its own fixed cost; ' +
-      'the fused form does one large product. In the lecture, PyTorch’s per-call overhead made the ' +
-      'loop far slower at 4,000 heads; compiled code pays far less per call, so the gap here is smaller.',
+    t('explain', {
+      heads: task.heads,
+      headSize: task.headSize,
+      loopMs: fmt(loopMs, 3),
+      fusedMs: fmt(fusedMs, 3),
+      faster: t(faster === 'fused' ? 'formFused' : 'formLoop'),
+      ratio: fmt(ratio, 1),
+      difference: readable(maxDifference),
+      tooClose: close ? t('tooClose') : '',
+    }),
   );
 }

@@ -1,23 +1,25 @@
 // The loop-vs-fused exercise's page: what will be timed, and two choices.
 import { h } from '../../render/h.mjs';
 import { choiceField } from '../kit/inputs.mjs';
-import { FACTORS, WINNERS } from './task.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import { factorChoices, winnerChoices } from './task.mjs';
+import WORDS from './words.mjs';
 
-export function view(task, { response }, actions) {
+export function view(task, { response }, actions, words) {
+  const t = orEnglish(words, WORDS);
+  const slug = 'loop-vs-fused-guess';
   return [
     h(
       'p',
       { class: 'exercise-prompt' },
-      `The lecture’s experiment with ${task.heads.toLocaleString('en-US')} heads of size ${task.headSize}, ${task.tokens} tokens, a batch of ${task.batch}: the same attention computed by a loop over per-head modules, and by one weight-split (fused) matmul. Guess first; Check then times both in your browser.`,
+      t('prompt', {
+        heads: task.heads.toLocaleString('en-US'),
+        headSize: task.headSize,
+        tokens: task.tokens,
+        batch: task.batch,
+      }),
     ),
-    choiceField(
-      'loop-vs-fused-guess',
-      'winner',
-      'Which form is faster?',
-      WINNERS,
-      response,
-      actions,
-    ),
-    choiceField('loop-vs-fused-guess', 'factor', 'By about how much?', FACTORS, response, actions),
+    choiceField(slug, 'winner', t('winnerLegend'), winnerChoices(t), response, actions),
+    choiceField(slug, 'factor', t('factorLegend'), factorChoices(t), response, actions),
   ];
 }

@@ -7,4 +7,4 @@ export const short = 'pick the hidden cells';
 export const stage = 'mask';
 export const lab = 'masking';
 export const idea = 'Click every cell of the scores that the causal mask sets to −∞.';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -9,4 +9,4 @@ export const stage = 'mask';
 export const lab = 'masking';
 export const idea =
   'What a row of weights sums to when the future is zeroed after the softmax, and when it is −∞ before.';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -3,6 +3,8 @@
 // the student predicts each sum to be.
 import { variantPass, reported, headRow } from '../kit/variant.mjs';
 import { part, verdict, fmt } from '../kit/answer.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
 /** The query row a variant asks for: an early one, whose future is most of the row. */
 export const rowOf = (T, variant) => (variant % Math.max(1, T - 1)) % T;
@@ -10,11 +12,11 @@ export const rowOf = (T, variant) => (variant % Math.max(1, T - 1)) % T;
 const sum = (row) => row.reduce((a, b) => a + b, 0);
 
 /** { tokens, head, query, naive, negInf (the two rows), naiveSum, negInfSum, settings }. */
-export function makeTask(core, page, variant) {
+export function makeTask(core, page, variant, words) {
   const naive = variantPass(core, page, variant, { causal: true, masking: 'naive' });
   const negInf = variantPass(core, page, variant, { causal: true, masking: 'neg-inf' });
   const [, heads, T] = negInf.trace.attentionWeights.shape;
-  if (T < 2) throw new RangeError('this exercise needs a sentence of at least 2 tokens');
+  if (T < 2) throw new RangeError(orEnglish(words, WORDS).kit('twoTokens'));
   const head = variant % heads;
   const query = rowOf(T, variant);
   const naiveRow = headRow(naive.trace.zeroedWeights, head, query);
@@ -32,42 +34,43 @@ export function makeTask(core, page, variant) {
   };
 }
 
-export const SUMS = Object.freeze({
-  one: 'exactly 1 (up to float rounding)',
-  less: 'less than 1',
-  more: 'more than 1',
-});
+/** The choices of what a row sums to, in t's words. */
+export const sumChoices = (t) => ({ one: t('one'), less: t('less'), more: t('more') });
 
-// What a sum is, in the terms of SUMS: within 1e-5 of 1 is 1.
+// What a sum is, in the terms of sumChoices: within 1e-5 of 1 is 1.
 const kind = (s) => (Math.abs(s - 1) <= 1e-5 ? 'one' : s < 1 ? 'less' : 'more');
 
-/** response: { naive, negInf }: keys of SUMS. */
-export function check(task, response) {
+/** response: { naive, negInf }: keys of sumChoices. */
+export function check(task, response, observed, words) {
+  const t = orEnglish(words, WORDS);
+  const sums = sumChoices(t);
   const naive = kind(task.naiveSum);
   const negInf = kind(task.negInfSum);
   const parts = [
     part(
       'naive',
-      'Zeroed after the softmax',
+      t('naivePart'),
       response.naive === naive,
-      SUMS[response.naive] ?? '',
-      `${SUMS[naive]}: ${fmt(task.naiveSum)}`,
+      sums[response.naive] ?? '',
+      `${sums[naive]}: ${fmt(task.naiveSum)}`,
     ),
     part(
       'negInf',
-      '−∞ before the softmax',
+      t('negInfPart'),
       response.negInf === negInf,
-      SUMS[response.negInf] ?? '',
-      `${SUMS[negInf]}: ${fmt(task.negInfSum)}`,
+      sums[response.negInf] ?? '',
+      `${sums[negInf]}: ${fmt(task.negInfSum)}`,
     ),
   ];
   const T = task.tokens.length;
   return verdict(
     parts,
-    `Row ${task.query + 1} may see ${task.query + 1} of the ${T} keys. The softmax of the whole row ` +
-      `spreads 1 over all ${T} keys; zeroing the ${T - task.query - 1} future ones afterwards ` +
-      `throws their share away, so the row sums to ${fmt(task.naiveSum)}, and would need a second ` +
-      'division by its sum. A score of −∞ has e^−∞ = 0, so the softmax itself gives the future ' +
-      `exactly 0 and shares the whole 1 among the past: the row sums to ${fmt(task.negInfSum)}.`,
+    t('explain', {
+      row: task.query + 1,
+      T,
+      future: T - task.query - 1,
+      naiveSum: fmt(task.naiveSum),
+      negInfSum: fmt(task.negInfSum),
+    }),
   );
 }

@@ -8,4 +8,4 @@ export const stage = 'merge';
 export const lab = 'weights';
 export const idea =
   'Name the head a column of the merged tensor comes from, and what W_o = identity would do to it.';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

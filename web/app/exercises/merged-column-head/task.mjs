@@ -4,6 +4,8 @@
 import { mhaOptions } from '../../labs/kit/page.mjs';
 import { variantPass, variantSettings, coreOptions, reported } from '../kit/variant.mjs';
 import { part, verdict } from '../kit/answer.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
 // The head and column of contextHeads (item 0) whose numbers are column c of mergedHeads.
 function sourceOf({ mergedHeads, contextHeads }, c) {
@@ -66,37 +68,44 @@ export function makeTask(core, page, variant) {
   };
 }
 
-/** The choices of what W_o = I does. */
-export const IDENTITY = Object.freeze({
-  same: 'The output equals the merged tensor: the heads stay side by side, unmixed.',
-  mix: 'Each output column becomes a mix of every head’s columns.',
-  sum: 'The heads are added up into one d_h-wide vector.',
-});
+/** The choices of what W_o = I does, in t's words. */
+export const identityChoices = (t) => ({ same: t('same'), mix: t('mix'), sum: t('sum') });
 
-/** response: { head (1-based, typed), identity (a key of IDENTITY) }. */
-export function check(task, response) {
+/** response: { head (1-based, typed), identity (a key of identityChoices) }. */
+export function check(task, response, observed, words) {
+  const t = orEnglish(words, WORDS);
+  const identity = identityChoices(t);
   const { column, D, h, dh, head, headColumn, identitySame } = task;
   const given = Number(String(response.head ?? '').trim());
   const truth = identitySame ? 'same' : 'mix';
   const parts = [
-    part('head', `The head of column ${column + 1}`, given === head + 1, response.head, head + 1),
+    part(
+      'head',
+      t('headPart', { column: column + 1 }),
+      given === head + 1,
+      response.head,
+      head + 1,
+    ),
     part(
       'identity',
-      'What W_o = identity does',
+      t('identityPart'),
       response.identity === truth,
-      IDENTITY[response.identity] ?? '',
-      IDENTITY[truth],
+      identity[response.identity] ?? '',
+      identity[truth],
     ),
   ];
   return verdict(
     parts,
-    `Merging transposes the context vectors back to (B, T, h, d_h) and views them as (B, T, ` +
-      `d_out): head 1's ${dh} columns come first, then head 2's, and so on. Column ${column + 1} of ` +
-      `${D} is column ${headColumn + 1} of head ${head + 1}, since ${column} ÷ d_h = ${column} ÷ ` +
-      `${dh} rounds down to ${head} (counting from 0). The output projection multiplies by W_o, ` +
-      `whose every output column weighs all ${D} merged columns: that is what mixes the ${h} heads. ` +
-      `With W_o = identity and bias 0, each output column takes only its own merged column, so the ` +
-      `output ${identitySame ? 'is exactly the merged tensor' : 'still differs from the merged tensor'} ` +
-      '(the core ran it with those weights): nothing is mixed.',
+    t('explain', {
+      dh,
+      column: column + 1,
+      D,
+      headColumn: headColumn + 1,
+      head: head + 1,
+      index: column,
+      head0: head,
+      heads: h,
+      output: t(identitySame ? 'outputSame' : 'outputDiffers'),
+    }),
   );
 }

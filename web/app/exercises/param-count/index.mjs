@@ -8,4 +8,4 @@ export const stage = 'output';
 export const lab = 'sizes';
 export const idea =
   'Count the parameters of W_query and of the whole attention block, GPT-2 first.';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

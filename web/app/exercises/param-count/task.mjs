@@ -4,16 +4,18 @@
 import { SIZE_PRESETS } from '../../../lib/sizes.mjs';
 import { pick } from '../kit/variant.mjs';
 import { readNumber, same, part, verdict, grouped } from '../kit/answer.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
-/** The models the variants ask about in turn. */
+/** The models the variants ask about in turn; name: the key of its words. */
 export const MODELS = Object.freeze([
-  { name: 'GPT-2 small', preset: 'gpt2', qkvBias: false },
-  { name: 'GPT-2 small with qkv_bias=True', preset: 'gpt2', qkvBias: true },
-  { name: 'GPT-3', preset: 'gpt3', qkvBias: false },
-  { name: 'the lecture’s example', preset: 'lecture', qkvBias: false },
+  { name: 'gpt2', preset: 'gpt2', qkvBias: false },
+  { name: 'gpt2Bias', preset: 'gpt2', qkvBias: true },
+  { name: 'gpt3', preset: 'gpt3', qkvBias: false },
+  { name: 'lecture', preset: 'lecture', qkvBias: false },
 ]);
 
-/** { name, dIn, dOut, heads, qkvBias, query, total, parameters, settings }; the page is not used. */
+/** { name (a key of the words), dIn, dOut, heads, qkvBias, query, total, parameters, settings }; the page is not used. */
 export function makeTask(core, page, variant) {
   const model = pick(MODELS, variant);
   const options = { ...SIZE_PRESETS[model.preset], qkvBias: model.qkvBias };
@@ -42,20 +44,21 @@ export function makeTask(core, page, variant) {
 }
 
 /** response: { query, total } as typed (thousands separators allowed). */
-export function check(task, response) {
+export function check(task, response, observed, words) {
+  const t = orEnglish(words, WORDS);
   const { dIn, dOut, qkvBias, query, total, parameters } = task;
   const matrix = dIn * dOut;
   const parts = [
     part(
       'query',
-      'Parameters of W_query',
+      t('queryPart'),
       same(readNumber(response.query), query),
       response.query,
       grouped(query),
     ),
     part(
       'total',
-      'Parameters of the block',
+      t('totalPart'),
       same(readNumber(response.total), total),
       response.total,
       grouped(total),
@@ -64,11 +67,16 @@ export function check(task, response) {
   const list = parameters.map((p) => `${p.name} ${grouped(p.count)}`).join(', ');
   return verdict(
     parts,
-    `W_query is an nn.Linear(${dIn}, ${dOut}): a ${dIn} × ${dOut} weight, ${grouped(matrix)} ` +
-      `numbers${qkvBias ? `, plus ${grouped(dOut)} biases (qkv_bias=True)` : ', and no bias (qkv_bias=False)'}` +
-      `, so ${grouped(query)}. W_key and W_value are the same size, and the output projection ` +
-      `nn.Linear(${dOut}, ${dOut}) has ${grouped(dOut * dOut)} weights and ${grouped(dOut)} biases. ` +
-      `In all: ${list} = ${grouped(total)}. The number of heads changes none of this: the heads ` +
-      'split the same matrices.',
+    t('explain', {
+      dIn,
+      dOut,
+      matrix: grouped(matrix),
+      bias: qkvBias ? t('withBias', { biases: grouped(dOut) }) : t('noBias'),
+      query: grouped(query),
+      square: grouped(dOut * dOut),
+      outBiases: grouped(dOut),
+      list,
+      total: grouped(total),
+    }),
   );
 }

@@ -7,4 +7,4 @@ export const short = 'a score by hand';
 export const stage = 'scores';
 export const lab = 'sqrt-dh';
 export const idea = 'Compute one attention score from a row of Q and a row of K, then scale it.';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

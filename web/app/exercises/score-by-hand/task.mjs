@@ -1,7 +1,9 @@
 // The score exercise's task: a query row and a key row of one head (as the split-heads step shows
 // them), and the core's score and scaled score for that cell; the check of the two numbers typed.
 import { variantPass, reported, headRow } from '../kit/variant.mjs';
-import { readNumber, close, part, verdict, fmt, TOLERANCE } from '../kit/answer.mjs';
+import { readNumber, close, part, verdict, fmt } from '../kit/answer.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
 /** Which cell a variant asks for: a query late in the sentence and an earlier key. */
 export function cellOf(T, heads, variant) {
@@ -33,27 +35,25 @@ export function makeTask(core, page, variant) {
 const signed = (v) => (v < 0 ? `(${fmt(v)})` : fmt(v));
 
 /** response: { score, scaled } as typed. */
-export function check(task, response) {
+export function check(task, response, observed, words) {
+  const t = orEnglish(words, WORDS);
   const score = readNumber(response.score);
   const scaled = readNumber(response.scaled);
   const root = Math.sqrt(task.dk);
   const products = task.q.map((v, i) => `${signed(v)}·${signed(task.k[i])}`).join(' + ');
   const parts = [
-    part('score', 'The score q · k', close(score, task.score), response.score, fmt(task.score)),
-    part(
-      'scaled',
-      'The scaled score',
-      close(scaled, task.scaled),
-      response.scaled,
-      fmt(task.scaled),
-    ),
+    part('score', t('scorePart'), close(score, task.score), response.score, fmt(task.score)),
+    part('scaled', t('scaledPart'), close(scaled, task.scaled), response.scaled, fmt(task.scaled)),
   ];
   return verdict(
     parts,
-    `The score is the dot product of the query row and the key row: multiply them number by ` +
-      `number and add, ${products} = ${fmt(task.score)}. The scaled score divides it by √d_k = ` +
-      `√${task.dk} = ${fmt(root)}: ${fmt(task.score)} / ${fmt(root)} = ${fmt(task.scaled)}. ` +
-      `Dividing keeps the scores' spread near 1 whatever the head size, so the softmax does not ` +
-      `turn one-hot. Accepted ${TOLERANCE}.`,
+    t('explain', {
+      products,
+      score: fmt(task.score),
+      dk: task.dk,
+      root: fmt(root),
+      scaled: fmt(task.scaled),
+      tolerance: t.kit('tolerance'),
+    }),
   );
 }

@@ -2,6 +2,8 @@
 import { h, m } from '../../render/h.mjs';
 import { fmt } from '../../ui/format.mjs';
 import { numberField } from '../kit/inputs.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
 const rowTable = (caption, rows) =>
   h(
@@ -22,33 +24,25 @@ const rowTable = (caption, rows) =>
     ),
   );
 
-export function view(task, { response }, actions) {
+export function view(task, { response }, actions, words) {
+  const t = orEnglish(words, WORDS);
   const { tokens, head, query, key, dk } = task;
+  const prompt = {
+    head: head + 1,
+    query: query + 1,
+    queryToken: tokens[query],
+    key: key + 1,
+    keyToken: tokens[key],
+    dk,
+  };
   return [
-    h(
-      'p',
-      { class: 'exercise-prompt' },
-      `Head ${head + 1}, first sentence: the query of token ${query + 1} “${tokens[query]}” and the key of token ${key + 1} “${tokens[key]}”, each d_k = ${dk} numbers.`,
-    ),
-    rowTable('The two rows', [
-      [`q (query ${query + 1})`, task.q, 'q'],
-      [`k (key ${key + 1})`, task.k, 'k'],
+    h('p', { class: 'exercise-prompt' }, t('prompt', prompt)),
+    rowTable(t('caption'), [
+      [t('qRow', { query: query + 1 }), task.q, 'q'],
+      [t('kRow', { key: key + 1 }), task.k, 'k'],
     ]),
-    numberField('score-by-hand', 'score', 'The score q · k', response, actions),
-    numberField(
-      'score-by-hand',
-      'scaled',
-      'The scaled score (q · k) / √d_k',
-      response,
-      actions,
-      'Three significant figures are enough.',
-    ),
-    h(
-      'p',
-      { class: 'help' },
-      'Work from the numbers shown; ',
-      m('√d_k'),
-      ' is the head size’s root.',
-    ),
+    numberField('score-by-hand', 'score', t('scoreField'), response, actions),
+    numberField('score-by-hand', 'scaled', t('scaledField'), response, actions, t('hint')),
+    h('p', { class: 'help' }, t('help', { root: m('√d_k') })),
   ];
 }

@@ -6,4 +6,4 @@ export const title = 'Which key gets the most weight';
 export const short = 'the winning key';
 export const stage = 'softmax';
 export const idea = 'From a row of scaled, masked scores, pick the key the softmax weights most.';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -2,15 +2,17 @@
 // core makes the largest; the check of the key picked.
 import { variantPass, reported, headRow } from '../kit/variant.mjs';
 import { part, verdict, fmt } from '../kit/answer.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
 /** The query row a variant asks for: never the first (which has one key only). */
 export const rowOf = (T, variant) => 1 + ((T - 2 - (variant % (T - 1)) + (T - 1)) % (T - 1));
 
 /** { tokens, head, query, scores (masked), weights, winner, settings }. */
-export function makeTask(core, page, variant) {
+export function makeTask(core, page, variant, words) {
   const { settings, tokens, trace } = variantPass(core, page, variant, { causal: true });
   const [, heads, T] = trace.maskedScores.shape;
-  if (T < 2) throw new RangeError('this exercise needs a sentence of at least 2 tokens');
+  if (T < 2) throw new RangeError(orEnglish(words, WORDS).kit('twoTokens'));
   const head = variant % heads;
   const query = rowOf(T, variant);
   const weights = headRow(trace.attentionWeights, head, query);
@@ -28,27 +30,28 @@ export function makeTask(core, page, variant) {
 }
 
 /** response.key: the picked key's index, as text. */
-export function check(task, response) {
+export function check(task, response, observed, words) {
+  const t = orEnglish(words, WORDS);
   const { tokens, winner, weights, scores } = task;
   const picked = response.key === undefined ? null : Number(response.key);
-  const name = (i) => `key ${i + 1} “${tokens[i]}”`;
+  const name = (i) => t('keyName', { key: i + 1, token: tokens[i] });
   const masked = picked !== null && scores[picked] === -Infinity;
   const parts = [
     part(
       'key',
-      'The key with the largest weight',
+      t('part'),
       picked === winner,
       picked === null ? '' : name(picked),
-      `${name(winner)} (weight ${fmt(weights[winner])})`,
+      t('expected', { key: name(winner), weight: fmt(weights[winner]) }),
     ),
   ];
   return verdict(
     parts,
-    (masked
-      ? `${name(picked)} is in the future of query ${task.query + 1}: its score is −∞, so its weight is exactly 0. `
-      : '') +
-      `The softmax turns each score s into e^s divided by the row's sum of e^s: the larger the ` +
-      `score, the larger the weight, so the order never changes. The largest score of the row is ` +
-      `${fmt(scores[winner])}, at ${name(winner)}, which gets weight ${fmt(weights[winner])}.`,
+    t('explain', {
+      masked: masked ? t('masked', { key: name(picked), query: task.query + 1 }) : '',
+      score: fmt(scores[winner]),
+      key: name(winner),
+      weight: fmt(weights[winner]),
+    }),
   );
 }

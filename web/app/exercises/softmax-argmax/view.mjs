@@ -2,28 +2,31 @@
 import { h } from '../../render/h.mjs';
 import { fmt, tokenLabel } from '../../ui/format.mjs';
 import { choiceField } from '../kit/inputs.mjs';
+import { orEnglish } from '../kit/english.mjs';
+import WORDS from './words.mjs';
 
-export function view(task, { response, result }, actions) {
+export function view(task, { response, result }, actions, words) {
+  const t = orEnglish(words, WORDS);
   const { tokens, head, query, scores, weights } = task;
   const labels = tokens.map(tokenLabel);
   return [
     h(
       'p',
       { class: 'exercise-prompt' },
-      `Head ${head + 1}, first sentence, the row of query ${query + 1} “${tokens[query]}”: its scores, scaled and masked. Which key will the softmax give the largest weight?`,
+      t('prompt', { head: head + 1, query: query + 1, token: tokens[query] }),
     ),
     h(
       'table',
       { class: 'exercise-rows' },
-      h('caption', {}, `Scaled, masked scores of query ${query + 1}`),
+      h('caption', {}, t('caption', { query: query + 1 })),
       h(
         'thead',
         {},
         h(
           'tr',
           {},
-          h('th', {}, 'key'),
-          labels.map((t) => h('th', { scope: 'col' }, t)),
+          h('th', {}, t('key')),
+          labels.map((label) => h('th', { scope: 'col' }, label)),
         ),
       ),
       h(
@@ -32,14 +35,14 @@ export function view(task, { response, result }, actions) {
         h(
           'tr',
           {},
-          h('th', { scope: 'row' }, 'score'),
+          h('th', { scope: 'row' }, t('score')),
           scores.map((v) => h('td', {}, fmt(v))),
         ),
         result
           ? h(
               'tr',
               {},
-              h('th', { scope: 'row' }, 'weight'),
+              h('th', { scope: 'row' }, t('weight')),
               weights.map((v) => h('td', {}, fmt(v))),
             )
           : null,
@@ -48,8 +51,8 @@ export function view(task, { response, result }, actions) {
     choiceField(
       'softmax-argmax',
       'key',
-      'The key with the largest weight',
-      Object.fromEntries(labels.map((t, i) => [String(i), `${i + 1} ${t}`])),
+      t('legend'),
+      Object.fromEntries(labels.map((label, i) => [String(i), `${i + 1} ${label}`])),
       response,
       actions,
     ),

@@ -7,4 +7,4 @@ export const short = 'transpose';
 export const stage = 'split';
 export const lab = 'transpose';
 export const idea = 'Give the shape of the viewed queries after .transpose(1, 2).';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];

@@ -7,4 +7,4 @@ export const short = 'view';
 export const stage = 'split';
 export const lab = 'transpose';
 export const idea = 'Give the shape of queries.view(B, T, h, d_h) for the sizes shown.';
-export const load = () => [import('./task.mjs'), import('./view.mjs')];
+export const load = () => [import('./task.mjs'), import('./view.mjs'), import('./words.mjs')];
