@@ -154,6 +154,8 @@ test('a lab whose modules and tokenizer arrive late opens with its numbers and n
   );
   const panel = page.locator('#lab-panel[data-lab="sqrt-dh"]');
   await panel.waitFor({ state: 'visible' });
+  // The harness comes first (it loads with the first lab opened), then the lab's own modules.
+  for (let i = 0; i < 200 && held.length === 0; ++i) await page.waitForTimeout(50);
   assert.ok(held.length >= 1, 'the lab asked for its modules');
   await typeSentence(page, 'all dogs are animals');
   release();

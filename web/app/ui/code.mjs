@@ -167,9 +167,9 @@ export function exportMenu(step, ctx, section) {
         const blob = el && (await mapToPng(el));
         if (blob) download(blob, mapFile(el, 'png'));
       }),
-      button('SVG', 'export-svg', () => {
+      button('SVG', 'export-svg', async () => {
         const el = chosen();
-        const svg = el && mapToSvg(el, `${mapName(el)} (attention-lab, ${step.title})`);
+        const svg = el && (await mapToSvg(el, `${mapName(el)} (attention-lab, ${step.title})`));
         if (svg) download(new Blob([svg], { type: 'image/svg+xml' }), mapFile(el, 'svg'));
       }),
     ),

@@ -9,7 +9,7 @@ import { h as plain } from '../render/h.mjs';
 import { EN } from '../strings/index.mjs';
 import { kitWords } from '../exercises/kit/english.mjs';
 import { EXERCISES, findExercise, exercisesAt } from '../exercises/index.mjs';
-import { runExercise } from '../exercises/harness.mjs';
+import { lazyRunner } from './later.mjs';
 import { toUrl } from '../state/url.mjs';
 import { STEPS } from '../stages/index.mjs';
 import { findLab } from '../labs/index.mjs';
@@ -117,6 +117,17 @@ export function createExercisePanel(root, ctx) {
   const S = ctx.strings ?? EN;
   const kit = kitWords(S);
   let open = null; // { slug, instance }
+  // The harness loads with the first exercise opened (ui/later.mjs).
+  const runExercise = lazyRunner(
+    () => import('../exercises/harness.mjs').then((m) => m.runExercise),
+    (err, body) => {
+      replace(
+        body,
+        h('p', { class: 'msg', role: 'alert' }, kit('loadFailed', { message: err.message })),
+      );
+      console.error(err);
+    },
+  );
 
   function unmount() {
     open?.instance?.destroy();

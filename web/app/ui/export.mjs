@@ -4,7 +4,6 @@
 // the same float32, so a file holds exactly what the core computed.
 import { float32Text } from './format.mjs';
 import { mapEntry } from './maps.mjs';
-import { mapSvg } from './svg.mjs';
 
 // JSON has no −∞; the CLI writes it as this string too.
 const valueOf = (v) => (Number.isFinite(v) ? Number(float32Text(v)) : String(v));
@@ -89,10 +88,14 @@ export function download(blob, name, doc = document) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
-/** A map (a `.map` element) as an SVG string, or null when it is not painted. */
-export function mapToSvg(el, title) {
+/**
+ * A map (a `.map` element) as an SVG string, or null when it is not painted. The SVG writer loads
+ * when first asked for: the page's first view has no use for it.
+ */
+export async function mapToSvg(el, title) {
   const entry = mapEntry(el);
   if (!entry?.layout) return null;
+  const { mapSvg } = await import('./svg.mjs');
   return mapSvg(entry.spec, entry.layout, title);
 }
 

@@ -4,7 +4,7 @@
 import { h, replace } from './dom.mjs';
 import { LABS, findLab, labsAt } from '../labs/index.mjs';
 import { toUrl } from '../state/url.mjs';
-import { runLab } from '../labs/harness.mjs';
+import { lazyRunner } from './later.mjs';
 import { EN } from '../strings/index.mjs';
 import { fill } from '../strings/words.mjs';
 
@@ -91,6 +91,20 @@ export function refreshLabLinks(root, state) {
 export function createLabPanel(root, { lab, page, close, setParams, strings }) {
   const S = wordsOf(strings);
   let open = null; // { slug, instance }
+  const failed = (body, err) => {
+    body.dataset.state = 'idle';
+    body.setAttribute('aria-busy', 'false');
+    replace(
+      body,
+      h('p', { class: 'msg', role: 'alert' }, fill(S['labs.failed'], { message: err.message })),
+    );
+    console.error(err);
+  };
+  // The harness loads with the first lab opened (ui/later.mjs).
+  const runLab = lazyRunner(
+    () => import('../labs/harness.mjs').then((m) => m.runLab),
+    (err, body) => failed(body, err),
+  );
 
   function unmount() {
     open?.instance?.destroy?.();
@@ -121,7 +135,12 @@ export function createLabPanel(root, { lab, page, close, setParams, strings }) {
   }
 
   function mount(spec, labParams) {
-    const body = h('div', { class: 'lab-body' });
+    // Running from the start: the harness and the lab's modules load before its first run.
+    const body = h('div', {
+      class: 'lab-body',
+      dataset: { state: 'running' },
+      'aria-busy': 'true',
+    });
     root.hidden = false;
     root.dataset.lab = spec.slug;
     replace(
@@ -148,11 +167,7 @@ export function createLabPanel(root, { lab, page, close, setParams, strings }) {
         strings,
       });
     } catch (err) {
-      replace(
-        body,
-        h('p', { class: 'msg', role: 'alert' }, fill(S['labs.failed'], { message: err.message })),
-      );
-      console.error(err);
+      failed(body, err);
     }
     if (open?.slug === spec.slug) open.instance = instance;
   }
