@@ -7,6 +7,8 @@ import { value } from '../kit/format.mjs';
 import { weightsNote } from '../kit/notes.mjs';
 import { denominatorGrid, gapRow, limitsPlot } from './plots.mjs';
 import { maskingStory } from '../../../lib/stage-text.mjs';
+import { TYPESET } from '../../../lib/present.mjs';
+import { stageWords } from '../../stages/lead.mjs';
 import { drawn } from '../kit/memo.mjs';
 
 function drawOrdinaryView(o, t) {
@@ -41,8 +43,9 @@ function drawOrdinaryView(o, t) {
 // Drawn again only when the compute's kept part changed (a drag moves other parts).
 const ordinaryView = drawn(drawOrdinaryView);
 
-// Why −∞ all the same: the sentence the mask step says too (web/lib/stage-text.mjs).
-const WHY_NEG_INF = maskingStory(true, 0)[2];
+// Why −∞ all the same: the sentence the mask step says too (web/lib/stage-text.mjs), in the
+// page's words.
+const whyNegInf = (t) => maskingStory(true, 0, TYPESET, stageWords({ strings: t.page }))[2];
 
 // An empty field reads as NaN, so that the core's message says what a gap must be.
 const readGap = (text) => (text.trim() === '' ? NaN : Number(text));
@@ -116,7 +119,6 @@ export function view({ row, rows, points, ordinary }, params, actions, error, pr
     ),
     h('div', {}, limitsPlot(rows, points, row.gap, t)),
     h('p', { class: 'help' }, t('plots.help', { call: m('lab.maskingLimits'), n: rows.length })),
-    // The mask step's own sentence (web/lib/stage-text.mjs), in English.
-    h('p', { class: 'lab-why', lang: t.lang === 'en' ? null : 'en' }, WHY_NEG_INF),
+    h('p', { class: 'lab-why' }, whyNegInf(t)),
   ];
 }
