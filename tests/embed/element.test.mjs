@@ -7,9 +7,17 @@
 // Needs: bash scripts/build.sh dist && bash scripts/build.sh site
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { serve, launch, watchedPage, reference, artifact, checkDist, ROOT } from './helpers.mjs';
+import {
+  serve,
+  launch,
+  watchedPage,
+  reference,
+  artifact,
+  checkDist,
+  ROOT,
+  serveSite,
+} from './helpers.mjs';
 import { cellPoint } from '../e2e/helpers.mjs';
 
 const SENTENCE = 'the dog chased the ball';
@@ -47,12 +55,8 @@ const page = (body, { script = `${cdn.origin}/attention-lab.js` } = {}) => `<!do
 
 before(async () => {
   checkDist();
-  if (!fs.existsSync(path.join(ROOT, 'build', 'site', 'embed.html'))) {
-    throw new Error('build/site/embed.html is missing: run `bash scripts/build.sh site`');
-  }
   cdn = await serve({ root: path.join(ROOT, 'dist'), host: '127.0.0.2', cors: true });
-  site = await serve({
-    root: path.join(ROOT, 'build', 'site'),
+  site = await serveSite({
     host: '127.0.0.2',
     cors: true,
     isolation: true,

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve, launch, watchedPage, checkDist, nodeLab, ROOT } from './helpers.mjs';
+import { serve, launch, watchedPage, checkDist, nodeLab, ROOT, serveSite } from './helpers.mjs';
 
 // Every setting the tests rely on is in the address: the lectures' example.
 const SETUP = 'sentence=dream+big+and+work+for+it&dIn=6&dOut=6&heads=2&batch=2';
@@ -34,9 +34,7 @@ const ATTRS = 'sentence="dream big and work for it" d-in="6" d-out="6" heads="2"
 
 before(async () => {
   checkDist();
-  if (!fs.existsSync(path.join(ROOT, 'build', 'site', 'embed.html')))
-    throw new Error('build/site/embed.html is missing: run `bash scripts/build.sh site`');
-  site = await serve({ root: path.join(ROOT, 'build', 'site'), host: '127.0.0.2' });
+  site = await serveSite({ host: '127.0.0.2' });
   cdn = await serve({ root: path.join(ROOT, 'dist'), host: '127.0.0.2', cors: true });
   const element = (body) =>
     lmsPage(body, `<script type="module" src="${cdn.origin}/attention-lab.js"></script>`);

@@ -106,6 +106,16 @@ export async function watchedPage(
 /** The element's and the page's settings → the API's forward pass (same calls as compute.mjs). */
 export const reference = referenceForward;
 
+/**
+ * The built site (build/site: embed.html and the page) served with serve()'s `options`; fails
+ * clearly when it was not built.
+ */
+export function serveSite(options = {}) {
+  if (!fs.existsSync(path.join(ROOT, 'build', 'site', 'embed.html')))
+    throw new Error('build/site/embed.html is missing: run `bash scripts/build.sh site`');
+  return serve({ root: path.join(ROOT, 'build', 'site'), ...options });
+}
+
 /** Fails clearly when dist/ lacks what the element needs. */
 export function checkDist() {
   for (const f of [

@@ -5,9 +5,7 @@
 // Needs: bash scripts/build.sh site
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { serve, launch, watchedPage, ROOT } from './helpers.mjs';
+import { launch, watchedPage, serveSite } from './helpers.mjs';
 
 const MARKUP = '<x-pwned data-pwned="1"></x-pwned><img src=x onerror="top.__pwned=1">';
 const HOSTILE = [
@@ -32,10 +30,7 @@ let browser;
 const problems = [];
 
 before(async () => {
-  if (!fs.existsSync(path.join(ROOT, 'build', 'site', 'embed.html')))
-    throw new Error('build/site/embed.html is missing: run `bash scripts/build.sh site`');
-  site = await serve({
-    root: path.join(ROOT, 'build', 'site'),
+  site = await serveSite({
     pages: {
       '/lms.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title>
         <link rel="icon" href="data:,"></head><body><main><h1>Quiz</h1></main></body></html>`,

@@ -5,9 +5,7 @@
 // Needs: bash scripts/build.sh dist && bash scripts/build.sh site
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { serve, launch, watchedPage, checkDist, ROOT } from './helpers.mjs';
+import { launch, watchedPage, checkDist, serveSite } from './helpers.mjs';
 import DE from '../../web/app/strings/de.mjs';
 
 const SETUP = 'sentence=dream+big+and+work+for+it&dIn=6&dOut=6&heads=2&batch=2';
@@ -18,9 +16,7 @@ const problems = [];
 
 before(async () => {
   checkDist();
-  if (!fs.existsSync(path.join(ROOT, 'build', 'site', 'embed.html')))
-    throw new Error('build/site/embed.html is missing: run `bash scripts/build.sh site`');
-  site = await serve({ root: path.join(ROOT, 'build', 'site') });
+  site = await serveSite();
   browser = await launch();
 });
 
