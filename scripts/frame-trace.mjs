@@ -88,12 +88,49 @@ const cpu = (tasks, from, to) =>
     return sum + (b > a ? (t * inside) / (b - a) : 0);
   }, 0);
 
+// What each of the main thread's events is, for the breakdown of a frame: the browser's stages
+// of a frame by their trace names, and the page's JavaScript (with the V8 work it starts).
+const PARTS = {
+  style: ['UpdateLayoutTree', 'RecalculateStyles', 'ScheduleStyleRecalculation'],
+  layout: ['Layout', 'UpdateLayerTree', 'IntersectionObserverController::computeIntersections'],
+  paint: ['PrePaint', 'Paint', 'Layerize', 'PaintImage', 'UpdateLayer', 'RasterTask'],
+  commit: ['Commit', 'ProxyMain::BeginMainFrame::commit'],
+};
+const PART_OF = new Map(
+  Object.entries(PARTS).flatMap(([part, names]) => names.map((n) => [n, part])),
+);
+const SCRIPT =
+  /^(FunctionCall|EventDispatch|TimerFire|FireAnimationFrame|RunMicrotasks|v8\.|V8\.|EvaluateScript|v8\.run|HitTest)/;
+const partOf = (name) => PART_OF.get(name) ?? (SCRIPT.test(name) ? 'script' : 'other');
+
+// Each complete event's own time (its duration less its children's), [start, end, part, self].
+function selfTimes(events) {
+  const spans = events
+    .filter((e) => e.ph === 'X' && e.dur !== undefined)
+    .map((e) => ({ a: e.ts / 1000, b: (e.ts + e.dur) / 1000, part: partOf(e.name), kids: 0 }))
+    .sort((x, y) => x.a - y.a || y.b - x.b);
+  const stack = [];
+  for (const s of spans) {
+    while (stack.length && stack.at(-1).b <= s.a) stack.pop();
+    if (stack.length) stack.at(-1).kids += s.b - s.a;
+    stack.push(s);
+  }
+  return spans.map((s) => [s.a, s.b, s.part, Math.max(0, s.b - s.a - s.kids)]);
+}
+
+/** Where the main thread's time in [from, to] went: { script, style, layout, paint, commit, other } ms. */
+function partsOf(selves, from, to) {
+  const parts = { script: 0, style: 0, layout: 0, paint: 0, commit: 0, other: 0 };
+  for (const [a, b, part, self] of selves) if (a >= from && b <= to) parts[part] += self;
+  return parts;
+}
+
 /**
- * The frames the triggers changed: [{ cpu, work, span }] in ms. Triggers before the same frame's end
+ * The frames the triggers changed: [{ cpu, work, span, parts }] in ms. Triggers before the same frame's end
  * are one frame (a drag's moves that the browser coalesced); it starts at the task that handled
  * the first of them. work: the main thread's busy time from there to the end of the frame's
  * commit; cpu: the main thread's CPU time in it (what work is on an idle machine); span: that
- * end minus the start.
+ * end minus the start; parts: the main thread's wall-clock time in it by kind (partsOf).
  */
 export function framesOf(trace, what) {
   const all = trace.traceEvents ?? trace;
@@ -101,6 +138,7 @@ export function framesOf(trace, what) {
   const events = all.filter((e) => `${e.pid}:${e.tid}` === thread);
   const tasks = topTasks(events);
   const ends = frameEnds(events);
+  const selves = selfTimes(events);
   const frames = [];
   let open = null; // the frame the last trigger went into: { start, end }
   for (const t of triggers(events, what)) {
@@ -110,7 +148,12 @@ export function framesOf(trace, what) {
     const end = ends.find((x) => x > t);
     if (end === undefined) break; // the trace stopped before this frame
     open = { start, end };
-    frames.push({ cpu: cpu(tasks, start, end), work: busy(tasks, start, end), span: end - start });
+    frames.push({
+      cpu: cpu(tasks, start, end),
+      work: busy(tasks, start, end),
+      span: end - start,
+      parts: partsOf(selves, start, end),
+    });
   }
   return frames;
 }

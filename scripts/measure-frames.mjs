@@ -43,6 +43,7 @@ const USAGE = `Usage: node scripts/measure-frames.mjs [options]   (after bash sc
   --sizes LIST    sizes (default each interaction's own: ${Object.keys(SIZES).join(',')})
   --root DIR      another build of the page, for A/B runs (default build/site)
   --json          one JSON line per interaction and size, instead of the table
+  --breakdown     under each row, where a frame's main-thread time goes (medians by kind)
   --help`;
 
 function options() {
@@ -53,6 +54,7 @@ function options() {
         sizes: { type: 'string' },
         root: { type: 'string' },
         json: { type: 'boolean', default: false },
+        breakdown: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     });
@@ -93,7 +95,7 @@ async function measure(browser, url, interaction) {
 
 const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1).padStart(6) : '     –');
 
-function report(rows, json) {
+function report(rows, json, breakdown) {
   if (json) {
     for (const r of rows) console.log(JSON.stringify(r));
     return;
@@ -101,10 +103,17 @@ function report(rows, json) {
   console.log(
     `${'interaction'.padEnd(28)} ${'size'.padEnd(9)} frames   cpu median    p95  work median    p95  (ms)`,
   );
-  for (const r of rows)
+  for (const r of rows) {
     console.log(
       `${r.interaction.padEnd(28)} ${r.size.padEnd(9)} ${String(r.frames).padStart(6)}  ${fmt(r.cpu.median)}    ${fmt(r.cpu.p95)}  ${fmt(r.work.median)}    ${fmt(r.work.p95)}`,
     );
+    if (breakdown)
+      console.log(
+        `${' '.repeat(29)}${Object.entries(r.parts)
+          .map(([part, ms]) => `${part} ${ms.toFixed(1)}`)
+          .join(', ')}`,
+      );
+  }
 }
 
 const summary = (xs) => ({ median: quantile(xs, 0.5), p95: quantile(xs, 0.95) });
@@ -135,6 +144,16 @@ async function main() {
           cpu: summary(frames.map((f) => f.cpu)),
           work: summary(frames.map((f) => f.work)),
           span: summary(frames.map((f) => f.span)),
+          // The median of each kind on its own: they need not add up to the work's median.
+          parts: Object.fromEntries(
+            Object.keys(frames[0]?.parts ?? {}).map((k) => [
+              k,
+              quantile(
+                frames.map((f) => f.parts[k]),
+                0.5,
+              ),
+            ]),
+          ),
           machine,
         };
         rows.push(row);
@@ -144,7 +163,7 @@ async function main() {
     await browser.close();
     await server.stop();
   }
-  if (!values.json) report(rows, false);
+  if (!values.json) report(rows, false, values.breakdown);
 }
 
 await main();
