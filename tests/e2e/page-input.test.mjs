@@ -190,7 +190,7 @@ test('the URL holds the whole state and restores it', async () => {
   await page.fill('#ctl-dropout', '0.25');
   await page.click('.step-link[data-slug="softmax"]');
   await page.check('input[name="head"][value="2"]');
-  await page.uncheck('.numbers-toggle input');
+  await page.uncheck('#stage .numbers-toggle input');
   const url = page.url();
   const state = parseUrl(new URL(url).search);
   assert.deepEqual(state.settings, {

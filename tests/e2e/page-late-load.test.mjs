@@ -215,13 +215,16 @@ function noteNumbersAtReady() {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
 }
 
-// What the first paint shows of the step and the settings.
+// What the first paint shows of the step and the settings (the step on the screen: the steps
+// next to it are drawn ahead and kept out of sight, web/app/render/kept.mjs).
 const firstPaintOf = (page) =>
   page.evaluate(() => ({
     title: document.querySelector('#stage-title')?.textContent,
-    count: document.querySelector('.stage .step-count')?.textContent,
-    shape: document.querySelector('.stage .stage-shape')?.textContent,
-    paragraphs: [...document.querySelectorAll('.stage .explain > p')].map((p) => p.textContent),
+    count: document.querySelector('.stage:not(.kept) .step-count')?.textContent,
+    shape: document.querySelector('.stage:not(.kept) .stage-shape')?.textContent,
+    paragraphs: [...document.querySelectorAll('.stage:not(.kept) .explain > p')].map(
+      (p) => p.textContent,
+    ),
     stepper: document.querySelectorAll('#app nav.steps li').length,
     sentence: document.querySelector('#ctl-sentence')?.value,
     dIn: document.querySelector('#ctl-dIn')?.value,

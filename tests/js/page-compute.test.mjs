@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import { createAttentionLab } from '../../dist/index.mjs';
 import { compute, withNeeds } from '../../web/app/compute.mjs';
 import { DEFAULT_SETTINGS, previewDropout } from '../../web/app/state/settings.mjs';
-import { PREVIEW_STAGES, needsOf } from '../../web/app/state/needs.mjs';
+import {
+  PREVIEW_STAGES,
+  needsOf,
+  needsAround,
+  holdsNeeds,
+  drawsAlike,
+} from '../../web/app/state/needs.mjs';
+import { STEPS } from '../../web/app/stages/index.mjs';
 
 const lab = await createAttentionLab();
 const model = await lab.loadWeights('trained');
@@ -175,6 +182,49 @@ test('what a view reads besides the pass follows from the state', () => {
   assert.deepEqual(needsOf({ step: 'mask', lab: '' }), { ...none, routes: true });
   assert.deepEqual(needsOf({ step: 'qkv', lab: 'export' }), { ...none, preview: true });
   assert.deepEqual(needsOf({ step: 'qkv', lab: 'sqrt-dh' }), none);
+});
+
+test('a step chosen brings what its neighbours read, so that the page can draw them ahead', () => {
+  const none = { weights: false, preview: false, routes: false };
+  const order = STEPS.map((s) => s.slug);
+  // softmax sits between mask (the routes) and dropout (the preview).
+  assert.deepEqual(needsAround({ step: 'softmax', lab: '' }, order), {
+    ...none,
+    preview: true,
+    routes: true,
+  });
+  assert.deepEqual(needsAround({ step: 'merge', lab: '' }, order), { ...none, weights: true });
+  assert.deepEqual(needsAround({ step: 'qkv', lab: '' }, order), none);
+  // An embed that shows two steps: their neighbours are each other.
+  assert.deepEqual(needsAround({ step: 'qkv', lab: '' }, ['qkv', 'output']), {
+    ...none,
+    weights: true,
+  });
+  // The lab's own needs stay.
+  assert.deepEqual(needsAround({ step: 'qkv', lab: 'export' }, order), { ...none, preview: true });
+});
+
+test('a step drawn from one result shows what it would from another only where they agree', () => {
+  const settings = { ...DEFAULT_SETTINGS, module: 'mha', training: false };
+  const pass = compute(lab, settings, null, {});
+  assert.equal(holdsNeeds(pass, 'softmax'), true);
+  assert.equal(holdsNeeds(pass, 'dropout'), false);
+  assert.equal(holdsNeeds(pass, 'output'), false);
+  const all = withNeeds(lab, pass, { weights: true, preview: true, routes: true });
+  for (const slug of ['dropout', 'output', 'mask']) assert.equal(holdsNeeds(all, slug), true);
+  // The extras added: every step drawn from the pass still shows the same, but the steps that
+  // read them, which could not be drawn from the pass.
+  assert.equal(drawsAlike(pass, all, 'softmax'), true);
+  assert.equal(drawsAlike(pass, all, 'dropout'), false);
+  assert.equal(drawsAlike(all, all, 'dropout'), true);
+  // dropout p moved in evaluation mode: the same pass, another preview and other settings.
+  const moved = compute(lab, { ...settings, dropout: 0.25 }, null, { preview: true }, all);
+  assert.equal(moved.trace, all.trace, 'the pass is kept');
+  assert.equal(drawsAlike(all, moved, 'dropout'), false);
+  assert.equal(drawsAlike(all, moved, 'softmax'), false, 'the settings differ');
+  // Another sentence: nothing alike.
+  const other = compute(lab, { ...settings, sentence: 'the cat sat' }, null, {});
+  assert.equal(drawsAlike(pass, other, 'embeddings'), false);
 });
 
 test('typing keeps the seeded weights already read: they do not depend on the sentence', () => {

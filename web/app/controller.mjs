@@ -6,7 +6,7 @@
 import { compute, withNeeds, isInputError } from './compute.mjs';
 import { DEFAULT_SETTINGS, SETTINGS, VIEW } from './state/settings.mjs';
 import { stateUrl, labParamsOf, patchLabParams } from './state/url.mjs';
-import { needsOf } from './state/needs.mjs';
+import { needsOf, needsAround } from './state/needs.mjs';
 import { STEPS, findStep } from './stages/index.mjs';
 import { stepError } from './errors.mjs';
 import { MAX_SENTENCE_CHARS } from '../lib/vocabulary.mjs';
@@ -94,6 +94,7 @@ export function createController(store, options = {}) {
   const { onError = () => {}, history = null, location = null, keepQuery = '' } = options;
   const fit = (view, result) => fitShown(fitView(view, result), options.shown);
   const syncUrl = createUrlWriter(store, history, location, keepQuery);
+  const order = options.shown ?? STEPS.map((step) => step.slug); // the steps in the stepper
   // Every change of the state: stored, then mirrored into the address.
   const commit = (patch, meta) => syncUrl(store.set(patch, meta), meta);
   let lab = null;
@@ -184,8 +185,10 @@ export function createController(store, options = {}) {
     // Another lab or exercise: the keys of the one closed are no longer the page's.
     const same = next.lab === view.lab && next.exercise === view.exercise;
     const own = same ? {} : { labParams: labParamsOf({ view: next, labParams }) };
-    // What the new step or lab reads besides the pass, computed before the view shows it.
-    commit({ view: next, result: withNeeds(lab, result, needsOf(next)), ...own }, { source });
+    // What the new step or lab reads besides the pass, computed before the view shows it; for a
+    // new step, what the steps next to it read too (the view draws them ahead).
+    const needs = next.step === view.step ? needsOf(next) : needsAround(next, order);
+    commit({ view: next, result: withNeeds(lab, result, needs), ...own }, { source });
   }
 
   return {

@@ -3,6 +3,7 @@
 // controller through the callbacks the mount gave the controls, the stepper and the panel.
 import { renderTokens } from './ui/tokens.mjs';
 import { EN, format } from './strings/index.mjs';
+import { holdsNeeds } from './state/needs.mjs';
 
 // A live line under a control, with the sizes of the result's trace: what h and d_out make of the
 // heads of this module. MultiHeadAttention splits d_out; the wrapper splits nothing (each head is a
@@ -83,8 +84,37 @@ export function createView({
   let overview = false; // the pipeline overview instead of the step (a look, not state)
   let last = null;
 
+  // The steps next to the one shown, drawn ahead after the frame that shows it and kept out of
+  // sight by the panel, so that Next, the arrow keys and Play show a step already laid out and
+  // painted: the next step first, then the one before, each in a task of its own after a frame
+  // (idle callbacks do not come while a reader steps through at a key's pace); only steps whose
+  // extras the result holds (the controller computes those of a step's neighbours when it is
+  // chosen), and not where a step takes longer than 150 ms to draw (a slow machine at GPT-2's
+  // sizes): a key typed meanwhile waits for the drawing under way.
+  const win = slots.stage.ownerDocument.defaultView;
+  let ahead = null; // the pending drawing's ticket
+  function prepareNeighbours(index, ctx) {
+    if (!panel.prepare || panel.drawCost() > 150) return;
+    const queue = [index + 1, index - 1].filter(
+      (i) => i >= 0 && i < steps.length && holdsNeeds(ctx.result, steps[i].slug),
+    );
+    const ticket = (ahead = {});
+    const afterFrame = () =>
+      win.requestAnimationFrame(() => win.setTimeout(() => ticket === ahead && next(), 0));
+    const next = () => {
+      while (queue.length) {
+        const i = queue.shift();
+        const view = { ...ctx.view, step: steps[i].slug };
+        if (panel.prepare(steps[i], i, steps.length, { ...ctx, view, entered: true })) break;
+      }
+      if (queue.length) afterFrame();
+    };
+    if (queue.length) afterFrame();
+  }
+
   function renderStep(state, meta) {
     last = state;
+    ahead = null; // what was to be drawn ahead was for the state before
     const { view, result } = state;
     const index = steps.findIndex((s) => s.slug === view.step);
     const step = steps[index];
@@ -110,7 +140,7 @@ export function createView({
       return;
     }
     const place = moved ? placeBeforeDrawing() : null;
-    const section = panel.render(step, index, steps.length, {
+    const stepCtx = {
       settings: result.settings,
       view,
       result,
@@ -123,7 +153,10 @@ export function createView({
       entered: shownStep !== index, // a step entered anew animates; a new head or setting does not
       embedded,
       strings: S,
-    });
+    };
+    const section = panel.render(step, index, steps.length, stepCtx);
+    // Ahead only while the reader goes from step to step: typing would draw them for nothing.
+    if (shownStep !== index) prepareNeighbours(index, stepCtx);
     shownStep = index;
     player.show(index);
     if (moved) bringIntoView(section, place);
@@ -167,7 +200,7 @@ export function createView({
     if (!last) return;
     overview = !overview;
     renderStep(last, { source: 'overview' });
-    const section = slots.stage.querySelector('.stage');
+    const section = slots.stage.querySelector(':scope > .stage:not(.kept)');
     if (section) bringIntoView(section);
     slots.stage.querySelector('#stage-title')?.focus({ preventScroll: true });
   };

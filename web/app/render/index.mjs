@@ -7,6 +7,7 @@ export { h, s, isNode } from './h.mjs';
 export { toDom } from './dom.mjs';
 export { registerMap, ensureTable, mapEntry } from './maps.mjs';
 export { patchStep, replaceSection } from './section.mjs';
+export { createKept } from './kept.mjs';
 export { layoutMaps, watchMaps, themeOf, paintThumbnail } from './layout.mjs';
 export { paintScale, range } from './scales.mjs';
 export { hit, cellRect } from './map-layout.mjs';

@@ -157,17 +157,17 @@ export function paintThumbnail(canvas, spec, theme, { width = 150, height = 110 
 }
 
 /**
- * Repaints the maps under `root` when its width changes (window resized, sidebar, zoom) and when
- * the colour scheme flips: the system's, or the page's theme switch (data-theme on <html>).
- * Returns a stop function.
+ * Repaints the maps under `root` (with `relayout`) when its width changes (window resized,
+ * sidebar, zoom) and when the colour scheme flips: the system's, or the page's theme switch
+ * (data-theme on <html>). Returns a stop function.
  */
-export function watchMaps(root) {
+export function watchMaps(root, relayout = () => layoutMaps(root)) {
   const win = root.ownerDocument.defaultView;
   let width = root.clientWidth;
   let frame = 0;
   const again = () => {
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => layoutMaps(root));
+    frame = requestAnimationFrame(relayout);
   };
   const observer = new ResizeObserver(() => {
     if (root.clientWidth === width) return;

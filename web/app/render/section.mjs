@@ -2,7 +2,6 @@
 // numbers changed, else in its place, reusing the canvases of the section it replaces; then its
 // maps are laid out and painted. A view hands over the section it drew (never shown yet) and gets
 // back the section on the screen.
-import { replace } from '../ui/dom.mjs';
 import { patchSection } from './patch.mjs';
 import { layoutMaps, measureMaps } from './layout.mjs';
 import { ensureTable, useCanvas } from './maps.mjs';
@@ -39,19 +38,24 @@ function keepSame(old, fresh, selectors) {
 }
 
 /**
- * Shows `fresh` as the only child of `root` and paints its maps. Its maps take the canvases of
- * the section drawn before: a new canvas costs the browser a context and fonts on its first text,
- * a reused one almost nothing, and a step of many heads draws dozens of maps per keystroke.
- * keep: selectors of parts kept from `old` when drawn the same.
+ * Shows `fresh` in `root` in the place of what is shown there (all but the kept sections,
+ * render/kept.mjs) and paints its maps. Its maps take the canvases of the section it replaces: a
+ * new canvas costs the browser a context and fonts on its first text, a reused one almost
+ * nothing, and a step of many heads draws dozens of maps per keystroke. keep: selectors of parts
+ * kept from `old` when drawn the same.
  */
 export function replaceSection(root, fresh, { old = null, keep = [] } = {}) {
-  const spare = [...root.querySelectorAll('.map-canvas > canvas')];
+  const leaving = [...root.childNodes].filter((node) => !node.classList?.contains('kept'));
+  const spare = leaving.flatMap((node) => [
+    ...(node.querySelectorAll?.('.map-canvas > canvas') ?? []),
+  ]);
   for (const el of fresh.querySelectorAll('.map')) {
     const canvas = spare.pop();
     if (canvas) useCanvas(el, canvas);
   }
   if (old && keep.length) keepSame(old, fresh, keep);
-  replace(root, fresh);
+  for (const node of leaving) node.remove();
+  root.append(fresh);
   layoutMaps(fresh);
   return fresh;
 }

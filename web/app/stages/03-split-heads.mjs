@@ -120,12 +120,17 @@ export function mount(ctx, node) {
   const button = node.querySelector('[data-action="replay-split"]');
   const run = () => animate(node, ctx);
   button.addEventListener('click', run);
+  // A step kept drawn (render/kept.mjs) is mounted again each time it is shown.
+  const unmount = () => {
+    button.removeEventListener('click', run);
+    clearTimeout(node.splitTimer);
+  };
   if (!ctx.motion) {
     button.hidden = true;
-    return undefined;
+    return unmount;
   }
   if (ctx.entered) run();
-  return () => clearTimeout(node.splitTimer);
+  return unmount;
 }
 
 function animate(root, ctx) {

@@ -33,3 +33,48 @@ export function needsOf(view) {
     routes: Boolean(step.routes || lab.routes),
   };
 }
+
+/**
+ * What the view `view` reads, and the steps next to its step in `order` (the slugs of the steps
+ * shown): computed when a step is chosen, so that the page can draw its neighbours ahead.
+ */
+export function needsAround(view, order) {
+  const at = order.indexOf(view.step);
+  const near = at < 0 ? [] : [order[at - 1], order[at + 1]].filter(Boolean);
+  const all = [needsOf(view), ...near.map((step) => needsOf({ step }))];
+  return {
+    weights: all.some((n) => n.weights),
+    preview: all.some((n) => n.preview),
+    routes: all.some((n) => n.routes),
+  };
+}
+
+/** The result's field that holds each need (compute.mjs withNeeds writes them). */
+const FIELDS = Object.freeze({
+  weights: 'weights',
+  preview: 'trainingPreview',
+  routes: 'maskRoutes',
+});
+
+/** Whether `result` holds all that step `slug` reads besides the pass (it can be drawn now). */
+export function holdsNeeds(result, slug) {
+  const needs = STEP_NEEDS[slug] ?? {};
+  return Object.keys(needs).every((need) => result[FIELDS[need]] !== undefined);
+}
+
+/**
+ * Whether step `slug` drawn from result `drawn` shows what it would from `current`: the same pass
+ * and settings, and the same extras where the step reads them (what a step does not read, such
+ * as the output step's weights on the softmax step, may come or go).
+ */
+export function drawsAlike(drawn, current, slug) {
+  if (drawn === current) return true;
+  const needs = STEP_NEEDS[slug] ?? {};
+  const unread = new Set(
+    Object.entries(FIELDS)
+      .filter(([need]) => !needs[need])
+      .map(([, field]) => field),
+  );
+  const keys = new Set([...Object.keys(drawn), ...Object.keys(current)]);
+  return [...keys].every((key) => unread.has(key) || Object.is(drawn[key], current[key]));
+}

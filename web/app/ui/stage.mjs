@@ -11,7 +11,10 @@ import {
   layoutMaps,
   patchStep,
   replaceSection,
+  createKept,
 } from '../render/index.mjs';
+import { append } from './dom.mjs';
+import { drawsAlike } from '../state/needs.mjs';
 import { namedShape } from './format.mjs';
 import { installMapInteractions } from './maps.mjs';
 import { createTooltip, newReadout } from './tooltip.mjs';
@@ -73,7 +76,14 @@ export function createStagePanel(
   let readout = newReadout(S['tip.hint']);
   let cleanup = null;
   const tooltip = createTooltip(tooltipHost, () => readout, S['tip.hint']);
-  const stopWatching = watchMaps(root);
+  // The sections of steps left, and of the neighbours drawn ahead, are kept in the page until
+  // shown again (render/kept.mjs); a new width or colour scheme drops them rather than repaint
+  // maps no one sees.
+  const kept = createKept(root);
+  const stopWatching = watchMaps(root, () => {
+    kept.clear();
+    layoutMaps(root);
+  });
   const interactions = installMapInteractions(root, tooltip);
   root.addEventListener('heatmap-escape', () => root.querySelector('#stage-title')?.focus());
 
@@ -122,6 +132,43 @@ export function createStagePanel(
     return { section: toDom(description), body };
   }
 
+  // What a section shows, besides its result: the step and the view's choices (the motion setting
+  // for the split animation's replay button).
+  const keyOf = (step, ctx) =>
+    [step.slug, ctx.view.head, ctx.view.item, ctx.view.numbers, ctx.motion].join('|');
+  const alikeTo = (ctx) => (entry) => drawsAlike(entry.result, ctx.result, entry.step.slug);
+  const onScreen = () => root.querySelector(':scope > .stage:not(.kept, .overview)');
+  // How long drawing a step takes here, build and maps (ms): the least of the last three steps
+  // drawn, so that one slow drawing (beside another busy tab) does not stop the page from drawing
+  // ahead; not the page's first (the browser sets up canvases and fonts then).
+  const costs = [];
+  let first = true;
+  let destroyed = false;
+  const timed = (start) => {
+    if (first) return void (first = false);
+    costs.push(performance.now() - start);
+    if (costs.length > 3) costs.shift();
+  };
+
+  // The section on the screen, put away to be shown again (an animation halfway through starts
+  // again from the beginning when its step is shown: a step shown anew is mounted anew).
+  function putAway(section, was) {
+    if (!was.key) return false;
+    kept.keep(was.key, { section, body: was.body, step: was.step, result: was.result });
+    return true;
+  }
+
+  // A kept section back on the screen. Its links to labs and exercises are drawn again: they
+  // carry the page's state and the reader's progress, which may have moved since.
+  function reveal(entry, step, ctx) {
+    const head = entry.section.querySelector('.stage-head');
+    for (const nav of head.querySelectorAll(':scope > nav.step-labs')) nav.remove();
+    append(head, labLinks(step));
+    readout = entry.section.querySelector('#readout');
+    cleanup = step.mount?.(ctx, entry.body) ?? null;
+    return entry;
+  }
+
   // Before anything else is drawn: no inspection, no tooltip, a blank readout.
   function reset() {
     interactions.leave();
@@ -136,24 +183,58 @@ export function createStagePanel(
     render(step, index, count, ctx) {
       const refocus = focusKey(root);
       reset();
+      const was = { ...shown };
+      const key = keyOf(step, ctx);
       shown.ctx = ctx;
-      const { section, body } = build(step, index, count, ctx);
-      const old = root.querySelector(':scope > .stage');
-      // Patched, the step keeps its mount (the split animation's replay button): a mount reads
-      // the motion setting and the page, never the numbers.
-      if (patchStep(old, section)) shown.section = old;
-      else {
+      kept.prune(alikeTo(ctx));
+      const old = onScreen();
+      const another = old?.dataset.step !== step.slug;
+      const entry = another ? kept.take(key, alikeTo(ctx)) : null;
+      if (entry) {
         unmount();
-        shown.section = section;
-        readout = section.querySelector('#readout');
-        const keep = old?.dataset.step === step.slug ? ['.stage-head', '.toolbar'] : [];
-        replaceSection(root, section, { old, keep });
-        cleanup = step.mount?.(ctx, body) ?? null;
+        if (old && !putAway(old, was)) old.remove();
+        Object.assign(shown, { section: entry.section, body: entry.body });
+        reveal(entry, step, ctx);
+      } else {
+        const start = performance.now();
+        const { section, body } = build(step, index, count, ctx);
+        // Patched, the step keeps its mount (the split animation's replay button): a mount reads
+        // the motion setting and the page, never the numbers.
+        if (patchStep(old, section)) shown.section = old;
+        else {
+          unmount();
+          Object.assign(shown, { section, body });
+          readout = section.querySelector('#readout');
+          const keep = another ? [] : ['.stage-head', '.toolbar'];
+          const away = old && another && putAway(old, was);
+          replaceSection(root, section, { old: away ? null : old, keep });
+          cleanup = step.mount?.(ctx, body) ?? null;
+          timed(start);
+        }
       }
-      if (refocus) root.querySelector(refocus)?.focus({ preventScroll: true });
+      Object.assign(shown, { key, step, result: ctx.result });
+      if (refocus) shown.section.querySelector(refocus)?.focus({ preventScroll: true });
       return shown.section;
     },
+    /**
+     * Draws step `step` ahead, kept out of sight until it is chosen (the page calls it while idle
+     * for the steps next to the one shown). Returns whether it drew anything.
+     */
+    prepare(step, index, count, ctx) {
+      const key = keyOf(step, ctx);
+      if (destroyed || !onScreen() || key === shown.key || kept.has(key, alikeTo(ctx)))
+        return false;
+      const start = performance.now();
+      const { section, body } = build(step, index, count, ctx);
+      kept.keepAhead(key, { section, body, step, result: ctx.result }, layoutMaps);
+      timed(start);
+      return true;
+    },
+    /** What drawing a step ahead would cost, in ms (0 before any was drawn). */
+    drawCost: () => (costs.length ? Math.min(...costs) : 0),
     message(text, kind = 'info') {
+      kept.clear();
+      shown.key = null;
       replace(
         root,
         h(
@@ -171,6 +252,8 @@ export function createStagePanel(
     overview(steps, current, ctx, onPick) {
       unmount();
       reset();
+      kept.clear();
+      shown.key = null;
       const { section, paint } = overviewSection(steps, current, ctx, onPick, S);
       replace(root, section);
       paint();
@@ -178,10 +261,13 @@ export function createStagePanel(
     },
     /** Paints the maps again (the type size or the layout around them changed). */
     relayout() {
+      kept.clear();
       const section = root.querySelector('.stage');
       if (section) layoutMaps(section);
     },
     destroy() {
+      destroyed = true;
+      kept.clear();
       stopWatching();
       unmount();
       tooltip.remove();

@@ -1,0 +1,137 @@
+// Steps kept drawn: the page draws the steps next to the one shown ahead, and keeps the sections
+// of steps it left, out of sight, to show them again without drawing them anew
+// (web/app/render/kept.mjs). A step shown from there must be exactly the step opened afresh: the
+// same text, tables, map sizes and pixels, going forward (drawn ahead) and back (kept); and a
+// kept step drawn for other numbers, another colour scheme or another head is never shown.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pageSuite, settledUrl, stageSnapshot } from './helpers.mjs';
+
+const suite = pageSuite();
+const { newPage, problems } = suite;
+
+// Without motion: the split step's animation would otherwise be caught at different moments.
+const STILL = { reducedMotion: 'reduce' };
+const SETUP =
+  '?sentence=dream+big+and+work+for+it&dIn=6&dOut=6&heads=2&batch=2&weights=random&seed=123' +
+  '&training=false';
+
+// After the frame that showed a step, and after the tasks that draw its neighbours ahead.
+async function settled(page) {
+  for (let i = 0; i < 3; ++i) await settledUrl(page);
+  return page.url();
+}
+
+async function press(page, key) {
+  await page.keyboard.press(key);
+  return settled(page);
+}
+
+const stepOf = (url) => new URL(url).searchParams.get('step');
+
+// What the page shows of the step at `url` when opened afresh (one page per step, reused).
+const fresh = new Map();
+async function freshSnapshot(url, options = STILL) {
+  const query = url.slice(suite.server.url.length);
+  const key = JSON.stringify([query, options]);
+  if (!fresh.has(key)) {
+    const page = await newPage(query, options);
+    fresh.set(key, await stageSnapshot(page));
+    await page.close();
+  }
+  return fresh.get(key);
+}
+
+async function sameAsFresh(page, url, what, options = STILL) {
+  const shown = await stageSnapshot(page);
+  const expected = await freshSnapshot(url, options);
+  assert.equal(shown.text, expected.text, `${what}: the same text`);
+  assert.deepEqual(shown.tables, expected.tables, `${what}: the same tables`);
+  assert.deepEqual(shown.maps, expected.maps, `${what}: the same map sizes`);
+  assert.deepEqual(shown.canvases, expected.canvases, `${what}: the same pixels and grids`);
+}
+
+// The page's sections: the one on the screen, and the kept ones (inert, without ids).
+const sections = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.stage-root > .stage')].map((s) => ({
+      step: s.dataset.step,
+      kept: s.classList.contains('kept'),
+      inert: s.inert,
+      ids: s.querySelectorAll('[id]').length + (s.id ? 1 : 0),
+    })),
+  );
+
+test('every step, reached forward (drawn ahead) and back (kept), is the step opened afresh', async () => {
+  const page = await newPage(`${SETUP}&step=embeddings`, STILL);
+  await page.focus('#scrubber');
+  const order = [stepOf(await settled(page))];
+  for (let i = 0; i < 10; ++i) {
+    const next = await sections(page);
+    const url = await press(page, 'ArrowRight');
+    order.push(stepOf(url));
+    // The step was drawn ahead: it was kept before the key, and it is the step on the screen now.
+    assert.ok(
+      next.some((s) => s.kept && s.step === stepOf(url)),
+      `${stepOf(url)} was drawn ahead`,
+    );
+    await sameAsFresh(page, url, `forward to ${stepOf(url)}`);
+  }
+  assert.equal(new Set(order).size, 11);
+  for (let i = 0; i < 10; ++i) {
+    const url = await press(page, 'ArrowLeft');
+    await sameAsFresh(page, url, `back to ${stepOf(url)}`);
+    const all = await sections(page);
+    const [shown, ...others] = [all.filter((s) => !s.kept), all.filter((s) => s.kept)];
+    assert.equal(shown.length, 1, 'one step on the screen');
+    assert.equal(shown[0].step, stepOf(url));
+    assert.equal(shown[0].inert, false);
+    assert.ok(others[0].length > 0 && others[0].length <= 6, 'a few steps kept');
+    assert.ok(
+      others[0].every((s) => s.inert && s.ids === 0),
+      'kept steps are inert, without ids',
+    );
+  }
+  assert.equal(await page.locator('#stage').count(), 1);
+  assert.equal(await page.locator('#stage-title').count(), 1);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
+test('a kept step is drawn again for a new sentence, a new head and the other colour scheme', async () => {
+  const page = await newPage(`${SETUP}&step=scale`, STILL);
+  await page.focus('#scrubber');
+  await press(page, 'ArrowRight'); // mask; scale is kept, softmax drawn ahead
+  // A new sentence: the kept scale and softmax were drawn for the old one.
+  await page.fill('#ctl-sentence', 'dream big and work for it every day');
+  await page.waitForFunction(() =>
+    new URL(location.href).searchParams.get('sentence')?.endsWith('day'),
+  );
+  await page.focus('#scrubber');
+  let url = await press(page, 'ArrowLeft');
+  assert.equal(stepOf(url), 'scale');
+  await sameAsFresh(page, url, 'scale after a new sentence');
+  url = await press(page, 'ArrowRight');
+  url = await press(page, 'ArrowRight');
+  assert.equal(stepOf(url), 'softmax');
+  await sameAsFresh(page, url, 'softmax after a new sentence');
+  // Another head: the mask step kept shows both heads.
+  await page.click('#stage label:has(input[name="head"][value="1"])');
+  await settled(page);
+  await page.focus('#scrubber');
+  url = await press(page, 'ArrowLeft');
+  assert.equal(stepOf(url), 'mask');
+  assert.equal(new URL(url).searchParams.get('head'), '1');
+  await sameAsFresh(page, url, 'mask, head 1');
+  // The dark colour scheme: the softmax step drawn ahead was painted in the light one.
+  await page.click('label:has(input[name="theme"][value="dark"])');
+  await settled(page);
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  await page.focus('#scrubber');
+  url = await press(page, 'ArrowRight');
+  assert.equal(stepOf(url), 'softmax');
+  assert.equal(new URL(url).searchParams.get('theme'), 'dark');
+  await sameAsFresh(page, url, 'softmax after the scheme turned dark');
+  await page.close();
+  assert.deepEqual(problems, []);
+});
