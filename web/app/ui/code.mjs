@@ -2,10 +2,14 @@
 // block the student can fold, a "copy as PyTorch" button (a runnable snippet that prints the
 // numbers on screen: web/lib/pytorch.mjs), and the step's downloads (ui/export.mjs).
 import { h } from './dom.mjs';
-import { copySnippet } from './clipboard.mjs';
-import { stepCode, pytorchSnippet, SNIPPET_STAGES } from '../../lib/pytorch.mjs';
-import { exportData, toJson, toCsv, fileName, download, mapToPng, mapToSvg } from './export.mjs';
-import { PREVIEW_STAGES } from '../state/needs.mjs';
+import { stepCode } from '../../lib/pytorch-lines.mjs';
+
+// What a click does (the snippet's writer, web/lib/pytorch.mjs, the clipboard, the files) loads
+// when a reader first points at or tabs to the code or the downloads, not with the page: none of
+// it draws anything, and the page's first view then loads fewer bytes before its numbers.
+let loading = null;
+const loadActions = () => (loading ??= import('./code-actions.mjs'));
+const warmUp = { onpointerover: loadActions, onfocusin: loadActions };
 
 /** The step's lines as one <pre><code> block, each group under a comment naming its method. */
 export function codeText(slug, settings) {
@@ -27,35 +31,6 @@ export function shownStages(section) {
   return shown;
 }
 
-/** Every stage of the pass (and, in evaluation mode, the dropout step's training preview). */
-export function allStages(result) {
-  const shown = SNIPPET_STAGES.filter((name) => name in result.trace).map((name) => ({
-    name,
-    pass: 'settings',
-  }));
-  if (!result.settings.training)
-    shown.push(...PREVIEW_STAGES.map((name) => ({ name, pass: 'training' })));
-  return shown;
-}
-
-/** The runnable snippet that prints `shown` for this result. */
-export function snippetFor(result, shown, title) {
-  const { trace, tokens, settings } = result;
-  const names = (pass) => shown.filter((s) => s.pass === pass).map((s) => s.name);
-  const preview = names('training').length
-    ? { dropout: result.trainingPreview.settings.dropout, stages: names('training') }
-    : null;
-  return pytorchSnippet({
-    settings,
-    tokens,
-    inputs: trace.inputs.data,
-    shape: trace.inputs.shape,
-    stages: names('settings'),
-    preview,
-    title,
-  });
-}
-
 /**
  * A "Copy as PyTorch" button: copies snippet() to the clipboard, or, where the clipboard is not
  * available (permissions, a page over http), shows it in a text area to copy by hand.
@@ -75,7 +50,10 @@ export function copyButton(snippet, label = 'Copy as PyTorch') {
       type: 'button',
       class: 'copy-pytorch',
       dataset: { action: 'copy-pytorch' },
-      onclick: () => copySnippet(snippet(), { status, fallback }),
+      onclick: async () => {
+        const { copySnippet } = await loadActions();
+        copySnippet(await snippet(), { status, fallback });
+      },
     },
     label,
   );
@@ -96,6 +74,7 @@ export function codeBlock(step, index, ctx, section, folding = { open: true }) {
       class: 'code-lines',
       open: folding.open,
       ontoggle: (e) => (folding.open = e.target.open),
+      ...warmUp,
     },
     h('summary', {}, 'The PyTorch of this step'),
     text ? h('pre', { tabindex: '0' }, h('code', { class: 'language-python' }, text)) : null,
@@ -108,13 +87,15 @@ export function codeBlock(step, index, ctx, section, folding = { open: true }) {
           { class: 'code-note' },
           'Copy as PyTorch rebuilds the lecture’s seeded random weights, so it is offered with the random weights only.',
         )
-      : copyButton(() => snippetFor(ctx.result, shownStages(section()), title)),
+      : copyButton(async () =>
+          (await loadActions()).snippetFor(ctx.result, shownStages(section()), title),
+        ),
   );
 }
 
 /** The step's downloads: its tensors as JSON or CSV, and any of its maps as PNG or SVG. */
 export function exportMenu(step, ctx, section) {
-  const data = () =>
+  const data = ({ exportData }) =>
     exportData({
       what: step.slug,
       title: step.title,
@@ -122,7 +103,7 @@ export function exportMenu(step, ctx, section) {
       shown: shownStages(section()),
       dims: ctx.dims,
     });
-  const save = (ext, type, text) =>
+  const save = ({ download, fileName }, ext, type, text) =>
     download(new Blob([text], { type }), fileName(step.slug, ctx.settings, ext));
   const maps = () => [...(section()?.querySelectorAll('.map') ?? [])];
   const mapName = (el) => {
@@ -131,7 +112,7 @@ export function exportMenu(step, ctx, section) {
     const head = el.dataset.head !== undefined ? `, head ${Number(el.dataset.head) + 1}` : '';
     return `${label}${head}, batch item ${Number(el.dataset.item) + 1}`;
   };
-  const mapFile = (el, ext) => {
+  const mapFile = ({ fileName }, el, ext) => {
     const head = el.dataset.head !== undefined ? `_head${Number(el.dataset.head) + 1}` : '';
     const pass = el.closest('[data-trace="training"]') ? '_training-preview' : '';
     const what = `${step.slug}_${el.dataset.tensor}${head}_item${Number(el.dataset.item) + 1}${pass}`;
@@ -143,34 +124,39 @@ export function exportMenu(step, ctx, section) {
       ...maps().map((el, i) => h('option', { value: String(i) }, mapName(el))),
     );
   const chosen = () => maps()[Number(select.value)];
-  const button = (text, action, onclick) =>
-    h('button', { type: 'button', dataset: { action }, onclick }, text);
+  // Each button's action, with the loaded actions (code-actions.mjs).
+  const button = (text, action, act) =>
+    h(
+      'button',
+      { type: 'button', dataset: { action }, onclick: async () => act(await loadActions()) },
+      text,
+    );
   return h(
     'details',
-    { class: 'stage-export', ontoggle: (e) => e.target.open && fill() },
+    { class: 'stage-export', ontoggle: (e) => e.target.open && fill(), ...warmUp },
     h('summary', {}, 'Download this step'),
     h(
       'div',
       { class: 'export-row' },
-      button('Numbers as JSON', 'export-json', () =>
-        save('json', 'application/json', toJson(data())),
+      button('Numbers as JSON', 'export-json', (a) =>
+        save(a, 'json', 'application/json', a.toJson(data(a))),
       ),
-      button('Numbers as CSV', 'export-csv', () => save('csv', 'text/csv', toCsv(data()))),
+      button('Numbers as CSV', 'export-csv', (a) => save(a, 'csv', 'text/csv', a.toCsv(data(a)))),
     ),
     h(
       'div',
       { class: 'export-row' },
       h('label', { for: 'export-map' }, 'Map'),
       select,
-      button('PNG', 'export-png', async () => {
+      button('PNG', 'export-png', async (a) => {
         const el = chosen();
-        const blob = el && (await mapToPng(el));
-        if (blob) download(blob, mapFile(el, 'png'));
+        const blob = el && (await a.mapToPng(el));
+        if (blob) a.download(blob, mapFile(a, el, 'png'));
       }),
-      button('SVG', 'export-svg', async () => {
+      button('SVG', 'export-svg', async (a) => {
         const el = chosen();
-        const svg = el && (await mapToSvg(el, `${mapName(el)} (attention-lab, ${step.title})`));
-        if (svg) download(new Blob([svg], { type: 'image/svg+xml' }), mapFile(el, 'svg'));
+        const svg = el && (await a.mapToSvg(el, `${mapName(el)} (attention-lab, ${step.title})`));
+        if (svg) a.download(new Blob([svg], { type: 'image/svg+xml' }), mapFile(a, el, 'svg'));
       }),
     ),
   );

@@ -94,6 +94,14 @@ export function createStagePanel(
   const live = new Proxy({}, { get: (_, key) => shown.ctx[key] });
   const drawn = () => shown.section;
 
+  // What the page adds under the explanation, marked: a kept step draws it again when shown, as
+  // it holds the reader's choices (the code folded or not), not the numbers.
+  function toolsOf(step, index) {
+    const nodes = [tools?.(step, index, live, drawn) ?? []].flat().filter(Boolean);
+    for (const node of nodes) node.dataset.tools = '';
+    return nodes;
+  }
+
   // The whole step as a section, not yet in the page. Its maps are drawn with canvases of their
   // own, never set up: the render layer swaps in the canvases on the screen.
   function build(step, index, count, ctx) {
@@ -118,7 +126,7 @@ export function createStagePanel(
           // In the mount's language, as the chrome (the catalogue's explain.* and lead.* words).
           { class: 'explain', part: 'explanation' },
           step.explain(ctx),
-          tools?.(step, index, live, drawn),
+          toolsOf(step, index),
         ),
         h(
           'div',
@@ -158,12 +166,16 @@ export function createStagePanel(
     return true;
   }
 
-  // A kept section back on the screen. Its links to labs and exercises are drawn again: they
-  // carry the page's state and the reader's progress, which may have moved since.
-  function reveal(entry, step, ctx) {
+  // A kept section back on the screen. Its links to labs and exercises and the page's tools are
+  // drawn again: they carry the page's state and the reader's progress and choices, which may
+  // have moved since.
+  function reveal(entry, step, index, ctx) {
     const head = entry.section.querySelector('.stage-head');
     for (const nav of head.querySelectorAll(':scope > nav.step-labs')) nav.remove();
     append(head, labLinks(step));
+    const explain = entry.section.querySelector('.explain');
+    for (const node of explain.querySelectorAll(':scope > [data-tools]')) node.remove();
+    append(explain, toolsOf(step, index));
     readout = entry.section.querySelector('#readout');
     cleanup = step.mount?.(ctx, entry.body) ?? null;
     return entry;
@@ -194,7 +206,7 @@ export function createStagePanel(
         unmount();
         if (old && !putAway(old, was)) old.remove();
         Object.assign(shown, { section: entry.section, body: entry.body });
-        reveal(entry, step, ctx);
+        reveal(entry, step, index, ctx);
       } else {
         const start = performance.now();
         const { section, body } = build(step, index, count, ctx);

@@ -7,7 +7,7 @@
 // null (the core draws them from settings.seed, as the page's pass did).
 import { coreOptions } from '../../state/settings.mjs';
 import { tokenLabel } from '../../ui/format.mjs';
-import { allStages, snippetFor } from '../../ui/code.mjs';
+import { allStages, snippetFor } from '../../ui/code-actions.mjs';
 import { exportData } from '../../ui/export.mjs';
 
 export { coreOptions };
