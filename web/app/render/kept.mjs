@@ -1,10 +1,10 @@
 // Steps kept drawn. A step drawn anew costs the browser the style and layout of a few hundred
 // new elements and the painting of its maps, most of a frame; going back to a step just seen
 // (scrubbing back and forth, Play coming round) would pay it again for the same picture. So the
-// sections of steps the reader left, and of the steps next to the one on the screen (drawn while
-// the page is idle), stay in the page, skipped by the browser (content-visibility: hidden keeps
-// their style and layout without drawing them, see .stage.kept in the stylesheet), inert and
-// without ids, until they are shown again or no longer match what the page would draw.
+// sections of steps the reader left, and of the steps next to the one on the screen (drawn after
+// the frame that shows it), stay in the page, skipped by the browser (content-visibility: hidden
+// keeps their style and layout without drawing them, see .stage.kept in the stylesheet), inert
+// and without ids, until they are shown again or no longer match what the page would draw.
 
 /** How many sections are kept besides the one on the screen: the neighbours and a few just left. */
 export const KEPT_LIMIT = 6;
@@ -98,11 +98,6 @@ export function createKept(root) {
     /** Drops them all (a new width or colour scheme: their maps are painted for the old one). */
     clear() {
       for (const key of [...entries.keys()]) drop(key);
-    },
-    /** Forgets them all without touching the page (the root was emptied). */
-    forget: () => entries.clear(),
-    get size() {
-      return entries.size;
     },
   };
 }
