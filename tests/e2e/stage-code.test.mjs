@@ -190,6 +190,8 @@ test('JSON in evaluation mode: the dropout step exports its training-mode previe
 test('PNG and SVG of a map: well-formed, the canvas size, one SVG cell per cell', async () => {
   const page = await newPage(withSetup('notebook', '?step=softmax'));
   await page.click('#stage .stage-export > summary');
+  // The menu lists the maps when it opens (its toggle event, a task after the click).
+  await page.locator('#export-map option').first().waitFor({ state: 'attached' });
   const options = await page.locator('#export-map option').allTextContents();
   assert.equal(options.length, 2, 'two heads of one batch item');
   assert.match(options[1], /Attention weights, head 2, batch item 1/);

@@ -89,12 +89,12 @@ export function createView({
   // painted: the next step first, then the one before, each in a task of its own after a frame
   // (idle callbacks do not come while a reader steps through at a key's pace); only steps whose
   // extras the result holds (the controller computes those of a step's neighbours when it is
-  // chosen), and not where a step takes longer than 150 ms to draw (a slow machine at GPT-2's
+  // chosen), and not where a step takes longer than 250 ms to draw (a slow machine at GPT-2's
   // sizes): a key typed meanwhile waits for the drawing under way.
   const win = slots.stage.ownerDocument.defaultView;
   let ahead = null; // the pending drawing's ticket
   function prepareNeighbours(index, ctx) {
-    if (!panel.prepare || panel.drawCost() > 150) return;
+    if (!panel.prepare || panel.drawCost() > 250) return;
     const queue = [index + 1, index - 1].filter(
       (i) => i >= 0 && i < steps.length && holdsNeeds(ctx.result, steps[i].slug),
     );
