@@ -55,6 +55,13 @@ export function createKept(root) {
     entries.delete(key);
   }
 
+  function register(key, entry) {
+    if (entries.get(key)?.section !== entry.section) drop(key);
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > KEPT_LIMIT) drop(entries.keys().next().value);
+  }
+
   return {
     /** The entry under `key` if `alike(entry)`, taken out of the kept ones; else null. */
     take(key, alike) {
@@ -66,18 +73,10 @@ export function createKept(root) {
     },
     /** Whether a section alike is kept under `key`. */
     has: (key, alike) => entries.has(key) && alike(entries.get(key)),
-    /**
-     * Keeps `entry.section` (in `root`, or put there, hidden before it is) under `key`; the least
-     * recently used beyond KEPT_LIMIT go.
-     */
+    /** Keeps `entry.section` (in `root`) under `key`; the least used beyond KEPT_LIMIT go. */
     keep(key, entry) {
-      if (!entry.section.inert) hide(entry.section);
-      else entry.section.classList.add('kept');
-      if (entry.section.parentNode !== root) root.append(entry.section);
-      if (entries.has(key) && entries.get(key).section !== entry.section) drop(key);
-      entries.delete(key);
-      entries.set(key, entry);
-      while (entries.size > KEPT_LIMIT) drop(entries.keys().next().value);
+      hide(entry.section);
+      register(key, entry);
     },
     /**
      * Keeps a section drawn ahead: `draw(section)` lays out and paints it in `root`, out of sight
@@ -88,8 +87,8 @@ export function createKept(root) {
       hide(entry.section, 'ahead');
       root.append(entry.section);
       draw(entry.section);
-      entry.section.classList.remove('ahead');
-      this.keep(key, entry);
+      entry.section.classList.replace('ahead', 'kept');
+      register(key, entry);
     },
     /** Drops every entry that no longer draws what the page would (`alike` false). */
     prune(alike) {

@@ -23,16 +23,19 @@ const LAB_NEEDS = Object.freeze({
   export: { preview: true },
 });
 
+/** The result's field that holds each need (compute.mjs withNeeds writes them). */
+const FIELDS = Object.freeze({
+  weights: 'weights',
+  preview: 'trainingPreview',
+  routes: 'maskRoutes',
+});
+
+// { weights, preview, routes }: each true where one of `list` needs it.
+const anyOf = (list) =>
+  Object.fromEntries(Object.keys(FIELDS).map((need) => [need, list.some((n) => Boolean(n[need]))]));
+
 /** { weights, preview, routes }: what the view `view` ({ step, lab }) reads besides the pass. */
-export function needsOf(view) {
-  const step = STEP_NEEDS[view.step] ?? {};
-  const lab = LAB_NEEDS[view.lab] ?? {};
-  return {
-    weights: Boolean(step.weights || lab.weights),
-    preview: Boolean(step.preview || lab.preview),
-    routes: Boolean(step.routes || lab.routes),
-  };
-}
+export const needsOf = (view) => anyOf([STEP_NEEDS[view.step] ?? {}, LAB_NEEDS[view.lab] ?? {}]);
 
 /**
  * What the view `view` reads, and the steps next to its step in `order` (the slugs of the steps
@@ -41,20 +44,8 @@ export function needsOf(view) {
 export function needsAround(view, order) {
   const at = order.indexOf(view.step);
   const near = at < 0 ? [] : [order[at - 1], order[at + 1]].filter(Boolean);
-  const all = [needsOf(view), ...near.map((step) => needsOf({ step }))];
-  return {
-    weights: all.some((n) => n.weights),
-    preview: all.some((n) => n.preview),
-    routes: all.some((n) => n.routes),
-  };
+  return anyOf([needsOf(view), ...near.map((step) => STEP_NEEDS[step] ?? {})]);
 }
-
-/** The result's field that holds each need (compute.mjs withNeeds writes them). */
-const FIELDS = Object.freeze({
-  weights: 'weights',
-  preview: 'trainingPreview',
-  routes: 'maskRoutes',
-});
 
 /** Whether `result` holds all that step `slug` reads besides the pass (it can be drawn now). */
 export function holdsNeeds(result, slug) {

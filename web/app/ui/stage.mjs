@@ -229,8 +229,8 @@ export function createStagePanel(
       return shown.section;
     },
     /**
-     * Draws step `step` ahead, kept out of sight until it is chosen (the page calls it while idle
-     * for the steps next to the one shown). Returns whether it drew anything.
+     * Draws step `step` ahead, kept out of sight until it is chosen (the page calls it after a
+     * frame for the steps next to the one shown). Returns whether it drew anything.
      */
     prepare(step, index, count, ctx) {
       const key = keyOf(step, ctx);
