@@ -32,3 +32,15 @@ if (attentionLabInNode && !Module['locateFile'] && !Module['wasmBinary']) {
   Module['locateFile'] = (path) =>
     __dirname + (path.endsWith('.worker.js') ? path.replace(/\.js$/, '.cjs') : path);
 }
+// The threaded build's pthread pool holds the workers its engine will start, no more: the loader
+// passes Module.pthreadPoolSize (the engine's threads less the calling one), so a two-core machine
+// starts and loads one worker, not four of which it would use one. Without it, or out of range,
+// the pool is the build's most (`most`). CMakeLists.txt names this function as emscripten's
+// PTHREAD_POOL_SIZE, which the glue evaluates when it starts; it must be at least 1, since the
+// glue waits for the pool to load before it runs.
+function attentionLabPoolSize(most) {
+  var wanted = Module['pthreadPoolSize'];
+  return typeof wanted == 'number' && wanted >= 1 && wanted <= most && wanted === Math.floor(wanted)
+    ? wanted
+    : most;
+}

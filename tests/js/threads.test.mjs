@@ -138,3 +138,25 @@ test('MAX_THREADS is the threaded build pthread pool size (one number in CMake a
   assert.equal(core.maxThreads(), MAX_THREADS);
   core.PThread?.terminateAllThreads?.();
 });
+
+test('the pthread pool holds the workers asked for, from 1 to MAX_THREADS; otherwise MAX_THREADS', async () => {
+  const { default: createCore } = await import('../../dist/attention-core-threads.mjs');
+  // The loader asks for the engine's threads less the calling one; other values fall back to the
+  // build's most, never to an empty pool (the glue waits for the pool to load before it runs).
+  for (const [asked, pool] of [
+    [1, 1],
+    [3, 3],
+    [MAX_THREADS, MAX_THREADS],
+    [undefined, MAX_THREADS],
+    [0, MAX_THREADS],
+    [MAX_THREADS + 1, MAX_THREADS],
+    [1.5, MAX_THREADS],
+    ['2', MAX_THREADS],
+  ]) {
+    const core = await createCore(asked === undefined ? {} : { pthreadPoolSize: asked });
+    const workers = core.PThread?.unusedWorkers ?? [];
+    for (const worker of workers) worker.unref?.();
+    assert.equal(workers.length, pool, `pthreadPoolSize ${asked}`);
+    core.PThread?.terminateAllThreads?.();
+  }
+});

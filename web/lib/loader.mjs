@@ -202,9 +202,12 @@ async function instantiate(build, moduleOptions) {
   return failed ? Promise.race([factory(moduleOptions), failed]) : factory(moduleOptions);
 }
 
-// The threaded build: Node's workers from the .cjs file; a browser's from a blob: URL, bounded in
-// time (startThreaded: null when they never start).
-async function startThreads(moduleOptions, files, fromBase) {
+// The threaded build for `count` threads: Node's workers from the .cjs file; a browser's from a
+// blob: URL, bounded in time (startThreaded: null when they never start). Its pthread pool holds
+// the count − 1 workers the engine starts (each worker loads the core's module and instantiates
+// it before the core runs: on a two-core machine one, not the build's most).
+async function startThreads(moduleOptions, files, fromBase, count) {
+  moduleOptions = { ...moduleOptions, pthreadPoolSize: count - 1 };
   if (inNode)
     return instantiate('threads', { ...moduleOptions, locateFile: nodeWorkerFile(files) });
   const options = { ...moduleOptions, ...(await threadedBrowserOptions(files)) };
@@ -238,7 +241,7 @@ export async function loadCore({
   if (require) moduleOptions.nodeRequire = require;
   let core = null;
   if (count > 1) {
-    core = await startThreads(moduleOptions, files, fromBase);
+    core = await startThreads(moduleOptions, files, fromBase, count);
     if (!core) {
       count = 1;
       note = fallBack(lateThreads(threads));
