@@ -76,15 +76,18 @@ function serve(isolation, root) {
 
 // Runs in the page before any of its scripts: notes the moment the step's title is first in the
 // page and the moment <html data-ready> turns "true" (performance.now(), the clock Resource Timing
-// uses), and keeps every resource entry.
-function watchReady() {
+// uses), keeps every resource entry, and then tells the script through the binding READY_BINDING.
+const READY_BINDING = '__measureLoadReady';
+function watchReady(binding) {
   performance.setResourceTimingBufferSize(1000);
   const note = () => {
     if (window.__titleAt === undefined && document.getElementById('stage-title'))
       window.__titleAt = performance.now();
     const state = document.documentElement?.dataset.ready;
-    if (state && window.__readyAt === undefined)
+    if (state && window.__readyAt === undefined) {
       window.__readyAt = { state, at: performance.now() };
+      window[binding]?.(state);
+    }
   };
   // The document, not <html>: this runs before <html> exists.
   new MutationObserver(note).observe(document, {
@@ -108,6 +111,20 @@ function requestsBefore(entries, readyAt) {
     }));
 }
 
+// Waits for the page's call of READY_BINDING (a CDP binding, not Playwright's waitForFunction:
+// that evaluates Playwright's 300 kB helper script in the page while it loads, on the main thread
+// the load is measured on).
+function readyCalled(cdp) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the page was not ready within 60 s')), 60000);
+    cdp.on('Runtime.bindingCalled', ({ name }) => {
+      if (name !== READY_BINDING) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** One cold load at CPU slow-down `rate`: { ready (ms), title (ms), requests: [...] }. */
 async function loadOnce(browser, url, rate) {
   const context = await browser.newContext();
@@ -117,9 +134,12 @@ async function loadOnce(browser, url, rate) {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    await page.addInitScript(watchReady);
+    await cdp.send('Runtime.enable');
+    await cdp.send('Runtime.addBinding', { name: READY_BINDING });
+    const ready = readyCalled(cdp);
+    await page.addInitScript(watchReady, READY_BINDING);
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 60000 });
+    await ready;
     const { readyAt, titleAt, entries } = await page.evaluate(() => ({
       readyAt: window.__readyAt,
       titleAt: window.__titleAt,
