@@ -156,3 +156,49 @@ test('a refused sentence still marks the patched step stale; a valid one patches
   );
   await page.close();
 });
+
+// A new seed or dropout p keeps the tokens, so a step's tables keep their headers: each takes the
+// new numbers into the cells it has (ui/table.mjs refillTable) rather than a new table being built
+// and compared with it. What the reader meets must be the table of the page opened afresh.
+test('a new seed or dropout p refills the tables in place, as the page opened afresh draws them', async () => {
+  const page = await newPage(query(FIRST, 'dropout', SMALL), STILL);
+  for (const [control, value, step] of [
+    ['#ctl-dropout', '0.35', 'dropout'],
+    ['#ctl-seed', '42', 'dropout'],
+    ['#ctl-seed', '7', 'softmax'],
+  ]) {
+    if (!(await page.locator(`#stage[data-step="${step}"]`).count()))
+      await page.click(`.step-link[data-slug="${step}"]`);
+    const count = await page.evaluate(() => {
+      const tables = [...document.querySelectorAll('#stage .sr-table > table')];
+      for (const table of tables) table.marked = true;
+      return tables.length;
+    });
+    assert.ok(count >= 2, `${step}: the step's tables are built with it (${count})`);
+    await mark(page);
+    await page.fill(control, value);
+    const name = control.slice('#ctl-'.length);
+    await page.waitForFunction(
+      ([key, v]) => new URL(location.href).searchParams.get(key) === v,
+      [name, value],
+    );
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    assert.ok(await patched(page), `${control} = ${value}: patched in place`);
+    const refilled = await page.evaluate(() =>
+      [...document.querySelectorAll('#stage .sr-table > table')].map((t) => t.marked === true),
+    );
+    assert.deepEqual(refilled, Array(count).fill(true), `${control} = ${value}: the same tables`);
+    const shown = await snapshot(page);
+    const fresh = await newPage(new URL(page.url()).search, STILL);
+    const expected = await snapshot(fresh);
+    assert.deepEqual(
+      shown.tables,
+      expected.tables,
+      `${control} = ${value}: the tables of a fresh page`,
+    );
+    assert.equal(shown.text, expected.text, `${control} = ${value}: the same text`);
+    await fresh.close();
+  }
+  await page.close();
+  assert.deepEqual(problems, []);
+});

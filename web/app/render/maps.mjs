@@ -10,8 +10,9 @@ const SHOWN_AS = new WeakMap(); // .map element drawn but not shown → the one 
 
 /**
  * Registers a map element. record: { spec (for paintMap, without colours and base), canvas, ring
- * (the focus ring element), link (the linked band's element), table (or null), buildTable() →
- * table, describe(r, c) → lines, onInspect?(r, c, on) }.
+ * (the focus ring element), link (the linked band's element), table (or null), eager (its table
+ * belongs in the page with it, not on demand), buildTable() → table, refillTable(table) → whether
+ * it wrote its numbers into that table, describe(r, c) → lines, onInspect?(r, c, on) }.
  */
 export function registerMap(el, record) {
   MAPS.set(el, { ...record, el, layout: null });
@@ -56,13 +57,21 @@ export function useCanvas(el, canvas) {
   record.canvas = canvas;
 }
 
+/** A map's table, built now, in its visually hidden wrapper. */
+export const tableWrap = (record) => h('div', { class: 'sr-table' }, record.buildTable());
+
 /** The table of a map, built now if it was left for later. */
 export function ensureTable(el) {
   const record = mapEntry(el);
   if (!record) return null;
   if (!record.table) {
-    record.table = h('div', { class: 'sr-table' }, record.buildTable());
+    record.table = tableWrap(record);
     record.el.append(record.table);
   }
   return record.table.querySelector('table');
+}
+
+/** Builds the tables of the maps under `root` that belong in the page with them (eager). */
+export function placeTables(root) {
+  for (const el of root.querySelectorAll('.map')) if (mapEntry(el)?.eager) ensureTable(el);
 }

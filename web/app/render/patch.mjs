@@ -7,7 +7,8 @@
 // numbers (render/maps.mjs adoptMap), to be painted again. A change of a map's place or count
 // (another head shown, a T × T step turned into a (B,T,D) one) is not patched: the step is drawn
 // anew.
-import { isMap, adoptMap } from './maps.mjs';
+import { isMap, adoptMap, tableWrap } from './maps.mjs';
+import { takeFrame } from '../ui/table.mjs';
 
 const hasMaps = (node) =>
   node.nodeType === Node.ELEMENT_NODE && (isMap(node) || node.querySelector('.map') !== null);
@@ -106,11 +107,12 @@ function patchChildren(old, fresh, job) {
   return true;
 }
 
-// A map: its caption patched, its canvas kept (render/layout.mjs paints it again), its accessible table
-// patched to the new map's (built with the step when it is small): its cells keep their elements
-// and take the new numbers, so the browser lays out only the text that changed, not a table of new
-// elements in every frame of a slider. A table the reader opened on demand is dropped, as a new
-// drawing would, unless the reader is in it (job.reading: built again).
+// A map: its caption patched, its canvas kept (render/layout.mjs paints it again), its accessible
+// table (part of a small map) refilled with the new numbers when its headers stay, else patched to
+// the new map's: its cells keep their elements and take the new numbers, so the browser lays out
+// only the text that changed, not a table of new elements in every frame of a slider. A table the
+// reader opened on demand is dropped, as a new drawing would, unless the reader is in it
+// (job.reading: built again).
 function patchMap(old, fresh, job) {
   const caption = (el) => el.querySelector(':scope > .map-caption');
   const [was, now] = [caption(old), caption(fresh)];
@@ -121,9 +123,19 @@ function patchMap(old, fresh, job) {
   const table = old.querySelector(':scope > .sr-table');
   const reading = table?.contains(old.getRootNode().activeElement) ?? false;
   const entry = adoptMap(old, fresh);
+  // A small map's table was left to the patch (ui/tensor.mjs): the one on the screen takes the
+  // new numbers in place when it has the same headers, else the new one is built here.
+  if (entry.eager && !entry.table) {
+    if (table && !reading && entry.refillTable(table.querySelector(':scope > table'))) {
+      entry.table = table;
+      return true;
+    }
+    entry.table = tableWrap(entry);
+  }
   // A table the reader is in is replaced: its cell, focused anew, reads out the new numbers.
   if (table && entry.table && !reading) {
     patchNode(table, entry.table, job); // map-free: always patched
+    takeFrame(table.querySelector(':scope > table'), entry.table.querySelector(':scope > table'));
     entry.table = table;
     return true;
   }

@@ -4,7 +4,7 @@
 // back the section on the screen.
 import { patchSection } from './patch.mjs';
 import { layoutMaps, measureMaps } from './layout.mjs';
-import { ensureTable, useCanvas } from './maps.mjs';
+import { ensureTable, placeTables, useCanvas } from './maps.mjs';
 
 /**
  * Patches `old` (on the screen) to show `fresh`, if it is the same step (data-step) with its maps
@@ -54,6 +54,7 @@ export function replaceSection(root, fresh, { old = null, keep = [] } = {}) {
     if (canvas) useCanvas(el, canvas);
   }
   if (old && keep.length) keepSame(old, fresh, keep);
+  placeTables(fresh); // a step drawn to patch the one on the screen left them out
   for (const node of leaving) node.remove();
   root.append(fresh);
   layoutMaps(fresh);

@@ -103,11 +103,13 @@ export function createStagePanel(
   }
 
   // The whole step as a section, not yet in the page. Its maps are drawn with canvases of their
-  // own, never set up: the render layer swaps in the canvases on the screen.
-  function build(step, index, count, ctx) {
+  // own, never set up: the render layer swaps in the canvases on the screen. tablesLater: drawn to
+  // patch the same step on the screen, whose tables take the new numbers; the render layer builds
+  // them if the step is put in the page instead.
+  function build(step, index, count, ctx, tablesLater = false) {
     const main = step.main(ctx.settings);
     const canvas = () => toDom(h('canvas', { 'aria-hidden': 'true' }));
-    const view = step.render({ ...ctx, canvas });
+    const view = step.render({ ...ctx, canvas, tablesLater });
     const body = isNode(view) ? toDom(view) : view;
     const description = h(
       'section',
@@ -209,7 +211,7 @@ export function createStagePanel(
         reveal(entry, step, index, ctx);
       } else {
         const start = performance.now();
-        const { section, body } = build(step, index, count, ctx);
+        const { section, body } = build(step, index, count, ctx, Boolean(old) && !another);
         // Patched, the step keeps its mount (the split animation's replay button): a mount reads
         // the motion setting and the page, never the numbers.
         if (patchStep(old, section)) shown.section = old;

@@ -5,6 +5,24 @@
 import { h } from './dom.mjs';
 import { fmt, exact } from './format.mjs';
 
+// What a table's cells hang on: its size, headers and attributes. A table of the same frame takes
+// new numbers and a new caption in place (refillTable): the dropout step's captions name p.
+const FRAMES = new WeakMap(); // table → frameOf(o)
+const frameOf = (o) =>
+  JSON.stringify([
+    o.rows,
+    o.cols,
+    o.className ?? '',
+    o.attrs ?? null,
+    Boolean(o.caption),
+    o.corner ?? '',
+    o.rowLabels.slice(0, o.rows),
+    o.colLabels,
+    o.colGroups ?? null,
+    Boolean(o.rowSums),
+    o.sumLabel ?? '',
+  ]);
+
 /**
  * rows × cols numbers of `data`, cell (r, c) at data[index(r, c)].
  * rowLabels/colLabels: [{ text, note?, title? }]; colGroups: [{ label, span }] a header row above
@@ -12,9 +30,9 @@ import { fmt, exact } from './format.mjs';
  * (future, dropped).
  */
 export function matrixTable(o) {
-  const { data, rows, cols, index } = o;
+  const { rows, cols } = o;
   const table = h('table', { class: `heatmap ${o.className ?? ''}`.trim(), ...o.attrs });
-  if (o.caption) table.append(h('caption', {}, o.caption));
+  if (o.caption) table.append(h('caption'));
 
   const head = h('thead');
   if (o.colGroups) {
@@ -38,7 +56,6 @@ export function matrixTable(o) {
   table.append(head);
 
   const body = h('tbody');
-  let first = true;
   for (let r = 0; r < rows; ++r) {
     const tr = h(
       'tr',
@@ -50,26 +67,69 @@ export function matrixTable(o) {
         h('span', { class: 'tok', dir: 'auto' }, o.rowLabels[r].text),
       ),
     );
-    let sum = 0;
-    for (let c = 0; c < cols; ++c) {
-      const i = index(r, c);
-      const v = data[i];
-      sum += v;
-      const td = document.createElement('td');
-      td.tabIndex = first ? 0 : -1;
-      first = false;
-      td.dataset.i = String(i);
-      td.dataset.value = exact(v);
-      td.textContent = fmt(v);
-      const extra = o.cellClass?.(v, r, c);
-      if (extra) td.className = extra;
-      tr.append(td);
-    }
-    if (o.rowSums) tr.append(h('td', { class: 'sum', dataset: { sum: exact(sum) } }, fmt(sum)));
+    for (let c = 0; c < cols; ++c) tr.append(document.createElement('td'));
+    if (o.rowSums) tr.append(h('td', { class: 'sum' }));
     body.append(tr);
   }
   table.append(body);
+  fillCells(table, o);
+  FRAMES.set(table, frameOf(o));
   return table;
+}
+
+/**
+ * Writes the numbers and caption of `o` into `table` (built by matrixTable) when its frame is that
+ * of `o` (size, headers), leaving its elements in place, so that the browser lays out only the
+ * text that changed; returns whether it did. Reads as matrixTable(o) would, the first cell in the
+ * tab order again.
+ */
+export function refillTable(table, o) {
+  if (!table || FRAMES.get(table) !== frameOf(o) || table.tBodies[0]?.rows.length !== o.rows)
+    return false;
+  fillCells(table, o);
+  return true;
+}
+
+/** `table`, patched to read as `drawn` (render/patch.mjs), has the frame of `drawn` now. */
+export function takeFrame(table, drawn) {
+  if (FRAMES.has(drawn)) FRAMES.set(table, FRAMES.get(drawn));
+  else FRAMES.delete(table);
+}
+
+// Sets an attribute only where it differs: a write, even of the same value, costs a style check.
+function put(el, name, value) {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+// The caption; each data cell: its trace index, exact value, number and class; each row's Σ.
+function fillCells(table, o) {
+  const { data, rows, cols, index } = o;
+  if (o.caption && table.caption.textContent !== o.caption) table.caption.textContent = o.caption;
+  const body = table.tBodies[0];
+  for (let r = 0; r < rows; ++r) {
+    const cells = body.rows[r].cells;
+    let sum = 0;
+    for (let c = 0; c < cols; ++c) {
+      const td = cells[c + 1];
+      const i = index(r, c);
+      const v = data[i];
+      sum += v;
+      put(td, 'tabindex', r === 0 && c === 0 ? '0' : '-1');
+      put(td, 'data-i', String(i));
+      put(td, 'data-value', exact(v));
+      const text = fmt(v);
+      if (td.textContent !== text) td.textContent = text;
+      put(td, 'class', o.cellClass?.(v, r, c) || null);
+    }
+    if (o.rowSums) {
+      const td = cells[cols + 1];
+      put(td, 'data-sum', exact(sum));
+      const text = fmt(sum);
+      if (td.textContent !== text) td.textContent = text;
+    }
+  }
 }
 
 /** The cell (r, c) of a table built by matrixTable, or undefined. */

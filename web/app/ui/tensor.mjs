@@ -5,7 +5,7 @@
 import { h } from './dom.mjs';
 import { namedShape, tokenLabel, readable, exactText } from './format.mjs';
 import { headColour } from './colour.mjs';
-import { matrixTable } from './table.mjs';
+import { matrixTable, refillTable } from './table.mjs';
 import { headCaption } from './trained-notes.mjs';
 import { legendFor, headLegend } from './legend.mjs';
 import { paintScale, registerMap, ensureTable } from '../render/index.mjs';
@@ -164,11 +164,14 @@ function headMap(ctx, fig, head) {
   // whole sentence is the caption's tooltip and the table's caption, its accessible name.
   const role = head !== null ? headCaption(ctx.result, head, headName, S) : null;
   const cellClass = fig.cellClass ? (v, r, c) => fig.cellClass(v, r, c, head) : undefined;
-  const buildTable = () => headTable(ctx, fig, m, head, role?.full ?? headName, cellClass);
+  const tableOf = () => headTable(ctx, fig, m, head, role?.full ?? headName, cellClass);
   const canvas = ctx.canvas?.() ?? h('canvas', { 'aria-hidden': 'true' });
   const ring = h('div', { class: 'map-ring', hidden: true, 'aria-hidden': 'true' });
   const link = h('div', { class: 'map-link', hidden: true, 'aria-hidden': 'true' });
-  const table = fig.eager ? h('div', { class: 'sr-table' }, buildTable()) : null;
+  // A small map's table is part of it; drawn to patch the step on the screen (ctx.tablesLater),
+  // it is left to the patch, which refills the table there with these numbers.
+  const table =
+    fig.eager && !ctx.tablesLater ? h('div', { class: 'sr-table' }, matrixTable(tableOf())) : null;
   const el = h(
     'div',
     {
@@ -185,12 +188,14 @@ function headMap(ctx, fig, head) {
     ring,
     link,
     table,
-    buildTable,
+    eager: fig.eager,
+    buildTable: () => matrixTable(tableOf()),
+    refillTable: (el) => refillTable(el, tableOf()),
     spec: mapSpec(ctx, fig, m, head, cellClass),
     describe: describer(ctx, fig, m, head),
     onInspect: fig.onInspect?.(head),
   });
-  const button = table
+  const button = fig.eager
     ? null
     : h(
         'button',
@@ -210,7 +215,7 @@ function headMap(ctx, fig, head) {
   return { el, button };
 }
 
-// A head's accessible table, every number in it.
+// A head's accessible table, every number in it: matrixTable's options.
 function headTable(ctx, fig, m, head, headText, cellClass) {
   const { name, shape, b } = fig;
   const { tokens, sizes } = ctx.result;
@@ -221,7 +226,7 @@ function headTable(ctx, fig, m, head, headText, cellClass) {
     shape: namedShape(ctx.dims(name), shape),
     item: b + 1,
   });
-  return matrixTable({
+  return {
     data: fig.data,
     rows: m.rows,
     cols: m.cols,
@@ -236,7 +241,7 @@ function headTable(ctx, fig, m, head, headText, cellClass) {
     cellClass,
     rowSums: fig.rowSums,
     sumLabel: S['map.rowSum'],
-  });
+  };
 }
 
 // The lines that say what cell (r, c) of a head is: its index, row, column and value.
