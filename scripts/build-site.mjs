@@ -10,7 +10,7 @@
 // runs as the parser reaches it and starts fetching the WebAssembly build this engine will run (a
 // host whose own Content-Security-Policy header lacks that hash refuses it: its page then fetches the
 // core after its module has run, as without the preload); the
-// stylesheet's @imports and the exercises' styles are one file; the icon is inlined in the HTML.
+// stylesheet's @imports and the exercises' styles are one file; the icon is inlined in the HTML as a PNG.
 // The WebAssembly cores' emscripten modules stay files of their own under ./lib/ (copied there from
 // dist/ by scripts/build.sh): their pthread workers import the threaded one by its URL, and their
 // .wasm files are found beside them; the library's `new URL('./…', import.meta.url)` are pointed
@@ -21,11 +21,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { iconDataUrl } from './icon-png.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIB = path.join(root, 'web', 'lib');
 const APP = path.join(root, 'web', 'app');
 const OUT = path.join(root, 'build', 'site');
+const ICON_PX = 32; // the icon's pixels: a tab's 16 px at twice the density
 
 // The emscripten modules (built into dist/, not in web/lib) and the worker source beside them.
 const CORE_MODULE = /^\.\/attention-(core|core-threads|train)(\.worker-source)?\.mjs$/;
@@ -215,8 +217,12 @@ function rewriteHtml(file, bundle, chunks, preload) {
   const hash = createHash('sha256').update(preload, 'utf8').digest('base64');
   replace("script-src 'self' ", `script-src 'self' 'sha256-${hash}' `);
   replace('<link rel="stylesheet" href="styles-exercises.css" />\n    ', '');
+  // A PNG: Chromium loads an SVG icon as a document again for every write of the address.
   const icon = fs.readFileSync(path.join(APP, 'icon.svg'), 'utf8').trim();
-  replace('href="icon.svg"', `href="data:image/svg+xml,${encodeURIComponent(icon)}"`);
+  replace(
+    'href="icon.svg" type="image/svg+xml"',
+    `href="${iconDataUrl(icon, ICON_PX)}" type="image/png" sizes="${ICON_PX}x${ICON_PX}"`,
+  );
   fs.writeFileSync(file, html);
 }
 

@@ -271,6 +271,35 @@ test('before the WebAssembly arrives the page shows the step, its text and the c
   await context.close();
 });
 
+// The icon is inlined as a PNG (scripts/icon-png.mjs): Chromium loads an SVG icon as a document of
+// its own, and again each time the page writes its address, which it does after every value of a
+// slider. In a trace of three such writes, no document may load.
+test('the icon is a PNG in the page: nothing to fetch, and no document loaded when the address changes', async () => {
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${suite.server.url}?step=dropout&training=false`);
+  await ready(page, { lab: false });
+  const icon = await page.evaluate(async () => {
+    const link = document.querySelector('link[rel="icon"]');
+    const img = new Image();
+    img.src = link.href;
+    await img.decode();
+    return { href: link.href.slice(0, 22), type: link.type, width: img.naturalWidth };
+  });
+  assert.deepEqual(icon, { href: 'data:image/png;base64,', type: 'image/png', width: 32 });
+  await suite.browser.startTracing(page, { categories: ['devtools.timeline'] });
+  for (const p of ['0.2', '0.3', '0.4']) {
+    await page.fill('#ctl-dropout', p);
+    await page.waitForFunction((v) => new URL(location.href).searchParams.get('dropout') === v, p);
+    await page.waitForTimeout(100);
+  }
+  const events = JSON.parse(await suite.browser.stopTracing()).traceEvents;
+  const loaded = events.filter(
+    (e) => e.name === 'EventDispatch' && e.args?.data?.type === 'DOMContentLoaded',
+  );
+  assert.equal(loaded.length, 0, 'documents loaded while the address changed');
+  await page.close();
+});
+
 test('no console errors, page errors or dialogs (an unused preload would warn)', () => {
   assert.deepEqual(suite.problems, []);
 });
