@@ -10,37 +10,10 @@ import { headCaption } from './trained-notes.mjs';
 import { legendFor, headLegend } from './legend.mjs';
 import { paintScale, registerMap, ensureTable } from '../render/index.mjs';
 import { mapSpec, thumbnailSpec } from './map-spec.mjs';
-import { EN, format, wordsOf } from '../strings/index.mjs';
+import { format, wordsOf } from '../strings/index.mjs';
+import { headGroups, tokenCols, tokenRows } from './tensor-labels.mjs';
 
 export { headLegend, thumbnailSpec };
-
-// A token's hover text; a page's own row labels (the element's `tokens`) have no GPT-2 id.
-const tokenTitle = (t, i, S) =>
-  format(S[t.id === null ? 'tip.token' : 'tip.tokenId'], { n: i + 1, text: t.text, id: t.id });
-
-/** Row labels: the tokens, with their 1-based position. */
-export function tokenRows(tokens, S = EN) {
-  return tokens.map((t, i) => ({
-    text: tokenLabel(t.text),
-    note: String(i + 1),
-    title: tokenTitle(t, i, S),
-  }));
-}
-
-const tokenCols = (tokens, S) =>
-  tokens.map((t, i) => ({
-    text: tokenLabel(t.text),
-    title: tokenTitle(t, i, S),
-  }));
-
-/** Column groups "head 1 | head 2 | …" over a (B,T,h·d_h) tensor's columns. */
-export function headGroups(sizes, S = EN) {
-  return Array.from({ length: sizes.h }, (_, i) => ({
-    label: format(S['map.head'], { n: i + 1 }),
-    span: sizes.dh,
-    colour: headColour(i),
-  }));
-}
 
 // Tables of at most this many cells per figure are built with the step; larger ones on demand:
 // a table is two elements a cell, laid out like any text of the page, and at 64 tokens the
@@ -165,13 +138,13 @@ function headMap(ctx, fig, head) {
   const role = head !== null ? headCaption(ctx.result, head, headName, S) : null;
   const cellClass = fig.cellClass ? (v, r, c) => fig.cellClass(v, r, c, head) : undefined;
   const tableOf = () => headTable(ctx, fig, m, head, role?.full ?? headName, cellClass);
+  const buildTable = () => matrixTable(tableOf());
   const canvas = ctx.canvas?.() ?? h('canvas', { 'aria-hidden': 'true' });
   const ring = h('div', { class: 'map-ring', hidden: true, 'aria-hidden': 'true' });
   const link = h('div', { class: 'map-link', hidden: true, 'aria-hidden': 'true' });
-  // A small map's table is part of it; drawn to patch the step on the screen (ctx.tablesLater),
-  // it is left to the patch, which refills the table there with these numbers.
+  // A small map's table is part of it, but left to a patch of the step (which refills its own).
   const table =
-    fig.eager && !ctx.tablesLater ? h('div', { class: 'sr-table' }, matrixTable(tableOf())) : null;
+    fig.eager && !ctx.tablesLater ? h('div', { class: 'sr-table' }, buildTable()) : null;
   const el = h(
     'div',
     {
@@ -189,7 +162,7 @@ function headMap(ctx, fig, head) {
     link,
     table,
     eager: fig.eager,
-    buildTable: () => matrixTable(tableOf()),
+    buildTable,
     refillTable: (el) => refillTable(el, tableOf()),
     spec: mapSpec(ctx, fig, m, head, cellClass),
     describe: describer(ctx, fig, m, head),
