@@ -64,3 +64,49 @@ test('a p the core refuses is refused after a kept pass as when computed fresh',
     );
   }
 });
+
+// A keystroke keeps the sentence's token count more often than not, and its seeded weights depend
+// on the options alone: the page keeps the models of its last two evaluation-mode passes
+// (web/app/compute-models.mjs). Each pass must still give what a model built for it gives.
+test('typing reuses the seeded models of the last two lengths, with the numbers of a fresh model', () => {
+  const built = []; // the training setting of each model the page builds
+  const createModel = lab.createModel;
+  lab.createModel = function (options) {
+    built.push(options.training);
+    return createModel.call(this, options);
+  };
+  try {
+    const pass = (sentence, extra = {}) => {
+      const settings = { ...DEFAULT_SETTINGS, sentence, ...extra };
+      const result = compute(lab, settings);
+      // The same pass through a model built for it alone (lab.forward builds and disposes one).
+      const { dIn, seed, batch } = settings;
+      const embedded = lab.embed(sentence, { dIn, seed, batch });
+      const fresh = lab.forward({
+        ...Object.fromEntries(
+          Object.entries(settings).filter(([k]) => !['sentence', 'weights'].includes(k)),
+        ),
+        inputs: embedded.inputs,
+        trace: true,
+      });
+      assert.deepEqual(result.output, fresh.output, `${sentence}: the output`);
+      for (const [name, stage] of Object.entries(fresh.trace))
+        assert.deepEqual(result.trace[name], stage, `${sentence}: ${name}`);
+      return result;
+    };
+    // Six tokens, then six others, then seven and six again: two models, built once each.
+    pass('dream big and work for it', { seed: 321 });
+    pass('cats and dogs play in parks', { seed: 321 });
+    pass('cats and dogs play in the parks', { seed: 321 });
+    pass('red birds sing in green trees', { seed: 321 });
+    pass('cats and dogs play in the parks', { seed: 321 });
+    assert.deepEqual(built, [false, false], 'one model per length');
+    // Another seed is another model; training mode builds one for every pass (its dropout stream).
+    pass('red birds sing in green trees', { seed: 322 });
+    pass('red birds sing in green trees', { seed: 322, training: true, dropout: 0.5 });
+    pass('red birds sing in green trees', { seed: 322, training: true, dropout: 0.5 });
+    assert.deepEqual(built, [false, false, false, true, true]);
+  } finally {
+    lab.createModel = createModel;
+  }
+});

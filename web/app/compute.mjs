@@ -13,6 +13,7 @@ import {
 } from './state/settings.mjs';
 import { PREVIEW_STAGES } from './state/needs.mjs';
 import { computeTrained, trainedPreview } from './compute-trained.mjs';
+import { withModel } from './compute-models.mjs';
 import { maskRoutesDifference } from '../lib/stage-text.mjs';
 
 // What the limit of each size counts, for the message.
@@ -240,24 +241,20 @@ function computeRandom(lab, settings, stages) {
   checkPageLimits(settings);
   const embedded = embedSentence(lab, settings);
   const { dIn } = settings;
-  const model = lab.createModel({ ...coreOptions(settings), inputs: embedded.inputs, trace: true });
-  try {
-    const { output, trace } = model.forward(embedded.inputs, {
-      stages: stages && [...SIZE_STAGES, ...stages],
-    });
-    const [B, h, T, dh] = trace.queryHeads.shape;
-    const D = trace.queries.shape[2];
-    checkWidth(settings, D);
-    return {
-      settings,
-      tokens: embedded.tokens,
-      source: embedded.source,
-      trained: null,
-      trace,
-      output,
-      sizes: { B, h, T, dh, D, dIn },
-    };
-  } finally {
-    model.dispose();
-  }
+  const options = { ...coreOptions(settings), trace: true };
+  const { output, trace } = withModel(lab, options, embedded.inputs, embedded.tokens.length, (m) =>
+    m.forward(embedded.inputs, { stages: stages && [...SIZE_STAGES, ...stages] }),
+  );
+  const [B, h, T, dh] = trace.queryHeads.shape;
+  const D = trace.queries.shape[2];
+  checkWidth(settings, D);
+  return {
+    settings,
+    tokens: embedded.tokens,
+    source: embedded.source,
+    trained: null,
+    trace,
+    output,
+    sizes: { B, h, T, dh, D, dIn },
+  };
 }
