@@ -1,7 +1,7 @@
 // The seeded models of the last evaluation-mode passes, kept for the next pass of the same options
 // and length. A model's weights depend on its options (the seed, the sizes) alone, and typing
 // mostly changes the tokens, not their count: at GPT-2's sizes building them (2.4 M numbers drawn
-// as torch.manual_seed(seed) draws them) is about a seventh of a keystroke's work. Two are kept,
+// as torch.manual_seed(seed) draws them) is about a quarter of a keystroke's work. Two are kept,
 // so that a key that adds a token and the Backspace after it both find theirs. Training mode draws
 // its dropout masks from the model's random stream, so its passes build their model anew, as a
 // fresh torch.manual_seed(seed) would.
