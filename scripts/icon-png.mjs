@@ -6,6 +6,7 @@
 // or of its <g>, in a 0 0 N N viewBox; anything else is refused, so a new icon cannot be drawn
 // wrong without the build saying so.
 import zlib from 'node:zlib';
+import { crc32 } from '../web/lib/cli/zip.mjs'; // PNG chunks carry the zip format's CRC-32
 
 // Each <rect>'s attributes, with the fill of the <g> around it where it has none.
 function rectsOf(svg) {
@@ -79,17 +80,6 @@ export function rasterise(svg, px) {
       out[o + 3] = Math.round(sum[3] / n);
     }
   return out;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; ++k) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 function chunk(type, data) {
