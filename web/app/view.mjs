@@ -90,11 +90,18 @@ export function createView({
   // (idle callbacks do not come while a reader steps through at a key's pace); only steps whose
   // extras the result holds (the controller computes those of a step's neighbours when it is
   // chosen), and not where a step takes longer than 250 ms to draw (a slow machine at GPT-2's
-  // sizes): a key typed meanwhile waits for the drawing under way.
+  // sizes): a key typed meanwhile waits for the drawing under way. A pause is marked on the stage
+  // (data-ahead="paused"), so that whoever profiles the page, and the tests, can tell a page that
+  // chose not to draw ahead from one that failed to.
   const win = slots.stage.ownerDocument.defaultView;
   let ahead = null; // the pending drawing's ticket
   function prepareNeighbours(index, ctx) {
-    if (!panel.prepare || panel.drawCost() > 250) return;
+    if (!panel.prepare) return;
+    const paused = panel.drawCost() > 250;
+    if ((slots.stage.dataset.ahead === 'paused') !== paused)
+      if (paused) slots.stage.dataset.ahead = 'paused';
+      else delete slots.stage.dataset.ahead;
+    if (paused) return;
     const queue = [index + 1, index - 1].filter(
       (i) => i >= 0 && i < steps.length && holdsNeeds(ctx.result, steps[i].slug),
     );
