@@ -26,10 +26,6 @@ function hide(section, state = 'kept') {
 
 function unhide(section) {
   section.classList.remove('kept');
-  // The browser lets go of the skipped contents when it next computes the section's style: read
-  // here, so that a mount that reads the layout (the split animation) does not read a subtree
-  // still skipped, which the browser warns about.
-  void getComputedStyle(section).contentVisibility;
   section.inert = false;
   for (const el of [section, ...section.querySelectorAll('[data-kept-id], [data-kept-name]')])
     for (const attr of OWN)

@@ -24,6 +24,18 @@ export function append(el, children) {
   return el;
 }
 
+/**
+ * Puts `children` (as append takes them) in place of the nodes `old` at the end of `parent`,
+ * unless they are equal one by one: a node put back costs the browser its style and layout again.
+ */
+export function renew(parent, old, children) {
+  const fresh = append(document.createDocumentFragment(), children);
+  const nodes = fresh.childNodes;
+  if (nodes.length === old.length && [...nodes].every((n, i) => n.isEqualNode(old[i]))) return;
+  for (const node of old) node.remove();
+  parent.append(fresh);
+}
+
 /** Replaces an element's children. */
 export function replace(el, ...children) {
   el.replaceChildren();

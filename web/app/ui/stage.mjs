@@ -2,7 +2,7 @@
 // item, numbers), the cell inspector, and the step's own tensors. The panel describes a step as a
 // section (plain nodes, render/h.mjs, around the step's own figures); the render layer turns it
 // into DOM, puts it on the screen (render/section.mjs) and paints its maps.
-import { replace } from './dom.mjs';
+import { replace, append, renew } from './dom.mjs';
 import {
   h,
   isNode,
@@ -13,7 +13,6 @@ import {
   replaceSection,
   createKept,
 } from '../render/index.mjs';
-import { append } from './dom.mjs';
 import { drawsAlike } from '../state/needs.mjs';
 import { namedShape } from './format.mjs';
 import { installMapInteractions } from './maps.mjs';
@@ -171,15 +170,22 @@ export function createStagePanel(
   // A kept section back on the screen. Its links to labs and exercises and the page's tools are
   // drawn again: they carry the page's state and the reader's progress and choices, which may
   // have moved since.
+  // Tools equal to the kept ones stay (renew): a node put back costs its style and layout again,
+  // and equal tools act alike (their handlers read the page through `live`).
   function reveal(entry, step, index, ctx) {
     const head = entry.section.querySelector('.stage-head');
-    for (const nav of head.querySelectorAll(':scope > nav.step-labs')) nav.remove();
-    append(head, labLinks(step));
+    renew(head, head.querySelectorAll(':scope > nav.step-labs'), labLinks(step));
     const explain = entry.section.querySelector('.explain');
-    for (const node of explain.querySelectorAll(':scope > [data-tools]')) node.remove();
-    append(explain, toolsOf(step, index));
+    renew(explain, explain.querySelectorAll(':scope > [data-tools]'), toolsOf(step, index));
     readout = entry.section.querySelector('#readout');
-    cleanup = step.mount?.(ctx, entry.body) ?? null;
+    if (step.mount) {
+      // The browser lets go of the skipped contents when it next computes the section's style:
+      // read here, so that a mount that reads the layout (the split animation) does not read a
+      // subtree still skipped, which the browser warns about. Only then: the read lays the
+      // section out, and the frame would lay it out again after the step is put away.
+      void getComputedStyle(entry.section).contentVisibility;
+      cleanup = step.mount(ctx, entry.body) ?? null;
+    }
     return entry;
   }
 
