@@ -202,3 +202,31 @@ test('a new seed or dropout p refills the tables in place, as the page opened af
   await page.close();
   assert.deepEqual(problems, []);
 });
+
+test('the tables take new numbers after the frame, and at once when a reader reaches one', async () => {
+  const page = await newPage(query(FIRST, 'dropout', SMALL), STILL);
+  const seen = await page.evaluate(() => {
+    const values = (table) =>
+      [...table.querySelectorAll('td[data-i]')].map((td) => td.dataset.value);
+    const table = document.querySelector('#stage [data-tensor="droppedWeights"] .sr-table > table');
+    const before = values(table);
+    const p = document.querySelector('#ctl-dropout');
+    p.value = '0.35';
+    p.dispatchEvent(new Event('input', { bubbles: true }));
+    const drawn = values(table); // the maps are drawn; the table waits for the frame
+    table.querySelector('td[data-i]').focus();
+    return { before, drawn, reached: values(table) };
+  });
+  assert.deepEqual(seen.drawn, seen.before, 'refilled after the frame, not in it');
+  assert.notDeepEqual(seen.reached, seen.before, 'refilled when focused');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('dropout') === '0.35');
+  const fresh = await newPage(new URL(page.url()).search, STILL);
+  const expected = await fresh.$$eval(
+    '#stage [data-tensor="droppedWeights"] .sr-table > table td[data-i]',
+    (tds) => tds.map((td) => td.dataset.value),
+  );
+  assert.deepEqual(seen.reached, expected.slice(0, seen.reached.length), 'the new numbers');
+  await fresh.close();
+  await page.close();
+  assert.deepEqual(problems, []);
+});

@@ -112,6 +112,8 @@ test('a typed sentence: every step shows the trace of the same settings', async 
   await page.fill('#ctl-heads', '2');
   await page.check('[data-control="training"] input[value="true"]');
   await page.fill('#ctl-dropout', '0.4');
+  // A swept value reaches the address after the frame that shows it.
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('dropout') === '0.4');
   assert.equal(settingsOf(page).sentence, 'the dog chased the ball');
   assert.equal(await page.locator('.tokens .token').count(), 5);
   assert.deepEqual(

@@ -11,8 +11,9 @@ const SHOWN_AS = new WeakMap(); // .map element drawn but not shown → the one 
 /**
  * Registers a map element. record: { spec (for paintMap, without colours and base), canvas, ring
  * (the focus ring element), link (the linked band's element), table (or null), eager (its table
- * belongs in the page with it, not on demand), buildTable() → table, refillTable(table) → whether
- * it wrote its numbers into that table, describe(r, c) → lines, onInspect?(r, c, on) }.
+ * belongs in the page with it, not on demand), buildTable() → table, refillTable(table, { later })
+ * → whether it writes its numbers into that table (now, or after the frame), describe(r, c) →
+ * lines, onInspect?(r, c, on) }.
  */
 export function registerMap(el, record) {
   MAPS.set(el, { ...record, el, layout: null });

@@ -126,7 +126,8 @@ function patchMap(old, fresh, job) {
   // A small map's table was left to the patch (ui/tensor.mjs): the one on the screen takes the
   // new numbers in place when it has the same headers, else the new one is built here.
   if (entry.eager && !entry.table) {
-    if (table && !reading && entry.refillTable(table.querySelector(':scope > table'))) {
+    const numbers = table?.querySelector(':scope > table');
+    if (!reading && entry.refillTable(numbers, { later: true })) {
       entry.table = table;
       return true;
     }

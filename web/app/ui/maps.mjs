@@ -4,7 +4,7 @@
 // The maps themselves (their records, layout and painting) belong to the render layer
 // (web/app/render/).
 import { hit, cellRect, mapEntry, ensureTable } from '../render/index.mjs';
-import { cellAt, position, dataCell } from './table.mjs';
+import { cellAt, position, dataCell, flushTables } from './table.mjs';
 
 export { mapEntry };
 
@@ -100,6 +100,7 @@ export function installMapInteractions(root, { show, hide }) {
   root.addEventListener('focusin', (e) => {
     const td = dataCell(e.target);
     if (!td) return;
+    flushTables(); // the numbers of a table refilled after the frame, before it is read
     // Roving tab stop: the focused cell becomes its table's one Tab stop.
     for (const other of td.closest('table').querySelectorAll('td[tabindex="0"]'))
       other.tabIndex = -1;

@@ -77,21 +77,46 @@ export function matrixTable(o) {
   return table;
 }
 
+// Tables to refill after the frame: table → the newest numbers asked for. The maps show new
+// numbers at once; their tables, which a screen reader reads and the eye never sees, take them in
+// a task after the frame, instead of lengthening every frame of a slider with their text and
+// layout (a quarter of a dropout p frame at the lectures' size).
+const LATER = new Map();
+let flushing = false;
+
 /**
  * Writes the numbers and caption of `o` into `table` (built by matrixTable) when its frame is that
  * of `o` (size, headers), leaving its elements in place, so that the browser lays out only the
- * text that changed; returns whether it did. Reads as matrixTable(o) would, the first cell in the
- * tab order again.
+ * text that changed; returns whether it will. Reads as matrixTable(o) would, the first cell in the
+ * tab order again. later: after the next frame (or when flushTables() is called), not now.
  */
-export function refillTable(table, o) {
+export function refillTable(table, o, { later = false } = {}) {
   if (!table || FRAMES.get(table) !== frameOf(o) || table.tBodies[0]?.rows.length !== o.rows)
     return false;
-  fillCells(table, o);
+  if (!later) {
+    LATER.delete(table);
+    fillCells(table, o);
+    return true;
+  }
+  LATER.set(table, o);
+  if (!flushing) {
+    flushing = true;
+    const win = table.ownerDocument.defaultView;
+    win.requestAnimationFrame(() => win.setTimeout(flushTables, 0));
+  }
   return true;
+}
+
+/** Refills the tables left for after the frame now (a reader reaching one reads its numbers). */
+export function flushTables() {
+  flushing = false;
+  for (const [table, o] of LATER) if (table.isConnected) fillCells(table, o);
+  LATER.clear();
 }
 
 /** `table`, patched to read as `drawn` (render/patch.mjs), has the frame of `drawn` now. */
 export function takeFrame(table, drawn) {
+  LATER.delete(table); // the numbers of `drawn` are newer than any left for later
   if (FRAMES.has(drawn)) FRAMES.set(table, FRAMES.get(drawn));
   else FRAMES.delete(table);
 }

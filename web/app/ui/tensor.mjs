@@ -163,7 +163,7 @@ function headMap(ctx, fig, head) {
     table,
     eager: fig.eager,
     buildTable,
-    refillTable: (el) => refillTable(el, tableOf()),
+    refillTable: (el, options) => refillTable(el, tableOf(), options),
     spec: mapSpec(ctx, fig, m, head, cellClass),
     describe: describer(ctx, fig, m, head),
     onInspect: fig.onInspect?.(head),
