@@ -107,6 +107,20 @@ function readMaps(selector) {
   });
 }
 
+// The maps of `selector` as a reader sees them: each scrolled into sight, and painted (a map far
+// from the screen is painted as it comes near it, web/app/render/paint-later.mjs).
+async function readMapsInSight(page, selector) {
+  const count = await page.locator(selector).count();
+  for (let i = 0; i < count; ++i) {
+    await page.locator(selector).nth(i).scrollIntoViewIfNeeded();
+    await page.evaluate(
+      () =>
+        new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r)))),
+    );
+  }
+  return page.evaluate(readMaps, selector);
+}
+
 // Every cell numbered, 40 px or more, a label beside every row and above every column.
 function assertReadable(maps, where) {
   for (const m of maps) {
@@ -131,7 +145,7 @@ for (const viewport of VIEWPORTS) {
 
   test(`${size}: Q · Kᵀ = scores, every cell numbered and both axes labelled`, async () => {
     const page = await newPage(`${LECTURE}&step=scores`, { viewport });
-    const maps = await page.evaluate(readMaps, SCORES_MAPS);
+    const maps = await readMapsInSight(page, SCORES_MAPS);
     assert.deepEqual(
       maps.map((m) => m.name),
       ['queryHeads head 1', 'keyHeads head 1', 'attentionScores head 1'],
@@ -145,7 +159,7 @@ for (const viewport of VIEWPORTS) {
 
   test(`${size}: naive masking, six maps in a grid, every cell numbered`, async () => {
     const page = await newPage(`${LECTURE}${NAIVE}`, { viewport });
-    const maps = await page.evaluate(readMaps, NAIVE_MAPS);
+    const maps = await readMapsInSight(page, NAIVE_MAPS);
     assert.equal(maps.length, 6, 'three tensors of two heads');
     assertReadable(maps, `${size}, naive masking`);
     assertUsesWidth(maps, `${size}, naive masking`);
@@ -159,7 +173,7 @@ test('the canvas check sees no number where none is drawn (numbers off)', async 
   const page = await newPage(`${LECTURE.replace('numbers=true', 'numbers=false')}${NAIVE}`, {
     viewport: VIEWPORTS[1],
   });
-  const maps = await page.evaluate(readMaps, NAIVE_MAPS);
+  const maps = await readMapsInSight(page, NAIVE_MAPS);
   assert.equal(maps.length, 6);
   for (const m of maps) assert.equal(m.numbered, 0, `${m.name}: ${m.numbered} cells`);
   await page.close();

@@ -4,6 +4,7 @@
 import { renderTokens } from './ui/tokens.mjs';
 import { EN, format } from './strings/index.mjs';
 import { holdsNeeds } from './state/needs.mjs';
+import { paintNearIn } from './render/index.mjs';
 
 // A live line under a control, with the sizes of the result's trace: what h and d_out make of the
 // heads of this module. MultiHeadAttention splits d_out; the wrapper splits nothing (each head is a
@@ -167,6 +168,7 @@ export function createView({
     shownStep = index;
     player.show(index);
     if (moved) bringIntoView(section, place);
+    paintNearIn(section); // maps measured far from where the last step was read may be near now
     if (title) title(`${index + 1}. ${step.title} · attention-lab`);
   }
 

@@ -9,6 +9,7 @@ export { registerMap, ensureTable, mapEntry } from './maps.mjs';
 export { patchStep, replaceSection } from './section.mjs';
 export { createKept } from './kept.mjs';
 export { layoutMaps, watchMaps, themeOf, paintThumbnail } from './layout.mjs';
+export { paintWaiting, paintNearIn } from './paint-later.mjs';
 export { paintScale, range } from './scales.mjs';
 export { hit, cellRect } from './map-layout.mjs';
 export { cellRgb, paintOverlay } from './map-paint.mjs';

@@ -6,6 +6,7 @@
 import { fitCell, mapLayout } from './map-layout.mjs';
 import { arrangeRow, bestColumns, shareEquationCells } from './map-arrange.mjs';
 import { paintMap, sizeCanvas } from './map-paint.mjs';
+import { isNear, paintLater, paintedNow } from './paint-later.mjs';
 import { labelWidth } from './text.mjs';
 import { fitCaptions } from './captions.mjs';
 import { isMap, mapEntry } from './maps.mjs';
@@ -40,8 +41,9 @@ function stacked(group) {
 
 /**
  * What laying out the maps under `root` reads from the page: the type size, the theme, and for
- * each tensor's group of maps its width and height. A patched step reads them before it changes
- * anything, from a page already laid out, so no layout is forced for them.
+ * each tensor's group of maps its width and height and whether it is near the screen. A patched
+ * step reads them before it changes anything, from a page already laid out, so no layout is
+ * forced for them.
  */
 export function measureMaps(root) {
   const win = root.ownerDocument.defaultView;
@@ -53,6 +55,7 @@ export function measureMaps(root) {
   const captionFont = roleCaption ? getComputedStyle(roleCaption).font : null;
   const groups = [...root.querySelectorAll('.tables')].map((group) => ({
     group,
+    near: isNear(group),
     W: Math.max(60, group.clientWidth),
     H: budget / stacked(group),
     captionH: group.querySelector(':scope > .map > .map-caption') ? base * 1.7 : 0,
@@ -118,8 +121,12 @@ function sizeGroup({ group, maps, records, spec, best }, captionFont) {
   });
 }
 
-/** Lays out and paints every map under `root`; returns the number painted. */
-export function layoutMaps(root, measured = measureMaps(root)) {
+/**
+ * Lays out every map under `root` and paints those near the screen (every one with `all`: a step
+ * drawn ahead, after the frame, is shown later wherever the reader has scrolled); returns how
+ * many it painted.
+ */
+export function layoutMaps(root, measured = measureMaps(root), { all = false } = {}) {
   const { base, theme, captionFont } = measured;
   const chosen = [];
   for (const g of measured.groups) {
@@ -134,14 +141,26 @@ export function layoutMaps(root, measured = measureMaps(root)) {
     }
     const spec = records[0].spec;
     const best = bestColumns(spec, maps.length, g);
-    chosen.push({ group: g.group, maps, records, spec, captionH: g.captionH, best });
+    chosen.push({ group: g.group, maps, records, spec, captionH: g.captionH, best, near: g.near });
   }
   for (const row of measured.rows) arrangeRow(chosen, row);
   shareEquationCells(chosen, measured.equations);
-  // Every write first, then the painting, whose text reads the page's layout (sizeCanvas).
-  const sized = chosen.flatMap((c) => sizeGroup(c, captionFont));
-  for (const record of sized) paintMap(record.canvas, record.spec, record.layout);
-  return sized.length;
+  // Every write first, then the painting, whose text reads the page's layout (sizeCanvas); maps
+  // far from the screen when it was read are painted as they come near it.
+  const sized = chosen.map((c) => sizeGroup(c, captionFont));
+  let painted = 0;
+  chosen.forEach((c, i) => {
+    for (const record of sized[i]) {
+      if (!c.near && !all) {
+        paintLater(record.el);
+        continue;
+      }
+      paintedNow(record.el);
+      paintMap(record.canvas, record.spec, record.layout);
+      ++painted;
+    }
+  });
+  return painted;
 }
 
 /**

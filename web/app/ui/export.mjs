@@ -3,7 +3,7 @@
 // numbers are the trace's float32 values, each written as the shortest decimal that reads back as
 // the same float32, so a file holds exactly what the core computed.
 import { float32Text } from './format.mjs';
-import { mapEntry } from './maps.mjs';
+import { mapEntry, paintWaiting } from './maps.mjs';
 
 // JSON has no −∞; the CLI writes it as this string too.
 const valueOf = (v) => (Number.isFinite(v) ? Number(float32Text(v)) : String(v));
@@ -103,6 +103,7 @@ export async function mapToSvg(el, title) {
 export function mapToPng(el) {
   const entry = mapEntry(el);
   if (!entry?.layout) return Promise.resolve(null);
+  paintWaiting(entry.el); // a map far from the screen is painted as it comes near it
   const { canvas, spec } = entry;
   const copy = el.ownerDocument.createElement('canvas');
   copy.width = canvas.width;

@@ -3,10 +3,10 @@
 // light up a row or column of a map (the weight row and value column a context cell comes from).
 // The maps themselves (their records, layout and painting) belong to the render layer
 // (web/app/render/).
-import { hit, cellRect, mapEntry, ensureTable } from '../render/index.mjs';
+import { hit, cellRect, mapEntry, ensureTable, paintWaiting } from '../render/index.mjs';
 import { cellAt, position, dataCell, flushTables } from './table.mjs';
 
-export { mapEntry };
+export { mapEntry, paintWaiting };
 
 /**
  * Hover on a canvas, focus in a table, arrow keys between cells, for every map under `root`.

@@ -246,7 +246,8 @@ export function createStagePanel(
         return false;
       const start = performance.now();
       const { section, body } = build(step, index, count, ctx);
-      kept.keepAhead(key, { section, body, step, result: ctx.result }, layoutMaps);
+      const draw = (drawn) => layoutMaps(drawn, undefined, { all: true });
+      kept.keepAhead(key, { section, body, step, result: ctx.result }, draw);
       timed(start);
       return true;
     },
