@@ -169,9 +169,8 @@ export function createStagePanel(
 
   // A kept section back on the screen. Its links to labs and exercises and the page's tools are
   // drawn again: they carry the page's state and the reader's progress and choices, which may
-  // have moved since.
-  // Tools equal to the kept ones stay (renew): a node put back costs its style and layout again,
-  // and equal tools act alike (their handlers read the page through `live`).
+  // have moved since. Those equal to the kept ones stay (renew): a node put back costs its style
+  // and layout again, and equal tools act alike (their handlers read the page through `live`).
   function reveal(entry, step, index, ctx) {
     const head = entry.section.querySelector('.stage-head');
     renew(head, head.querySelectorAll(':scope > nav.step-labs'), labLinks(step));
