@@ -78,9 +78,9 @@ test('every step, reached forward (drawn ahead) and back (kept), is the step ope
     const how = await page.waitForFunction(
       (slug) => {
         const kept = document.querySelector(`.stage-root > .stage.kept[data-step="${slug}"]`);
-        if (kept) kept.drawnAhead = true;
-        if (kept) return 'ahead';
-        return document.querySelector('.stage-root[data-ahead="paused"]') && 'paused';
+        if (!kept) return document.querySelector('.stage-root[data-ahead="paused"]') && 'paused';
+        kept.drawnAhead = true; // to know it again once it is shown
+        return 'ahead';
       },
       next,
       { timeout: 10_000 },
@@ -110,16 +110,9 @@ test('every step, reached forward (drawn ahead) and back (kept), is the step ope
     const url = await press(page, 'ArrowLeft');
     await sameAsFresh(page, url, `back to ${stepOf(url)}`);
     const tools = await page.$$eval('#stage [data-tools]', (els) =>
-      els.map((el) =>
-        el.keptBefore === true && el.outerHTML.slice(0, 0) === ''
-          ? true
-          : el.className + ':' + String(el.keptBefore),
-      ),
+      els.map((el) => el.keptBefore === true),
     );
-    assert.ok(
-      tools.length >= 2 && tools.every((t) => t === true),
-      `${stepOf(url)}: its tools kept ${JSON.stringify(tools)}`,
-    );
+    assert.ok(tools.length >= 2 && tools.every(Boolean), `${stepOf(url)}: its tools kept`);
     const all = await sections(page);
     const [shown, ...others] = [all.filter((s) => !s.kept), all.filter((s) => s.kept)];
     assert.equal(shown.length, 1, 'one step on the screen');
