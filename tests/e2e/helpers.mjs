@@ -142,6 +142,19 @@ export async function settledUrl(page) {
   return page.url();
 }
 
+/**
+ * After two frames and a task: what a frame shows, and what an IntersectionObserver reports after
+ * it (a map far from the screen is painted as it comes near it, web/app/render/paint-later.mjs).
+ */
+export function afterFrames(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  );
+}
+
 export function artifact(name) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   return path.join(ARTIFACTS, name);

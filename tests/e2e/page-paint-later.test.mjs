@@ -3,7 +3,7 @@
 // scrolling back paints them, exactly as the page opened afresh at that address draws them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, stageSnapshot } from './helpers.mjs';
+import { pageSuite, stageSnapshot, afterFrames } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -16,15 +16,6 @@ const QUERY =
 const pixels = (page) =>
   page.$$eval('#stage .map canvas', (canvases) => canvases.map((c) => c.toDataURL()));
 
-// Two frames and a task: what a frame shows, and what an IntersectionObserver then reports.
-const frames = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
-      ),
-  );
-
 // Room below the page, and the maps scrolled far above the viewport (more than its height).
 async function scrollFar(page) {
   await page.evaluate(() => {
@@ -33,7 +24,7 @@ async function scrollFar(page) {
     document.body.append(room);
     scrollTo(0, document.documentElement.scrollHeight);
   });
-  await frames(page);
+  await afterFrames(page);
 }
 
 // A new dropout p from its field, without scrolling to it; once the address holds it.
@@ -47,7 +38,7 @@ async function setDropout(page, value) {
     (v) => new URL(location.href).searchParams.get('dropout') === v,
     value,
   );
-  await frames(page);
+  await afterFrames(page);
 }
 
 test('maps far from the screen keep their pixels until they come near it, then show the new numbers', async () => {
@@ -63,7 +54,7 @@ test('maps far from the screen keep their pixels until they come near it, then s
       [...document.querySelectorAll('#stage .map canvas')].some((c, i) => c.toDataURL() !== old[i]),
     before,
   );
-  await frames(page);
+  await afterFrames(page);
   const shown = await stageSnapshot(page);
   const fresh = await newPage(new URL(page.url()).search, STILL);
   const expected = await stageSnapshot(fresh);

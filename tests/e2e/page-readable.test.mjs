@@ -7,7 +7,7 @@
 // of its cell, a label is opaque pixels beside its row or above its column.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, artifact } from './helpers.mjs';
+import { pageSuite, artifact, afterFrames } from './helpers.mjs';
 
 const suite = pageSuite();
 const { newPage, problems } = suite;
@@ -113,10 +113,7 @@ async function readMapsInSight(page, selector) {
   const count = await page.locator(selector).count();
   for (let i = 0; i < count; ++i) {
     await page.locator(selector).nth(i).scrollIntoViewIfNeeded();
-    await page.evaluate(
-      () =>
-        new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r)))),
-    );
+    await afterFrames(page);
   }
   return page.evaluate(readMaps, selector);
 }
