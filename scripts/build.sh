@@ -49,7 +49,7 @@ build_cores() {
 
 build_dist() {
   mkdir -p dist
-  for f in index.mjs model.mjs loader.mjs features.mjs embeddings.mjs tokens.mjs known-tokens.mjs vocabulary.mjs builds.mjs presets.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs setting-text.mjs trained.mjs train.mjs train-input.mjs node-builtin.mjs steps.mjs suggest.mjs core-files.mjs threads-note.mjs; do cp "web/lib/$f" dist/; done
+  for f in index.mjs model.mjs loader.mjs features.mjs embeddings.mjs tokens.mjs known-tokens.mjs vocabulary.mjs builds.mjs presets.mjs experiments.mjs sizes.mjs errors.mjs options.mjs contract.mjs setting-text.mjs trained.mjs train.mjs train-input.mjs node-builtin.mjs steps.mjs suggest.mjs core-files.mjs threads-note.mjs threads-start.mjs; do cp "web/lib/$f" dist/; done
   # The trained weights (a source file: `npm run train -- --out web/weights/brown.atlm` writes it),
   # beside trained.mjs, which reads it relative to its own URL.
   cp web/weights/brown.atlm dist/

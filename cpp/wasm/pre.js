@@ -36,8 +36,7 @@ if (attentionLabInNode && !Module['locateFile'] && !Module['wasmBinary']) {
 // passes Module.pthreadPoolSize (the engine's threads less the calling one), so a two-core machine
 // starts and loads one worker, not four of which it would use one. Without it, or out of range,
 // the pool is the build's most (`most`). CMakeLists.txt names this function as emscripten's
-// PTHREAD_POOL_SIZE, which the glue evaluates when it starts; it must be at least 1, since the
-// glue waits for the pool to load before it runs.
+// PTHREAD_POOL_SIZE, which the glue evaluates when it starts.
 function attentionLabPoolSize(most) {
   var wanted = Module['pthreadPoolSize'];
   return typeof wanted == 'number' && wanted >= 1 && wanted <= most && wanted === Math.floor(wanted)

@@ -158,6 +158,72 @@ test('the API asked for 2 threads whose workers never load: an AttentionLabError
   }
 });
 
+// A lab that does not wait for its workers (the teaching page's), made in the page: how long it
+// took and what it said then ({ ms, build, threads, note }), what it says after `settle` (until it
+// runs on one thread, at most 40 s), and whether its passes then equal a one-thread lab's.
+function waitingLab(p, settle) {
+  return p.evaluate(async (settle) => {
+    const { createAttentionLab } = await import('/index.mjs');
+    const options = { tokens: 6, dIn: 6, dOut: 6, heads: 2, batch: 2, seed: 7 };
+    const inputs = Float32Array.from({ length: 72 }, (_, i) => Math.sin(i));
+    const outputOf = (lab) =>
+      JSON.stringify(Array.from(lab.createModel(options).forward(inputs).output.data));
+    const started = performance.now();
+    const lab = await createAttentionLab({ waitForThreads: false });
+    const made = {
+      ms: performance.now() - started,
+      build: lab.build,
+      threads: lab.threads,
+      note: lab.threadsNote,
+    };
+    const first = outputOf(lab); // while its worker loads, or never does
+    for (let i = 0; settle && i < 400 && lab.threads > 1; ++i)
+      await new Promise((r) => setTimeout(r, 100));
+    const one = await createAttentionLab({ threads: 1 });
+    const answer = {
+      made,
+      threads: lab.threads,
+      note: lab.threadsNote,
+      same: first === outputOf(one) && outputOf(lab) === outputOf(one),
+    };
+    lab.terminate();
+    one.terminate();
+    return answer;
+  }, settle);
+}
+
+test('the API not waiting for threads: a lab at once, its workers used once loaded', async () => {
+  const { p, notes, close } = await openPage(isolated.url('/blank.html'));
+  try {
+    const { made, ...after } = await waitingLab(p, false);
+    assert.deepEqual({ ...made, ms: 0 }, { ms: 0, build: 'threads', threads: 2, note: '' });
+    assert.deepEqual(after, { threads: 2, note: '', same: true }, notes.join('\n'));
+  } finally {
+    await close();
+  }
+});
+
+test('the API not waiting for threads whose workers never load: a lab at once, then one thread and a note', async () => {
+  const { p, notes, close } = await openPage(isolated.url('/blank.html'), emptyLaterWorkers);
+  try {
+    const { made, ...after } = await waitingLab(p, true);
+    assert.ok(
+      made.ms < 15000,
+      `the lab came before the bounded wait for its workers (${made.ms} ms)`,
+    );
+    assert.deepEqual({ ...made, ms: 0 }, { ms: 0, build: 'threads', threads: 2, note: '' });
+    assert.equal(after.threads, 1, notes.join('\n'));
+    assert.match(after.note, /one thread.*workers did not start/);
+    assert.equal(after.same, true, "its passes equal a one-thread lab's, before and after");
+    assert.ok(
+      notes.some((n) => /^warning: attention-lab: .*one thread.*did not start/.test(n)),
+      notes.join('\n'),
+    );
+  } finally {
+    await close();
+  }
+});
+
 test('iframe page served with a CSP without blob: workers: one thread, a status line, the view drawn', async () => {
   const query = '?sentence=the+dog+chased+the+ball&dIn=3&heads=2&dOut=6&seed=123&stage=softmax';
   const { p, notes, close } = await openPage(site.url(`/embed.html${query}`));

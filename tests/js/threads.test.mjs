@@ -75,6 +75,53 @@ test('terminate right after forward passes, twenty times over: no thread runs on
   assert.deepEqual(errors, []);
 });
 
+test('not waiting for the workers: the same bits while they load and after; terminated while they load, cleanly', async () => {
+  const single = await createAttentionLab({ threads: 1 });
+  const reference = single.forward({ ...shape, inputs }).output.data;
+  const lab = await createAttentionLab({ threads: MAX_THREADS, waitForThreads: false });
+  assert.deepEqual([lab.build, lab.threads, lab.threadsNote], ['threads', MAX_THREADS, '']);
+  const model = lab.createModel(shape);
+  assert.ok(sameBits(model.forward(inputs).output.data, reference), 'while the workers load');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  assert.ok(sameBits(model.forward(inputs).output.data, reference), 'once they have');
+  assert.deepEqual([lab.threads, lab.threadsNote], [MAX_THREADS, '']);
+  lab.terminate();
+  // Made and terminated before its workers have loaded: nothing runs on freed memory, and no note.
+  const printed = [];
+  const write = process.stderr.write;
+  process.stderr.write = (chunk, ...rest) => {
+    printed.push(String(chunk));
+    return write.call(process.stderr, chunk, ...rest);
+  };
+  try {
+    for (let round = 0; round < 10; ++round) {
+      const early = await createAttentionLab({ threads: MAX_THREADS, waitForThreads: false });
+      early.forward({ ...shape, inputs });
+      early.terminate();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  } finally {
+    process.stderr.write = write;
+  }
+  assert.deepEqual(
+    printed.filter((text) =>
+      /out of bounds|uncaught exception|RuntimeError|one thread/i.test(text),
+    ),
+    [],
+  );
+});
+
+test('a bad waitForThreads option names what is allowed', async () => {
+  for (const waitForThreads of ['no', 0, null]) {
+    await assert.rejects(createAttentionLab({ waitForThreads }), (e) => {
+      assert.ok(e instanceof AttentionLabError);
+      assert.equal(e.option, 'waitForThreads');
+      assert.match(e.message, /^waitForThreads = .*: allowed are true or false$/);
+      return true;
+    });
+  }
+});
+
 test('a bad threads option names what is allowed', async () => {
   for (const threads of [0, MAX_THREADS + 1, 1.5, 'many']) {
     await assert.rejects(createAttentionLab({ threads }), (e) => {

@@ -10,8 +10,9 @@ import * as exercises from './ui/exercises.mjs';
 import { createStageTools } from './ui/code.mjs';
 
 const app = mountAttentionLab(document.querySelector('#app'), {
-  // The tokenizer's tables load when a sentence needs them: the first ones carry their tokens.
-  createLab: () => createAttentionLab({ tokenizer: 'lazy' }),
+  // The tokenizer's tables load when a sentence needs them: the first ones carry their tokens. The
+  // first numbers need no threads: they are drawn while the threaded build's worker loads.
+  createLab: () => createAttentionLab({ tokenizer: 'lazy', waitForThreads: false }),
   layout: 'full',
   initialState: parseUrl(location.search),
   syncUrl: true,

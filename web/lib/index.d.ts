@@ -435,7 +435,11 @@ export interface AttentionLab {
    * otherwise.
    */
   readonly threadsNote: string;
-  /** Threads used by passes without a trace and fused passes with one, the calling thread included. */
+  /**
+   * Threads used by passes without a trace and fused passes with one, the calling thread included.
+   * A lab made with waitForThreads: false counts its workers while they load (its passes run on
+   * the calling thread meanwhile), and 1 once it has given them up (threadsNote then says why).
+   */
   readonly threads: number;
   /** Whether the kernels run as WebAssembly SIMD (always true: every build needs SIMD128). */
   readonly simd: boolean;
@@ -768,6 +772,14 @@ export interface CreateAttentionLabOptions {
    * embed() take only the presets' and the page's set-up sentences (see canTokenize()).
    */
   tokenizer?: 'eager' | 'lazy';
+  /**
+   * true (default): resolve once the threaded build's workers have loaded the core (or, when they
+   * never do, on one thread with threadsNote, or an AttentionLabError for an explicit threads
+   * count). false: resolve as soon as the core is instantiated; passes run on the calling thread
+   * until the workers have loaded, and for good when they never do (threadsNote then says why,
+   * about 20 s later). The teaching page uses false: its first numbers need no threads.
+   */
+  waitForThreads?: boolean;
 }
 
 /** Loads the WebAssembly core (once per call) and returns the API object. */

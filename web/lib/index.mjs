@@ -12,6 +12,7 @@ import {
   maskingLimits,
 } from './experiments.mjs';
 import { loadCore } from './loader.mjs';
+import { giveUpLate } from './threads-start.mjs';
 import { canTokenize, loadTokenizer, tokenizerAt, tokenizerMode } from './tokens.mjs';
 import { baseUrlFile } from './core-files.mjs';
 import { PRESETS } from './presets.mjs';
@@ -39,11 +40,13 @@ class AttentionLab {
   #state = { terminated: false }; // shared with this lab's models
   #weights = new Map(); // name → Promise<TrainedModel>: each file is read once per lab
 
-  constructor(core, engine, build, threadsNote = '') {
+  constructor(core, engine, build, threadsNote = '', settled = null) {
     this.#core = core;
     this.#engine = engine;
     this.#build = build;
     this.#threadsNote = threadsNote;
+    // Made while its workers load (waitForThreads: false): workers that never load are given up.
+    giveUpLate(settled, engine)?.then((note) => note && (this.#threadsNote = note));
     this.#stages = Object.freeze(core.stageList().map((s) => Object.freeze(s)));
     this.#limits = Object.freeze(core.limits());
     this.#options = Object.freeze(core.optionTable().map((o) => Object.freeze(o)));
@@ -280,12 +283,8 @@ class AttentionLab {
 }
 
 /**
- * Loads the WASM core. Options: threads ('auto' (default): threads on cross-origin-isolated pages,
- * one thread elsewhere and in Node; or a number), relaxedSimd ('auto' (default): the fused
- * multiply-add kernels where the engine validates them; true; false), locateFile(path, prefix) to
- * serve the .wasm from elsewhere, wasmBinary to pass it directly, tokenizer ('eager' (default):
- * loaded with the core; 'lazy': by loadTokenizer(), loadWeights() or train(), so that a page
- * showing only the presets' sentences never fetches its tables).
+ * Loads the WASM core. Options (threads, relaxedSimd, locateFile, baseUrl, wasmBinary, tokenizer,
+ * waitForThreads): CreateAttentionLabOptions in index.d.ts, and docs/API.md.
  */
 export async function createAttentionLab(options = {}) {
   const eager = tokenizerMode(options) === 'eager';
@@ -294,7 +293,7 @@ export async function createAttentionLab(options = {}) {
   // failure is the one reported: it names the file, the HTTP status and baseUrl.
   const tokens = eager ? loadTokenizer() : null;
   tokens?.catch(() => {});
-  const { core, engine, build, note } = await loadCore(options);
+  const { core, engine, build, note, settled } = await loadCore(options);
   await tokens;
-  return new AttentionLab(core, engine, build, note);
+  return new AttentionLab(core, engine, build, note, settled);
 }

@@ -1,14 +1,24 @@
 // Loading the WebAssembly core: the SIMD check, the choice between the single-threaded build (any
 // page) and the threaded one (cross-origin-isolated pages, or asked for in Node), between each
-// one's SIMD128 and relaxed-SIMD (fused multiply-add) kernels, and starting the threaded build's
-// workers from a blob: URL in browsers. index.mjs builds the lab on top.
+// one's SIMD128 and relaxed-SIMD (fused multiply-add) kernels, and starting the chosen build (its
+// workers: threads-start.mjs). index.mjs builds the lab on top.
 import { AttentionLabError, fromCoreError } from './errors.mjs';
 import { LIMITS } from './contract.mjs';
-import { blobWorkersAllowed, hasExceptions, hasRelaxedSimd, hasSimd } from './features.mjs';
+import { hasExceptions, hasRelaxedSimd, hasSimd } from './features.mjs';
 import { nodeRequire } from './node-builtin.mjs';
 import { baseUrlLocateFile, instantiateFrom } from './core-files.mjs';
 import { inNode, whyNoThreads } from './builds.mjs';
-import { THREADS_WHY, START_SECONDS, threadsNoteOf } from './threads-note.mjs';
+import {
+  checkBlobWorkers,
+  chooseWait,
+  fallBack,
+  lateThreads,
+  nodeWorkerFile,
+  poolLoaded,
+  START_MS,
+  startThreaded,
+  threadedBrowserOptions,
+} from './threads-start.mjs';
 
 // Each build's relaxed-SIMD twin: the same JS glue and exports, its kernels with
 // f32x4.relaxed_madd (scripts/relax-simd.mjs). Written as literal `new URL(…, import.meta.url)`
@@ -63,78 +73,6 @@ function chooseThreads(threads) {
   return threads;
 }
 
-// The threaded build starts its pthread workers from emscripten's worker script. In browsers that
-// script is started from a blob: URL holding its source (inlined at build time): `new Worker(url)`
-// is refused for a script on another origin (a CDN), and bundlers then never see a worker to
-// rewrite. The worker imports the core module itself, from its absolute URL (CORS applies).
-// Node keeps the plain file path (its workers cannot start from blob: URLs).
-const THREADS_WORKER = 'attention-core-threads.worker.js';
-let workerBlobUrl;
-async function threadedBrowserOptions(locateFile) {
-  if (!workerBlobUrl) {
-    const { default: source } = await import('./attention-core-threads.worker-source.mjs');
-    workerBlobUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-  }
-  const wasmUrl = new URL('./attention-core-threads.wasm', import.meta.url).href;
-  return {
-    mainScriptUrlOrBlob: new URL('./attention-core-threads.mjs', import.meta.url).href,
-    locateFile: (path, prefix) => {
-      if (path === THREADS_WORKER) return workerBlobUrl;
-      if (locateFile) return locateFile(path, prefix);
-      return path === 'attention-core-threads.wasm' ? wasmUrl : prefix + path;
-    },
-  };
-}
-
-// Threads asked for (or chosen) on a page whose policy forbids blob: workers: 'auto' falls back to
-// one thread and says why (in the console, and as the lab's threadsNote for the page to show); an
-// explicit count is refused with the reason. Resolves { count, note }.
-async function checkBlobWorkers(threads, count) {
-  if (count === 1 || inNode || (await blobWorkersAllowed())) return { count, note: '' };
-  const why = THREADS_WHY.csp;
-  if (threads !== 'auto' && threads !== undefined) {
-    throw new AttentionLabError(`threads = ${threads}: ${why}; use threads: 'auto' or 1`, {
-      option: 'threads',
-    });
-  }
-  return { count: 1, note: fallBack(why) };
-}
-
-function fallBack(why) {
-  const note = threadsNoteOf(why);
-  console.warn(`attention-lab: ${note}`);
-  return note;
-}
-
-// The threaded build waits until every worker of its pool has loaded the core. A worker that a
-// browser refuses without telling (a policy, an extension, a proxy that drops the import) would
-// keep it waiting forever: past this bound the lab stops those workers and runs the
-// single-threaded build instead. Far above a normal start (each worker compiles nothing: it gets
-// the compiled module), so only a start that will never finish reaches it.
-const START_MS = START_SECONDS * 1000;
-async function startThreaded(factory, moduleOptions) {
-  let timer;
-  const late = new Promise((resolve) => {
-    timer = setTimeout(() => resolve(null), START_MS);
-  });
-  const core = await Promise.race([factory(moduleOptions), late]);
-  clearTimeout(timer);
-  if (core) return core;
-  moduleOptions.PThread?.terminateAllThreads?.();
-  return null;
-}
-
-// Why the threads were given up on; 'auto' runs on one thread then, an explicit count is refused.
-function lateThreads(threads) {
-  const why = THREADS_WHY.late(START_MS / 1000);
-  if (threads !== 'auto' && threads !== undefined) {
-    throw new AttentionLabError(`threads = ${threads}: ${why}; use threads: 'auto' or 1`, {
-      option: 'threads',
-    });
-  }
-  return why;
-}
-
 // The relaxed build: the glue asks for its usual .wasm name; hand it the relaxed file instead
 // (through the caller's locateFile, when there is one).
 function relaxedLocateFile(locateFile) {
@@ -143,17 +81,6 @@ function relaxedLocateFile(locateFile) {
     if (file === undefined) return locateFile ? locateFile(path, prefix) : prefix + path;
     if (locateFile) return locateFile(file, prefix);
     return inNode ? prefix + file : relaxedUrl(file);
-  };
-}
-
-// The threaded build's worker script is CommonJS; in this ES-module package ("type": "module") it
-// ships as .cjs, since Node would read a .js file here as an ES module. Emscripten's glue asks for
-// it by its .js name (browsers start it from a blob: URL instead, above).
-const NODE_THREADS_WORKER = 'attention-core-threads.worker.cjs';
-function nodeWorkerFile(locateFile) {
-  return (path, prefix) => {
-    const file = path === THREADS_WORKER ? NODE_THREADS_WORKER : path;
-    return locateFile ? locateFile(file, prefix) : prefix + file;
   };
 }
 
@@ -204,23 +131,24 @@ async function instantiate(build, moduleOptions) {
 
 // The threaded build for `count` threads: Node's workers from the .cjs file; a browser's from a
 // blob: URL, bounded in time (startThreaded: null when they never start). Its pthread pool holds
-// the count − 1 workers the engine starts (each worker loads the core's module and instantiates
-// it before the core runs: on a two-core machine one, not the build's most).
-async function startThreads(moduleOptions, files, fromBase, count) {
+// the count − 1 workers the engine starts (each loads the core's module and instantiates it: on a
+// two-core machine one, not the build's most). `wait`: whether to resolve only once they have.
+async function startThreads(moduleOptions, files, fromBase, count, wait) {
   moduleOptions = { ...moduleOptions, pthreadPoolSize: count - 1 };
-  if (inNode)
-    return instantiate('threads', { ...moduleOptions, locateFile: nodeWorkerFile(files) });
+  const start = (options) => startThreaded((given) => instantiate('threads', given), options, wait);
+  if (inNode) return start({ ...moduleOptions, locateFile: nodeWorkerFile(files) });
   const options = { ...moduleOptions, ...(await threadedBrowserOptions(files)) };
   if (fromBase) options.mainScriptUrlOrBlob = fromBase('attention-core-threads.mjs');
-  return startThreaded((given) => instantiate('threads', given), options);
+  return start(options);
 }
 
 /**
  * Loads the core for `threads` ('auto', or an integer) and `relaxedSimd` ('auto', true, false) and
- * starts its engine: { core, engine, build: 'single' | 'threads', note } (note: why threads were
- * possible but not used, or ''). Throws AttentionLabError
- * (option 'simd', 'exceptions', 'threads' or 'relaxedSimd'). With wasmBinary, the bytes given
- * decide the kernels.
+ * starts its engine: { core, engine, build: 'single' | 'threads', note, settled } (note: why
+ * threads were possible but not used, or ''; settled: with waitForThreads false and threads, a
+ * promise of whether the workers loaded, else null). Throws AttentionLabError (option 'simd', 'exceptions',
+ * 'threads', 'relaxedSimd' or 'waitForThreads'). With wasmBinary, the bytes given decide the
+ * kernels.
  */
 export async function loadCore({
   threads = 'auto',
@@ -228,8 +156,10 @@ export async function loadCore({
   locateFile: givenLocateFile,
   baseUrl,
   wasmBinary,
+  waitForThreads,
 } = {}) {
   requireEngineFeatures();
+  const wait = chooseWait(waitForThreads);
   const fromBase = baseUrlLocateFile(baseUrl);
   const locateFile = givenLocateFile ?? fromBase;
   let { count, note } = await checkBlobWorkers(threads, chooseThreads(threads));
@@ -241,7 +171,7 @@ export async function loadCore({
   if (require) moduleOptions.nodeRequire = require;
   let core = null;
   if (count > 1) {
-    core = await startThreads(moduleOptions, files, fromBase, count);
+    core = await startThreads(moduleOptions, files, fromBase, count, wait);
     if (!core) {
       count = 1;
       note = fallBack(lateThreads(threads));
@@ -267,5 +197,7 @@ export async function loadCore({
     engine.delete();
     throw fromCoreError(error);
   }
-  return { core, engine, build, note };
+  // Made while its workers load (waitForThreads: false): whether they did, for the lab to act on.
+  const settled = build === 'threads' && !wait ? poolLoaded(core, START_MS) : null;
+  return { core, engine, build, note, settled };
 }
