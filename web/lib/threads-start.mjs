@@ -64,9 +64,9 @@ export function fallBack(why) {
 // imports the core's module and instantiates it while the glue returns. The loader waits until
 // every one has, before the lab is made. A worker that a browser refuses without telling (a policy,
 // an extension, a proxy that drops the import) would keep it waiting forever: past this bound the
-// lab stops those workers and runs the single-threaded build instead. Far above a normal start
-// (each worker compiles nothing: it gets the compiled module), so only a start that will never
-// finish reaches it.
+// lab stops those workers and runs the single-threaded build instead (a lab that did not wait stays
+// on one thread of its build: giveUpLate). Far above a normal start (each worker compiles nothing:
+// it gets the compiled module), so only a start that will never finish reaches it.
 export const START_MS = START_SECONDS * 1000;
 const POLL_MS = 5;
 
