@@ -69,13 +69,15 @@ test('30 values of dropout p in one burst draw what the last one draws opened af
   assert.deepEqual(problems, []);
 });
 
-test('30 steps scrubbed in one burst draw the last step as opened afresh', async () => {
+test('30 steps scrubbed in one burst draw the last step as opened afresh, and title the tab with it', async () => {
   const page = await newPage(`${SETUP}&step=embeddings`);
   const values = Array.from({ length: 30 }, (_, i) => 1 + ((i * 7) % 11));
   values[29] = 7; // the softmax step
   await burst(page, '#scrubber', values);
   const url = await settle(page, 'step', 'softmax');
   assert.equal(await page.inputValue('#scrubber'), '7');
+  // The tab's title, written after the frame, names the last step.
+  assert.equal(await page.title(), '7. Softmax: rows of weights · attention-lab');
   await sameAsFresh(url, await stageSnapshot(page), 'step 7');
   await page.close();
   assert.deepEqual(problems, []);

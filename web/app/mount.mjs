@@ -27,6 +27,21 @@ export { LAYOUTS };
 export { TYPING_PAUSE_MS };
 
 // A host's mistake is a TypeError at once, not an empty frame later.
+// The tab's title, written after the frame that draws its step, as the address is: a write costs
+// the frame of a step change about half a millisecond, and only the last title of a sweep counts.
+function titleAfterFrame(doc) {
+  const win = doc.defaultView;
+  let latest = null; // the title to write, while a write is pending
+  const write = () => {
+    if (doc.title !== latest) doc.title = latest;
+    latest = null;
+  };
+  return (text) => {
+    if (latest === null) win.requestAnimationFrame(() => win.setTimeout(write, 0));
+    latest = text;
+  };
+}
+
 function checkOptions(createLab, layout) {
   if (typeof createLab !== 'function')
     throw new TypeError('mountAttentionLab: createLab must be a function returning a lab');
@@ -256,7 +271,7 @@ export function mountAttentionLab(
       steps,
       motion,
       dims: new Map(lab.stages.map((s) => [s.name, s.dims])),
-      title: page ? (text) => (doc.title = text) : null,
+      title: page ? titleAfterFrame(doc) : null,
       strings: S,
     });
     listen(view);
