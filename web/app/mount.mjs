@@ -26,7 +26,6 @@ export { LAYOUTS };
 
 export { TYPING_PAUSE_MS };
 
-// A host's mistake is a TypeError at once, not an empty frame later.
 // The tab's title, written after the frame that draws its step, as the address is: a write costs
 // the frame of a step change about half a millisecond, and only the last title of a sweep counts.
 function titleAfterFrame(doc) {
@@ -42,6 +41,7 @@ function titleAfterFrame(doc) {
   };
 }
 
+// A host's mistake is a TypeError at once, not an empty frame later.
 function checkOptions(createLab, layout) {
   if (typeof createLab !== 'function')
     throw new TypeError('mountAttentionLab: createLab must be a function returning a lab');
