@@ -139,20 +139,26 @@ export function field(name, label, onChange, limit, S = EN) {
   return control('control number', h('label', { for: id }, label), input);
 }
 
+// Sets `el[key]` only where it differs: every change of the state writes every control, and a
+// select handed its own value selects it again (most of a millisecond for each step of a slider).
+function put(el, key, value) {
+  if (el[key] !== value) el[key] = value;
+}
+
 // Reads and writes one control's value in the setting's type.
 export const IO = {
   checkbox: {
     read: (el) => el.querySelector('input').checked,
-    write: (el, v) => (el.querySelector('input').checked = Boolean(v)),
+    write: (el, v) => put(el.querySelector('input'), 'checked', Boolean(v)),
   },
   radio: {
     read: (el) => el.querySelector('input:checked')?.value === 'true',
     write: (el, v) =>
-      el.querySelectorAll('input').forEach((r) => (r.checked = r.value === String(v))),
+      el.querySelectorAll('input').forEach((r) => put(r, 'checked', r.value === String(v))),
   },
   select: {
     read: (el) => el.querySelector('select').value,
-    write: (el, v) => (el.querySelector('select').value = String(v)),
+    write: (el, v) => put(el.querySelector('select'), 'value', String(v)),
   },
   number: {
     // A number that does not parse (the field reports '') stays '' for the page's "enter a number".

@@ -50,9 +50,12 @@ export function createTooltip(host, readout, hint = HINT) {
       tooltip.hidden = true;
     },
     // Never stale: a readout names the step it belongs to, so it is cleared with every drawing.
+    // Written only where it differs: a write, even of the same value, makes the next read of the
+    // page lay it out again, and every drawing starts here.
     clear() {
-      tooltip.hidden = true;
-      replace(readout(), hint);
+      if (!tooltip.hidden) tooltip.hidden = true;
+      const shown = readout();
+      if (shown.childNodes.length !== 1 || shown.textContent !== hint) replace(shown, hint);
     },
     remove: () => tooltip.remove(),
   };
