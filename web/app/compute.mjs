@@ -117,7 +117,10 @@ export function compute(lab, settings, trained = null, needs = NO_NEEDS, previou
     );
   }
   if (onlyDropoutMoved(previous, settings)) {
-    checkWaitingSettings(lab, settings); // p is checked by the core all the same
+    // Only p is new. Where the preview's pass takes it (p > 0, the dropout step shown), the core
+    // checks it there; any other p is checked by describing the model, half a millisecond more.
+    if (needs.preview && settings.dropout > 0) checkPageLimits(settings);
+    else checkWaitingSettings(lab, settings);
     return withNeeds(lab, { ...passOf(previous), settings }, needs, previous);
   }
   // The trained model tokenises the sentence itself (explain), refusing more than its context.
@@ -196,7 +199,13 @@ function previewOf(lab, result) {
   if (settings.training) return null;
   if (result.source === 'trained') return trainedPreview(lab, result, PREVIEW_STAGES);
   const training = { ...settings, training: true, dropout: previewDropout(settings.dropout) };
-  return computeRandom(lab, training, PREVIEW_STAGES);
+  // The same sentence, embedded as for the pass: its inputs, not a second tokenising.
+  const embedded = {
+    tokens: result.tokens,
+    source: result.source,
+    inputs: result.trace.inputs.data,
+  };
+  return computeRandom(lab, training, PREVIEW_STAGES, embedded);
 }
 
 // The same block and input through the other masking route, up to its attention weights.
@@ -237,9 +246,10 @@ function seededStateDict(lab, settings, tokens) {
 }
 
 // The random weights' pass; with `stages`, its trace holds only those (and the sizes' stages).
-function computeRandom(lab, settings, stages) {
+// `embedded`: the sentence's tokens and inputs when already known.
+function computeRandom(lab, settings, stages, embedded = null) {
   checkPageLimits(settings);
-  const embedded = embedSentence(lab, settings);
+  embedded ??= embedSentence(lab, settings);
   const { dIn } = settings;
   const options = { ...coreOptions(settings), trace: true };
   const { output, trace } = withModel(lab, options, embedded.inputs, embedded.tokens.length, (m) =>
