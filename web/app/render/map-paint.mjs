@@ -8,6 +8,7 @@ import { inkOn } from '../ui/colour.mjs';
 import { bandColumn } from './map-layout.mjs';
 import { font, measure } from './text.mjs';
 import { labels, copyLabels } from './map-labels.mjs';
+import { hatch } from './map-hatch.mjs';
 
 const NUMBER_MIN_FONT = 9; // the smallest font numbers in cells are drawn with
 
@@ -163,33 +164,6 @@ function gridLines(ctx, l, colour, cols, rows) {
   const w = l.cellW >= 20 ? 2 : 1;
   for (let c = 1; c < cols; ++c) ctx.fillRect(l.left + c * l.cellW - w / 2, l.top, w, l.gridH);
   for (let r = 1; r < rows; ++r) ctx.fillRect(l.left, l.top + r * l.cellH - w / 2, l.gridW, w);
-}
-
-// Masked (future) cells hatched like "not there"; dropped ones crossed the other way.
-function hatch(ctx, spec, l, theme) {
-  if (!spec.mark) return;
-  ctx.save();
-  ctx.beginPath();
-  let any = false;
-  for (let r = 0; r < spec.rows; ++r)
-    for (let c = 0; c < l.drawnCols; ++c) {
-      const m = spec.mark(r, c);
-      if (!m) continue;
-      any = true;
-      ctx.rect(l.left + c * l.cellW, l.top + r * l.cellH, l.cellW - 1, l.cellH - 1);
-    }
-  if (!any) return ctx.restore();
-  ctx.clip();
-  ctx.strokeStyle = theme.hatch;
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  const step = 6;
-  for (let d = -l.gridH; d < l.gridW + l.gridH; d += step) {
-    ctx.moveTo(l.left + d, l.top + l.gridH);
-    ctx.lineTo(l.left + d + l.gridH, l.top);
-  }
-  ctx.stroke();
-  ctx.restore();
 }
 
 // The decimals and font that fit a cell: 4 decimals at nearly the full size, else 2 decimals at
