@@ -8,12 +8,20 @@
 // to hold against a frame's budget, 16 ms at 60 frames a second, on an idle machine) and as the
 // thread's CPU time (cpu, which other processes on a shared machine do not lengthen; the figure
 // to compare two versions by there). Not a test (timings depend on the machine): it prints
-// medians and 95th percentiles; --root measures another build for A/B runs.
+// medians and 95th percentiles; --root measures another build.
+//
+// On a shared machine one run's medians move by a quarter from one run to the next, more than most
+// changes move them. So two builds are compared in rounds (--against DIR --rounds N): each round
+// measures both, one after the other, the first of the pair alternating from round to round, and
+// the report gives each run's CPU median beside the median of the runs.
 //
 //   bash scripts/build.sh site && npm run -s measure:frames [-- --only drag-dh,type --sizes t64]
+//   npm run -s measure:frames -- --only dropout-keys --sizes lectures --against /tmp/before --rounds 4
 //
 // Every setting is in the address, so a line of the output can be opened as it was measured.
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer, launch, checkSite, sentenceOf } from '../tests/e2e/helpers.mjs';
 import { framesOf, quantile, TRACE_CATEGORIES } from './frame-trace.mjs';
@@ -41,7 +49,9 @@ const COMMON = { weights: 'random', module: 'mha', seed: 123, masking: 'neg-inf'
 const USAGE = `Usage: node scripts/measure-frames.mjs [options]   (after bash scripts/build.sh site)
   --only LIST     interactions (default all: ${INTERACTIONS.map((i) => i.id).join(',')})
   --sizes LIST    sizes (default each interaction's own: ${Object.keys(SIZES).join(',')})
-  --root DIR      another build of the page, for A/B runs (default build/site)
+  --root DIR      another build of the page (default build/site)
+  --against DIR   a second build, measured in the same rounds as the first, to compare them
+  --rounds N      how many runs of each interaction and size, per build (default 1)
   --json          one JSON line per interaction and size, instead of the table
   --breakdown     under each row, where a frame's main-thread time goes (medians by kind)
   --help`;
@@ -53,12 +63,16 @@ function options() {
         only: { type: 'string' },
         sizes: { type: 'string' },
         root: { type: 'string' },
+        against: { type: 'string' },
+        rounds: { type: 'string', default: '1' },
         json: { type: 'boolean', default: false },
         breakdown: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     });
-    return values;
+    if (!/^[1-9][0-9]?$/.test(values.rounds))
+      throw new Error(`--rounds ${values.rounds}: a whole number from 1 to 99`);
+    return { ...values, rounds: Number(values.rounds) };
   } catch (err) {
     console.error(`measure-frames: ${err.message}\n${USAGE}`);
     process.exit(2);
@@ -118,52 +132,118 @@ function report(rows, json, breakdown) {
 
 const summary = (xs) => ({ median: quantile(xs, 0.5), p95: quantile(xs, 0.95) });
 
+// One run's line of the report: medians and 95th percentiles, and the median of each kind of work.
+function rowOf(interaction, size, frames, machine, run) {
+  return {
+    interaction: interaction.label,
+    size,
+    ...run,
+    frames: frames.length,
+    cpu: summary(frames.map((f) => f.cpu)),
+    work: summary(frames.map((f) => f.work)),
+    span: summary(frames.map((f) => f.span)),
+    // The median of each kind on its own: they need not add up to the work's median.
+    parts: Object.fromEntries(
+      Object.keys(frames[0]?.parts ?? {}).map((k) => [
+        k,
+        quantile(
+          frames.map((f) => f.parts[k]),
+          0.5,
+        ),
+      ]),
+    ),
+    machine,
+  };
+}
+
+// Runs in rounds, of one build or two: each run's CPU median, then the median of the runs' CPU
+// and wall-clock medians, per interaction, size and build.
+function compare(rows, builds) {
+  console.log(
+    `${'interaction'.padEnd(28)} ${'size'.padEnd(9)} build: each run's CPU median → median of the runs, CPU / wall-clock (ms)`,
+  );
+  const pairs = [...new Set(rows.map((r) => `${r.interaction}\t${r.size}`))];
+  for (const pair of pairs) {
+    const [interaction, size] = pair.split('\t');
+    builds.forEach((build, i) => {
+      const runs = rows.filter(
+        (r) => r.interaction === interaction && r.size === size && r.build === build,
+      );
+      const cpu = runs.map((r) => r.cpu.median);
+      const lead = i === 0 ? `${interaction.padEnd(28)} ${size.padEnd(9)}` : ' '.repeat(38);
+      const each = cpu.map((x) => x.toFixed(1)).join(', ');
+      const work = quantile(
+        runs.map((r) => r.work.median),
+        0.5,
+      );
+      console.log(`${lead} ${build}: ${each} →${fmt(quantile(cpu, 0.5))} /${fmt(work)}`);
+    });
+  }
+}
+
+// A directory the server can serve the page from, or a clear refusal.
+function checkBuild(dir, flag) {
+  if (!fs.existsSync(path.join(dir, 'index.html')))
+    throw new Error(
+      `measure-frames: ${flag} ${dir}: no index.html there (a build of the page:` +
+        ' bash scripts/build.sh site, then a copy of build/site)',
+    );
+}
+
 async function main() {
   const values = options();
   if (values.help) return console.log(USAGE);
   const only = values.only?.split(',');
   const chosen = INTERACTIONS.filter((i) => !only || only.includes(i.id));
   if (!chosen.length) throw new Error(`measure-frames: no interaction in --only ${values.only}`);
-  if (!values.root) checkSite();
+  if (values.root) checkBuild(values.root, '--root');
+  else checkSite();
+  if (values.against) checkBuild(values.against, '--against');
   const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores`;
   console.log(`frame times, headless Chromium, ${machine}, 1280 × 800`);
   for (const [id, s] of Object.entries(SIZES)) console.log(`  ${id}: ${s.label}`);
-  const server = await startServer({ args: values.root ? ['--root', values.root] : [] });
+  // The builds measured: the page's (or --root's) and, with --against, the one it is held against.
+  const builds = [
+    { name: values.root ?? 'build/site', args: values.root ? ['--root', values.root] : [] },
+    ...(values.against ? [{ name: values.against, args: ['--root', values.against] }] : []),
+  ];
   const browser = await launch();
   const rows = [];
   try {
+    for (const build of builds) build.server = await startServer({ args: build.args });
     for (const interaction of chosen)
       for (const size of values.sizes?.split(',') ?? interaction.sizes) {
         if (!SIZES[size]) throw new Error(`measure-frames: unknown size ${size}`);
-        const url = `${server.url}${queryOf(interaction, size)}`;
-        const frames = await measure(browser, url, interaction);
-        const row = {
-          interaction: interaction.label,
-          size,
-          frames: frames.length,
-          cpu: summary(frames.map((f) => f.cpu)),
-          work: summary(frames.map((f) => f.work)),
-          span: summary(frames.map((f) => f.span)),
-          // The median of each kind on its own: they need not add up to the work's median.
-          parts: Object.fromEntries(
-            Object.keys(frames[0]?.parts ?? {}).map((k) => [
-              k,
-              quantile(
-                frames.map((f) => f.parts[k]),
-                0.5,
-              ),
-            ]),
-          ),
-          machine,
-        };
-        rows.push(row);
-        if (values.json) report([row], true);
+        for (let round = 1; round <= values.rounds; ++round) {
+          // The first of the pair alternates, so that neither build always runs after the other.
+          const order = round % 2 ? builds : [...builds].reverse();
+          for (const build of order) {
+            const url = `${build.server.url}${queryOf(interaction, size)}`;
+            const frames = await measure(browser, url, interaction);
+            const row = rowOf(interaction, size, frames, machine, { build: build.name, round });
+            rows.push(row);
+            if (values.json) report([row], true);
+          }
+        }
       }
   } finally {
     await browser.close();
-    await server.stop();
+    for (const build of builds) await build.server?.stop();
   }
-  if (!values.json) report(rows, false, values.breakdown);
+  if (values.json) return;
+  if (builds.length === 1 && values.rounds === 1) report(rows, false, values.breakdown);
+  else
+    compare(
+      rows,
+      builds.map((b) => b.name),
+    );
 }
 
-await main();
+// A mistake in the options is said in one line; anything else keeps its stack.
+try {
+  await main();
+} catch (err) {
+  if (!String(err?.message).startsWith('measure-frames:')) throw err;
+  console.error(err.message);
+  process.exit(2);
+}
