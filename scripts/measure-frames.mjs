@@ -22,6 +22,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startServer, launch, checkSite, sentenceOf } from '../tests/e2e/helpers.mjs';
 import { framesOf, quantile, TRACE_CATEGORIES } from './frame-trace.mjs';
@@ -43,6 +44,8 @@ export const SIZES = {
     query: { sentence: T64, dIn: 768, dOut: 768, heads: 12, batch: 1 },
   },
 };
+// The page's build, which measure-frames measures unless told --root.
+const SITE = fileURLToPath(new URL('../build/site', import.meta.url));
 // The settings every run writes, whatever the size: the page's defaults, spelled out.
 const COMMON = { weights: 'random', module: 'mha', seed: 123, masking: 'neg-inf', layout: 'fused' };
 
@@ -52,7 +55,7 @@ const USAGE = `Usage: node scripts/measure-frames.mjs [options]   (after bash sc
   --root DIR      another build of the page (default build/site)
   --against DIR   a second build, measured in the same rounds as the first, to compare them
   --rounds N      how many runs of each interaction and size, per build (default 1)
-  --json          one JSON line per interaction and size, instead of the table
+  --json          one JSON line per run (interaction, size, build, round), instead of the table
   --breakdown     under each row, where a frame's main-thread time goes (medians by kind)
   --help`;
 
@@ -199,6 +202,8 @@ async function main() {
   if (values.root) checkBuild(values.root, '--root');
   else checkSite();
   if (values.against) checkBuild(values.against, '--against');
+  if (values.against && path.resolve(values.against) === path.resolve(values.root ?? SITE))
+    throw new Error(`measure-frames: --against ${values.against} is the build measured already`);
   const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores`;
   console.log(`frame times, headless Chromium, ${machine}, 1280 × 800`);
   for (const [id, s] of Object.entries(SIZES)) console.log(`  ${id}: ${s.label}`);

@@ -37,6 +37,10 @@ test('a bad --rounds or a directory without a build is refused in one line', () 
       assert.equal(stderr.trim().split('\n').length, 1, `${flag}: one line, no stack`);
       assert.match(stderr, new RegExp(`${flag} ${empty}: no index\\.html there`));
     }
+    // The same build twice would print one build's runs under two names.
+    const { status, stderr } = run('--root', page, '--against', `${page}/`);
+    assert.equal(status, 2);
+    assert.match(stderr, /is the build measured already/);
   } finally {
     fs.rmSync(empty, { recursive: true });
     fs.rmSync(page, { recursive: true });
