@@ -10,6 +10,7 @@ import { needsOf, needsAround } from './state/needs.mjs';
 import { STEPS, findStep } from './stages/index.mjs';
 import { stepError } from './errors.mjs';
 import { MAX_SENTENCE_CHARS } from '../lib/vocabulary.mjs';
+import { afterPaint } from './ui/frame.mjs';
 
 const SETTING_NAMES = new Set(SETTINGS.map((s) => s.name));
 const THEMES = VIEW.find((v) => v.name === 'theme').choices;
@@ -67,9 +68,8 @@ function createUrlWriter(store, history, location, keep) {
   };
   const writeAfterPaint = () => {
     if (later !== null) return;
-    const frame = globalThis.requestAnimationFrame ?? ((fn) => setTimeout(fn, 0));
     const ticket = (later = {});
-    frame(() => setTimeout(() => ticket === later && write(), 0));
+    afterPaint(globalThis, () => ticket === later && write());
   };
   return (changed, meta) => {
     if (!history || !location) return;

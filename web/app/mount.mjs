@@ -21,6 +21,7 @@ import { createHandle, hostReport } from './handle.mjs';
 import { authorOptions, showStepsError } from './step-choice.mjs';
 import { format, localSteps } from './strings/index.mjs';
 import { paceEdits, TYPING_PAUSE_MS } from './edit-pace.mjs';
+import { afterPaint } from './ui/frame.mjs';
 
 export { LAYOUTS };
 
@@ -36,7 +37,7 @@ function titleAfterFrame(doc) {
     latest = null;
   };
   return (text) => {
-    if (latest === null) win.requestAnimationFrame(() => win.setTimeout(write, 0));
+    if (latest === null) afterPaint(win, write);
     latest = text;
   };
 }

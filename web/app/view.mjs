@@ -5,6 +5,7 @@ import { renderTokens } from './ui/tokens.mjs';
 import { EN, format } from './strings/index.mjs';
 import { holdsNeeds } from './state/needs.mjs';
 import { paintNearIn } from './render/index.mjs';
+import { afterPaint } from './ui/frame.mjs';
 
 // A live line under a control, with the sizes of the result's trace: what h and d_out make of the
 // heads of this module. MultiHeadAttention splits d_out; the wrapper splits nothing (each head is a
@@ -107,8 +108,7 @@ export function createView({
       (i) => i >= 0 && i < steps.length && holdsNeeds(ctx.result, steps[i].slug),
     );
     const ticket = (ahead = {});
-    const afterFrame = () =>
-      win.requestAnimationFrame(() => win.setTimeout(() => ticket === ahead && next(), 0));
+    const afterFrame = () => afterPaint(win, () => ticket === ahead && next());
     const next = () => {
       while (queue.length) {
         const i = queue.shift();

@@ -4,6 +4,16 @@
 // input of a frame runs at once (a single change costs no wait); inputs after it in the same frame
 // leave one run for the next frame, which reads the control as it is then.
 
+/**
+ * Runs `fn` in a task after the next frame is painted: for what the screen does not show (the
+ * address, the tab's title, the accessible tables, steps drawn ahead), so that it never lengthens
+ * the frame of a change. Without animation frames (Node), after a timer.
+ */
+export function afterPaint(win, fn) {
+  const frame = win?.requestAnimationFrame ? (f) => win.requestAnimationFrame(f) : (f) => f();
+  frame(() => setTimeout(fn, 0));
+}
+
 // The frame boundary: the next animation frame, or a short timer where there is none or frames
 // are paused (a page in a background tab), so that the last input is never left unrun.
 function nextFrame(win, fn) {

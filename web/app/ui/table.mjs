@@ -4,6 +4,7 @@
 // index and exact value (data-i, data-value) so tests can compare them with the API.
 import { h } from './dom.mjs';
 import { fmt, exact } from './format.mjs';
+import { afterPaint } from './frame.mjs';
 
 // What a table's cells hang on: its size, headers and attributes. A table of the same frame takes
 // new numbers and a new caption in place (refillTable): the dropout step's captions name p.
@@ -101,8 +102,7 @@ export function refillTable(table, o, { later = false } = {}) {
   LATER.set(table, o);
   if (!flushing) {
     flushing = true;
-    const win = table.ownerDocument.defaultView;
-    win.requestAnimationFrame(() => win.setTimeout(flushTables, 0));
+    afterPaint(table.ownerDocument.defaultView, flushTables);
   }
   return true;
 }
