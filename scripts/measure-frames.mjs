@@ -22,9 +22,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startServer, launch, checkSite, sentenceOf } from '../tests/e2e/helpers.mjs';
+import { startServer, launch, checkSite, sentenceOf, ROOT } from '../tests/e2e/helpers.mjs';
 import { framesOf, quantile, TRACE_CATEGORIES } from './frame-trace.mjs';
 import { INTERACTIONS } from './frame-interactions.mjs';
 
@@ -45,7 +44,7 @@ export const SIZES = {
   },
 };
 // The page's build, which measure-frames measures unless told --root.
-const SITE = fileURLToPath(new URL('../build/site', import.meta.url));
+const SITE = path.join(ROOT, 'build', 'site');
 // The settings every run writes, whatever the size: the page's defaults, spelled out.
 const COMMON = { weights: 'random', module: 'mha', seed: 123, masking: 'neg-inf', layout: 'fused' };
 

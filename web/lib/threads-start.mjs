@@ -45,13 +45,16 @@ export function nodeWorkerFile(locateFile) {
 // explicit count is refused with the reason. Resolves { count, note }.
 export async function checkBlobWorkers(threads, count) {
   if (count === 1 || inNode || (await blobWorkersAllowed())) return { count, note: '' };
-  const why = THREADS_WHY.csp;
-  if (threads !== 'auto' && threads !== undefined) {
-    throw new AttentionLabError(`threads = ${threads}: ${why}; use threads: 'auto' or 1`, {
-      option: 'threads',
-    });
-  }
-  return { count: 1, note: fallBack(why) };
+  return { count: 1, note: fallBack(autoOnly(threads, THREADS_WHY.csp)) };
+}
+
+// `why` threads cannot be used, for threads 'auto' (which runs on one thread then); an explicit
+// count is refused with it.
+function autoOnly(threads, why) {
+  if (threads === 'auto' || threads === undefined) return why;
+  throw new AttentionLabError(`threads = ${threads}: ${why}; use threads: 'auto' or 1`, {
+    option: 'threads',
+  });
 }
 
 export function fallBack(why) {
@@ -107,15 +110,10 @@ export async function startThreaded(factory, moduleOptions, wait) {
 
 // Why the threads were given up on; 'auto' runs on one thread then, an explicit count is refused.
 export function lateThreads(threads) {
-  const why = THREADS_WHY.late(START_MS / 1000);
-  if (threads !== 'auto' && threads !== undefined) {
-    throw new AttentionLabError(`threads = ${threads}: ${why}; use threads: 'auto' or 1`, {
-      option: 'threads',
-    });
-  }
-  return why;
+  return autoOnly(threads, THREADS_WHY.late(START_SECONDS));
 }
 
+// waitForThreads as a boolean (default true), or a refusal that names what is allowed.
 export function chooseWait(waitForThreads) {
   if (waitForThreads === undefined || typeof waitForThreads === 'boolean')
     return waitForThreads !== false;
