@@ -7,6 +7,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { launchChromium } from '../../scripts/chromium.mjs';
 import { SETUPS } from '../../web/app/state/settings.mjs';
+import { ADDRESS_REST_MS } from '../../web/app/state/address.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -132,12 +133,14 @@ export async function ready(page, { lab = true } = {}) {
 
 /**
  * The page's address once what a student sweeps (a slider, a lab's param, the step) has been
- * written: the page writes it after the frame that showed the change (a timer after the next
- * animation frame), so this waits one frame and one timer turn, then reads it.
+ * written: the page writes it once the sweep has rested for ADDRESS_REST_MS
+ * (web/app/state/address.mjs), so this waits for the frame that showed the change and then that
+ * long (a timer set after the page's own fires after it), then reads it.
  */
 export async function settledUrl(page) {
   await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+    (rest) => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, rest))),
+    ADDRESS_REST_MS,
   );
   return page.url();
 }

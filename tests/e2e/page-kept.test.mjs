@@ -5,7 +5,7 @@
 // kept step drawn for other numbers, another colour scheme or another head is never shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageSuite, settledUrl, stageSnapshot } from './helpers.mjs';
+import { pageSuite, settledUrl, afterFrames, stageSnapshot } from './helpers.mjs';
 import { STEPS as ORDER } from '../../web/app/stages/index.mjs';
 
 const suite = pageSuite();
@@ -19,8 +19,8 @@ const SETUP =
 
 // After the frame that showed a step, and after the tasks that draw its neighbours ahead.
 async function settled(page) {
-  for (let i = 0; i < 3; ++i) await settledUrl(page);
-  return page.url();
+  await afterFrames(page);
+  return settledUrl(page);
 }
 
 async function press(page, key) {

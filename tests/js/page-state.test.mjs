@@ -7,6 +7,7 @@ import { createAttentionLab } from '../../dist/index.mjs';
 import { createStore } from '../../web/app/state/store.mjs';
 import { parseUrl, stateUrl, patchLabParams, toUrl } from '../../web/app/state/url.mjs';
 import { createController } from '../../web/app/controller.mjs';
+import { ADDRESS_REST_MS } from '../../web/app/state/address.mjs';
 
 const lab = await createAttentionLab();
 
@@ -39,8 +40,9 @@ function fakeAddress(search, pathname = '/') {
   return { location, history, written };
 }
 
-// A swept value (a lab's slider) reaches the address after the frame: in Node, two timer turns.
-const afterFrame = () => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 1), 1));
+// A swept value (a lab's slider, the step) reaches the address once the sweep has rested.
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const afterRest = () => sleep(ADDRESS_REST_MS + 20);
 
 test('the controller writes the store and the address, a lab’s own keys included', async () => {
   const address = fakeAddress('?lab=sqrt-dh&sqrt-dh.dh=8');
@@ -56,7 +58,7 @@ test('the controller writes the store and the address, a lab’s own keys includ
   assert.deepEqual(store.get().labParams, { 'sqrt-dh.dh': '16' });
   assert.deepEqual(heard.at(-1), ['labParams']);
   assert.match(address.location.search, /&sqrt-dh\.dh=8$/, 'not in the frame that moved it');
-  await afterFrame();
+  await afterRest();
   assert.equal(address.location.search, `${toUrl(store.get())}&sqrt-dh.dh=16`);
   // A lab no longer open changes nothing; another lab drops the keys of the one closed.
   controller.setLabParams('masking', { x: 1 });
@@ -104,7 +106,7 @@ test('the address written keeps the page on its path and origin, even a path of 
   assert.equal(address.location.search, toUrl(store.get()));
 });
 
-test('a step chosen on the page is written to the address after the frame, and ends right', async () => {
+test('a step chosen on the page is written to the address once the sweep rests, and ends right', async () => {
   const address = fakeAddress('?step=qkv');
   const store = createStore(parseUrl(address.location.search));
   const controller = createController(store, address);
@@ -114,7 +116,7 @@ test('a step chosen on the page is written to the address after the frame, and e
   controller.setView({ step: 'scores' }, 'ui');
   controller.setView({ step: 'output' }, 'ui');
   assert.equal(address.location.search, before, 'nothing written in the frame');
-  await afterFrame();
+  await afterRest();
   assert.match(address.location.search, /step=output/);
   assert.equal(address.location.search, toUrl(store.get()));
   // Another change before the write writes both at once.
@@ -122,4 +124,35 @@ test('a step chosen on the page is written to the address after the frame, and e
   controller.setView({ head: '0' }, 'ui');
   assert.equal(address.location.search, toUrl(store.get()));
   assert.match(address.location.search, /step=mask/);
+});
+
+test('a sweep is written to the address once, when it rests or when the student leaves it', async () => {
+  const address = fakeAddress('?step=qkv');
+  // The page's window: its timers, and the events of leaving a control.
+  const win = Object.assign(new EventTarget(), { setTimeout, clearTimeout });
+  const store = createStore(parseUrl(address.location.search));
+  const controller = createController(store, { ...address, win });
+  controller.attach(lab);
+  controller.start();
+  const written = address.written.length;
+  // Dropout p stepped at a frame's pace, 0.01 to 0.12: one write, after the last change.
+  for (let i = 1; i <= 12; i++) {
+    controller.edit({ dropout: i / 100 }, 'dropout');
+    await sleep(16);
+  }
+  assert.equal(address.written.length, written, 'nothing written while the sweep goes on');
+  await afterRest();
+  assert.equal(address.written.length, written + 1, 'one write for the whole sweep');
+  assert.equal(new URLSearchParams(address.location.search).get('dropout'), '0.12');
+  // Leaving the control (a pointer pressed elsewhere, or the focus moving on) writes at once.
+  for (const type of ['pointerdown', 'focusout']) {
+    controller.setView({ step: type === 'pointerdown' ? 'scores' : 'mask' }, 'ui');
+    assert.equal(address.location.search.includes(`step=${store.get().view.step}`), false);
+    win.dispatchEvent(new Event(type));
+    assert.equal(address.location.search, toUrl(store.get()), `after ${type}`);
+  }
+  const all = address.written.length;
+  win.dispatchEvent(new Event('pointerdown'));
+  await afterRest();
+  assert.equal(address.written.length, all, 'nothing waits: nothing more is written');
 });

@@ -5,12 +5,12 @@
 // which stays drawn. With history and location, the state is mirrored into the URL.
 import { compute, withNeeds, isInputError } from './compute.mjs';
 import { DEFAULT_SETTINGS, SETTINGS, VIEW } from './state/settings.mjs';
-import { stateUrl, labParamsOf, patchLabParams } from './state/url.mjs';
+import { labParamsOf, patchLabParams } from './state/url.mjs';
+import { createAddressWriter } from './state/address.mjs';
 import { needsOf, needsAround } from './state/needs.mjs';
 import { STEPS, findStep } from './stages/index.mjs';
 import { stepError } from './errors.mjs';
 import { MAX_SENTENCE_CHARS } from '../lib/vocabulary.mjs';
-import { afterPaint } from './ui/frame.mjs';
 
 const SETTING_NAMES = new Set(SETTINGS.map((s) => s.name));
 const THEMES = VIEW.find((v) => v.name === 'theme').choices;
@@ -47,53 +47,22 @@ const needsFor = (view) =>
 const differs = (patch, current) =>
   Object.keys(patch).filter((k) => !Object.is(patch[k], current[k]));
 
-// What a student sweeps, a change a frame (typing, dropout p, a lab's slider, the step under the
-// scrubber or Play): written to the address once after the frame is painted, not in it. Writing
-// the address is slow with a long sentence, and a browser ignores a page that writes it too often.
-const SWEPT = new Set(['sentence', 'dropout', 'labParams', 'step']);
-
-/**
- * The address bar kept in step with the store (replaceState: no history spam). A swept value is
- * written after the frame is painted, and an earlier write of another change writes it first.
- * Without history or location, nothing.
- */
-function createUrlWriter(store, history, location, keep) {
-  let later = null;
-  const write = () => {
-    later = null;
-    // A reference of query and fragment only keeps the page's path, whatever it is: a path
-    // written out would make "//?…" (a page served at "//") a link to another host.
-    const url = `${stateUrl(store.get())}${keep}${location.hash}`;
-    if (url !== `${location.search}${location.hash}`) history.replaceState(null, '', url);
-  };
-  const writeAfterPaint = () => {
-    if (later !== null) return;
-    const ticket = (later = {});
-    afterPaint(globalThis, () => ticket === later && write());
-  };
-  return (changed, meta) => {
-    if (!history || !location) return;
-    const keys = [...changed].filter((k) => k !== 'result' && k !== 'errors');
-    if (keys.length === 1 && SWEPT.has(keys[0]) && meta.source === 'ui') writeAfterPaint();
-    else if (keys.length || later !== null) write();
-  };
-}
-
 /** `view` on one of the steps `shown` (the first of them for another one); null shows all. */
 const fitShown = (view, shown) =>
   shown && !shown.includes(view.step) ? { ...view, step: shown[0] } : view;
 
 /**
- * createController(store, { onError, history, location, keepQuery, shown, strings }); attach(lab)
- * once the core is loaded, then start(). The trained weights are read (lab.loadWeights) the first
- * time a setting asks for them, never before. `history` and `location`: the page's, to mirror the
- * state into its URL, with `keepQuery` (the embed author's keys, "&steps=…") after the state.
+ * createController(store, { onError, history, location, win, keepQuery, shown, strings });
+ * attach(lab) once the core is loaded, then start(). The trained weights are read
+ * (lab.loadWeights) the first time a setting asks for them, never before. `history`, `location`
+ * and `win`: the page's, to mirror the state into its URL (state/address.mjs), with `keepQuery`
+ * (the embed author's keys, "&steps=…") after the state.
  * `shown`: the slugs of the steps an embed shows, null for all; `strings`: the interface's words.
  */
 export function createController(store, options = {}) {
-  const { onError = () => {}, history = null, location = null, keepQuery = '' } = options;
+  const { onError = () => {}, history = null, location = null, win, keepQuery = '' } = options;
   const fit = (view, result) => fitShown(fitView(view, result), options.shown);
-  const syncUrl = createUrlWriter(store, history, location, keepQuery);
+  const syncUrl = createAddressWriter(store, { history, location, win, keep: keepQuery });
   const order = options.shown ?? STEPS.map((step) => step.slug); // the steps in the stepper
   // Every change of the state: stored, then mirrored into the address.
   const commit = (patch, meta) => syncUrl(store.set(patch, meta), meta);

@@ -68,7 +68,7 @@ export function mountLab(
   const store = createStore(initialState);
   const controller = createController(store, {
     onError,
-    ...(syncUrl ? { history: win.history, location: win.location } : {}),
+    ...(syncUrl ? { history: win.history, location: win.location, win } : {}),
   });
   const listen = (fn) => cleanups.push(store.subscribe(fn));
 

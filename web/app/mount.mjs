@@ -103,7 +103,7 @@ export function mountAttentionLab(
   const motion = watchMotion(win, page ? doc.documentElement : root);
   const slots = buildLayout(root, layout, page, Boolean(labsUi), Boolean(exercisesUi), S);
   const store = createStore(initialState);
-  const address = syncUrl ? { history: win.history, location: win.location } : {};
+  const address = syncUrl ? { history: win.history, location: win.location, win } : {};
   const controller = createController(store, { onError, ...control, ...address });
   const theme = page ? mountTheme(store, doc) : null;
   cleanups.push(motion.stop, () => theme?.stop());
