@@ -163,12 +163,16 @@ export function createView({
       strings: S,
     };
     const section = panel.render(step, index, steps.length, stepCtx);
+    const entered = shownStep !== index;
     // Ahead only while the reader goes from step to step: typing would draw them for nothing.
-    if (shownStep !== index) prepareNeighbours(index, stepCtx);
+    if (entered) prepareNeighbours(index, stepCtx);
     shownStep = index;
     player.show(index);
     if (moved) bringIntoView(section, place);
-    paintNearIn(section); // maps measured far from where the last step was read may be near now
+    // A new step's maps were measured where the last step was read: some may be near now. On the
+    // same step they were measured in place (reading that again would lay the page out in the
+    // frame, a millisecond at 64 tokens); one a change moves near is painted as it comes near.
+    if (entered) paintNearIn(section);
     if (title) title(`${index + 1}. ${step.title} · attention-lab`);
   }
 
