@@ -126,11 +126,14 @@ function partsOf(selves, from, to) {
 }
 
 /**
- * The frames the triggers changed: [{ cpu, work, span, parts }] in ms. Triggers before the same frame's end
- * are one frame (a drag's moves that the browser coalesced); it starts at the task that handled
- * the first of them. work: the main thread's busy time from there to the end of the frame's
- * commit; cpu: the main thread's CPU time in it (what work is on an idle machine); span: that
- * end minus the start; parts: the main thread's wall-clock time in it by kind (partsOf).
+ * The frames the triggers changed: [{ cpu, work, span, parts, all }] in ms. Triggers before the
+ * same frame's end are one frame (a drag's moves that the browser coalesced); it starts at the
+ * task that handled the first of them. work: the main thread's busy time from there to the end of
+ * the frame's commit; cpu: the main thread's CPU time in it (what work is on an idle machine);
+ * span: that end minus the start; parts: the main thread's wall-clock time in it by kind
+ * (partsOf); all: the main thread's CPU time from there to the next frame's start (the last
+ * frame's: to the end of the trace), the work the input left for after its frame included (the
+ * address, steps drawn ahead): what a sweep at 60 frames a second pays per frame.
  */
 export function framesOf(trace, what) {
   const all = trace.traceEvents ?? trace;
@@ -149,13 +152,18 @@ export function framesOf(trace, what) {
     if (end === undefined) break; // the trace stopped before this frame
     open = { start, end };
     frames.push({
+      start,
       cpu: cpu(tasks, start, end),
       work: busy(tasks, start, end),
       span: end - start,
       parts: partsOf(selves, start, end),
     });
   }
-  return frames;
+  const traceEnd = Math.max(...tasks.map(([, b]) => b));
+  return frames.map(({ start, ...frame }, i) => ({
+    ...frame,
+    all: cpu(tasks, start, frames[i + 1]?.start ?? traceEnd),
+  }));
 }
 
 /** The q-quantile of `xs` (0.5: the median), interpolated between the nearest ranks. */

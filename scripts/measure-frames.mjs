@@ -117,11 +117,11 @@ function report(rows, json, breakdown) {
     return;
   }
   console.log(
-    `${'interaction'.padEnd(28)} ${'size'.padEnd(9)} frames   cpu median    p95  work median    p95  (ms)`,
+    `${'interaction'.padEnd(28)} ${'size'.padEnd(9)} frames   cpu median    p95  work median    p95  all cpu  (ms)`,
   );
   for (const r of rows) {
     console.log(
-      `${r.interaction.padEnd(28)} ${r.size.padEnd(9)} ${String(r.frames).padStart(6)}  ${fmt(r.cpu.median)}    ${fmt(r.cpu.p95)}  ${fmt(r.work.median)}    ${fmt(r.work.p95)}`,
+      `${r.interaction.padEnd(28)} ${r.size.padEnd(9)} ${String(r.frames).padStart(6)}  ${fmt(r.cpu.median)}    ${fmt(r.cpu.p95)}  ${fmt(r.work.median)}    ${fmt(r.work.p95)}   ${fmt(r.all.median)}`,
     );
     if (breakdown)
       console.log(
@@ -144,6 +144,7 @@ function rowOf(interaction, size, frames, machine, run) {
     cpu: summary(frames.map((f) => f.cpu)),
     work: summary(frames.map((f) => f.work)),
     span: summary(frames.map((f) => f.span)),
+    all: summary(frames.map((f) => f.all)),
     // The median of each kind on its own: they need not add up to the work's median.
     parts: Object.fromEntries(
       Object.keys(frames[0]?.parts ?? {}).map((k) => [
@@ -162,7 +163,7 @@ function rowOf(interaction, size, frames, machine, run) {
 // and wall-clock medians, per interaction, size and build.
 function compare(rows, builds) {
   console.log(
-    `${'interaction'.padEnd(28)} ${'size'.padEnd(9)} build: each run's CPU median → median of the runs, CPU / wall-clock (ms)`,
+    `${'interaction'.padEnd(28)} ${'size'.padEnd(9)} build: each run's CPU median → median of the runs, CPU / wall-clock / all CPU (ms)`,
   );
   const pairs = [...new Set(rows.map((r) => `${r.interaction}\t${r.size}`))];
   for (const pair of pairs) {
@@ -174,11 +175,15 @@ function compare(rows, builds) {
       const cpu = runs.map((r) => r.cpu.median);
       const lead = i === 0 ? `${interaction.padEnd(28)} ${size.padEnd(9)}` : ' '.repeat(38);
       const each = cpu.map((x) => x.toFixed(1)).join(', ');
-      const work = quantile(
-        runs.map((r) => r.work.median),
-        0.5,
+      const [work, all] = ['work', 'all'].map((k) =>
+        quantile(
+          runs.map((r) => r[k].median),
+          0.5,
+        ),
       );
-      console.log(`${lead} ${build}: ${each} →${fmt(quantile(cpu, 0.5))} /${fmt(work)}`);
+      console.log(
+        `${lead} ${build}: ${each} →${fmt(quantile(cpu, 0.5))} /${fmt(work)} /${fmt(all)}`,
+      );
     });
   }
 }
