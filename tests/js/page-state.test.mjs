@@ -114,10 +114,12 @@ test('a step chosen on the page is written to the address once the sweep rests, 
   controller.start();
   const before = address.location.search;
   controller.setView({ step: 'scores' }, 'ui');
-  controller.setView({ step: 'output' }, 'ui');
+  controller.setView({ step: 'scale' }, 'ui');
   assert.equal(address.location.search, before, 'nothing written in the frame');
+  await sleep(5);
+  assert.equal(address.location.search, before, 'nor with the neighbours’ extras after it');
   await afterRest();
-  assert.match(address.location.search, /step=output/);
+  assert.match(address.location.search, /step=scale/);
   assert.equal(address.location.search, toUrl(store.get()));
   // Another change before the write writes both at once.
   controller.setView({ step: 'mask' }, 'ui');
@@ -155,4 +157,44 @@ test('a sweep is written to the address once, when it rests or when the student 
   win.dispatchEvent(new Event('pointerdown'));
   await afterRest();
   assert.equal(address.written.length, all, 'nothing waits: nothing more is written');
+});
+
+test('a new step: what it reads in its frame, what its neighbours read after it, same pass', async () => {
+  const store = createStore({
+    settings: { training: false, module: 'mha' },
+    view: { step: 'qkv' },
+  });
+  const controller = createController(store);
+  controller.attach(lab);
+  controller.start();
+  const heard = [];
+  store.subscribe((state, changed, meta) =>
+    heard.push({ changed: [...changed], source: meta.source, result: state.result }),
+  );
+  controller.setView({ step: 'scale' }, 'ui');
+  const shown = store.get().result;
+  assert.equal(shown.maskRoutes, undefined, 'the mask step’s second route: not in the frame');
+  await sleep(5);
+  const { changed, source, result } = heard.at(-1);
+  assert.deepEqual([changed, source], [['result'], 'ahead']);
+  assert.equal(typeof result.maskRoutes?.difference, 'number', 'then, for the mask step ahead');
+  assert.equal(result.trace, shown.trace, 'of the same pass');
+  assert.equal(store.get().view.step, 'scale');
+  // The mask step finds it there; one step on before the frame, none is added for the step left.
+  controller.setView({ step: 'mask' }, 'ui');
+  assert.equal(store.get().result.maskRoutes, result.maskRoutes);
+  controller.setView({ step: 'output' }, 'ui');
+  controller.edit({ sentence: 'a dog ran in the park' }, 'sentence');
+  assert.equal(store.get().result.maskRoutes, undefined, 'a new pass, on the output step');
+  controller.setView({ step: 'softmax' }, 'ui');
+  controller.setView({ step: 'output' }, 'ui');
+  const count = heard.length;
+  await sleep(5);
+  assert.equal(
+    store.get().result.maskRoutes,
+    undefined,
+    'nothing for the softmax step’s neighbours',
+  );
+  assert.ok(heard.length - count <= 1);
+  assert.ok(store.get().result.weights['out_proj.weight'], 'the output step reads its weights');
 });

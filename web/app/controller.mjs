@@ -7,6 +7,7 @@ import { compute, withNeeds, isInputError } from './compute.mjs';
 import { DEFAULT_SETTINGS, SETTINGS, VIEW } from './state/settings.mjs';
 import { labParamsOf, patchLabParams } from './state/url.mjs';
 import { createAddressWriter } from './state/address.mjs';
+import { afterPaint } from './ui/frame.mjs';
 import { needsOf, needsAround } from './state/needs.mjs';
 import { STEPS, findStep } from './stages/index.mjs';
 import { stepError } from './errors.mjs';
@@ -52,11 +53,12 @@ const fitShown = (view, shown) =>
   shown && !shown.includes(view.step) ? { ...view, step: shown[0] } : view;
 
 /**
- * createController(store, { onError, history, location, win, keepQuery, shown, strings });
+ * createController(store, { onError, win, history, location, keepQuery, shown, strings });
  * attach(lab) once the core is loaded, then start(). The trained weights are read
- * (lab.loadWeights) the first time a setting asks for them, never before. `history`, `location`
- * and `win`: the page's, to mirror the state into its URL (state/address.mjs), with `keepQuery`
- * (the embed author's keys, "&steps=…") after the state.
+ * (lab.loadWeights) the first time a setting asks for them, never before. `win`: the page's
+ * window, for work after the frame. `history` and `location`: the page's, to mirror the state
+ * into its URL (state/address.mjs), with `keepQuery` (the embed author's keys, "&steps=…") after
+ * the state.
  * `shown`: the slugs of the steps an embed shows, null for all; `strings`: the interface's words.
  */
 export function createController(store, options = {}) {
@@ -155,9 +157,19 @@ export function createController(store, options = {}) {
     const same = next.lab === view.lab && next.exercise === view.exercise;
     const own = same ? {} : { labParams: labParamsOf({ view: next, labParams }) };
     // What the new step or lab reads besides the pass, computed before the view shows it; for a
-    // new step, what the steps next to it read too (the view draws them ahead).
-    const needs = next.step === view.step ? needsOf(next) : needsAround(next, order);
-    commit({ view: next, result: withNeeds(lab, result, needs), ...own }, { source });
+    // new step, what the steps next to it read too, after the frame (the view draws them ahead).
+    const shown = withNeeds(lab, result, needsOf(next));
+    commit({ view: next, result: shown, ...own }, { source });
+    if (next.step !== view.step) afterPaint(win, () => addNeighbours(shown));
+  }
+
+  // The extras of the steps next to the shown one, for the pass `result` unless it has gone: the
+  // same pass (source 'ahead'). The mask step's other route is a second pass, not for a frame.
+  function addNeighbours(result) {
+    const { view, result: now } = store.get();
+    if (now !== result) return;
+    const more = withNeeds(lab, result, needsAround(view, order));
+    if (more !== result) commit({ result: more }, { source: 'ahead' });
   }
 
   return {

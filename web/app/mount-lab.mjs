@@ -5,6 +5,7 @@
 // flows one way as in mount.mjs: controller (computes) → store → lab panel and error banner.
 import { h } from './ui/dom.mjs';
 import { createStore } from './state/store.mjs';
+import { newPass } from './state/needs.mjs';
 import { createController } from './controller.mjs';
 import { createErrorDisplay } from './errors.mjs';
 import { watchMotion } from './layout.mjs';
@@ -68,7 +69,8 @@ export function mountLab(
   const store = createStore(initialState);
   const controller = createController(store, {
     onError,
-    ...(syncUrl ? { history: win.history, location: win.location, win } : {}),
+    win,
+    ...(syncUrl ? { history: win.history, location: win.location } : {}),
   });
   const listen = (fn) => cleanups.push(store.subscribe(fn));
 
@@ -81,11 +83,11 @@ export function mountLab(
       strings,
     });
     cleanups.push(() => panel.destroy());
-    return (state, changed) => {
+    return (state, changed, meta) => {
       if (!state.result) return;
       slots.message.hidden = true;
       const fresh = panel.show(state);
-      if (!fresh && changed.has('result')) panel.update();
+      if (!fresh && newPass(changed, meta)) panel.update();
     };
   }
 

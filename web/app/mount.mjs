@@ -5,6 +5,7 @@
 // Each mount keeps its own state: no module-level mutable state, no document-level listeners unless
 // `page` is set, and all ids stay inside `root` (the element mounts into its own shadow root).
 import { createStore } from './state/store.mjs';
+import { newPass } from './state/needs.mjs';
 import { checkSteps, findStep, STEPS } from './stages/index.mjs';
 import { drawFirstPaint } from './first-paint.mjs';
 import { PRESETS } from '../lib/presets.mjs';
@@ -103,7 +104,7 @@ export function mountAttentionLab(
   const motion = watchMotion(win, page ? doc.documentElement : root);
   const slots = buildLayout(root, layout, page, Boolean(labsUi), Boolean(exercisesUi), S);
   const store = createStore(initialState);
-  const address = syncUrl ? { history: win.history, location: win.location, win } : {};
+  const address = { win, ...(syncUrl ? { history: win.history, location: win.location } : {}) };
   const controller = createController(store, { onError, ...control, ...address });
   const theme = page ? mountTheme(store, doc) : null;
   cleanups.push(motion.stop, () => theme?.stop());
@@ -183,7 +184,7 @@ export function mountAttentionLab(
         labs.focus();
         requestAnimationFrame(() => labs.focus());
       }
-      if (!fresh && changed.has('result')) labs.update();
+      if (!fresh && newPass(changed, { source })) labs.update();
       if (!slots.labs.firstChild) labsUi.renderLabList(slots.labs, state, openLab, S);
       else labsUi.refreshLabLinks(slots.labs, state);
     };

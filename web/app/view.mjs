@@ -90,8 +90,8 @@ export function createView({
   // sight by the panel, so that Next, the arrow keys and Play show a step already laid out and
   // painted: the next step first, then the one before, each in a task of its own after a frame
   // (idle callbacks do not come while a reader steps through at a key's pace); only steps whose
-  // extras the result holds (the controller computes those of a step's neighbours when it is
-  // chosen), and not where a step takes longer than 250 ms to draw (a slow machine at GPT-2's
+  // extras the result holds (the controller adds those of a step's neighbours after the frame
+  // that shows it, as the same pass), and not where a step takes longer than 250 ms to draw (a slow machine at GPT-2's
   // sizes): a key typed meanwhile waits for the drawing under way. A pause is marked on the stage
   // (data-ahead="paused"), so that whoever profiles the page, and the tests, can tell a page that
   // chose not to draw ahead from one that failed to.
@@ -118,6 +118,24 @@ export function createView({
       if (queue.length) afterFrame();
     };
     if (queue.length) afterFrame();
+  }
+
+  // What a step is drawn from: the state's pass and view, and how the page draws.
+  function stepContext({ view, result }, entered) {
+    return {
+      settings: result.settings,
+      view,
+      result,
+      dims: (name) => dims.get(name),
+      heads:
+        view.head === 'all'
+          ? Array.from({ length: result.sizes.h }, (_, i) => i)
+          : [Number(view.head)],
+      motion: motion.animates(),
+      entered,
+      embedded,
+      strings: S,
+    };
   }
 
   function renderStep(state, meta) {
@@ -148,22 +166,9 @@ export function createView({
       return;
     }
     const place = moved ? placeBeforeDrawing() : null;
-    const stepCtx = {
-      settings: result.settings,
-      view,
-      result,
-      dims: (name) => dims.get(name),
-      heads:
-        view.head === 'all'
-          ? Array.from({ length: result.sizes.h }, (_, i) => i)
-          : [Number(view.head)],
-      motion: motion.animates(),
-      entered: shownStep !== index, // a step entered anew animates; a new head or setting does not
-      embedded,
-      strings: S,
-    };
+    const entered = shownStep !== index; // a step entered anew animates; a new head does not
+    const stepCtx = stepContext(state, entered);
     const section = panel.render(step, index, steps.length, stepCtx);
-    const entered = shownStep !== index;
     // Ahead only while the reader goes from step to step: typing would draw them for nothing.
     if (entered) prepareNeighbours(index, stepCtx);
     shownStep = index;
@@ -174,6 +179,13 @@ export function createView({
     // frame, a millisecond at 64 tokens); one a change moves near is painted as it comes near.
     if (entered) paintNearIn(section);
     if (title) title(`${index + 1}. ${step.title} · attention-lab`);
+  }
+
+  function readyAhead(state) {
+    const index = steps.findIndex((s) => s.slug === state.view.step);
+    if (overview || index !== shownStep) return;
+    last = state;
+    prepareNeighbours(index, stepContext(state, true));
   }
 
   // A refused input leaves the last valid numbers drawn; they are marked as not matching it, so
@@ -204,6 +216,9 @@ export function createView({
     // before the tokens list changes, reading them forces no layout (at 64 tokens the list,
     // changed first, cost a forced layout of 5 to 10 ms a keystroke). The controls change nothing
     // for a new sentence (they are written only where their text differs).
+    // The same pass with what the steps next to the shown one read (the controller adds it after
+    // the frame): nothing on the screen changes, and those steps can now be drawn ahead.
+    if (meta?.source === 'ahead') return void readyAhead(state);
     const drawn = ['result', 'step', 'head', 'item', 'numbers'];
     if (drawn.some((k) => changed.has(k))) renderStep(state, meta);
     if (changed.has('result')) renderTokens(slots.tokens, state.result, S);

@@ -4,7 +4,8 @@
 // scrubber), is written once the sweep rests, not in every frame: in Chromium a replaceState costs
 // about a millisecond of the main thread whatever the address, a sixteenth of a frame at 60 frames
 // a second, and browsers throttle a page that writes its address that often (Safari refuses more
-// than 100 writes in 30 seconds). Any other change writes at once, a waiting swept value with it.
+// than 100 writes in 30 seconds). Any other change of the address writes at once, a waiting swept
+// value with it; a new result alone (the same settings) leaves the address as it is.
 import { stateUrl } from './url.mjs';
 
 /** How long a sweep rests before its value is written to the address. */
@@ -45,6 +46,6 @@ export function createAddressWriter(store, { history, location, win = null, keep
     if (!history || !location) return;
     const keys = [...changed].filter((k) => k !== 'result' && k !== 'errors');
     if (keys.length === 1 && SWEPT.has(keys[0]) && meta.source === 'ui') writeAtRest();
-    else if (keys.length || waiting !== null) write();
+    else if (keys.length) write();
   };
 }

@@ -38,8 +38,16 @@ const anyOf = (list) =>
 export const needsOf = (view) => anyOf([STEP_NEEDS[view.step] ?? {}, LAB_NEEDS[view.lab] ?? {}]);
 
 /**
+ * Whether a change of the store brings a new pass: a new result, but not the same pass with the
+ * extras of the steps next to the shown one, which the controller adds after the frame (source
+ * 'ahead'): a lab or an exercise has nothing to compute again then.
+ */
+export const newPass = (changed, meta) => changed.has('result') && meta?.source !== 'ahead';
+
+/**
  * What the view `view` reads, and the steps next to its step in `order` (the slugs of the steps
- * shown): computed when a step is chosen, so that the page can draw its neighbours ahead.
+ * shown): added after the frame that shows a chosen step, so that the page can draw its
+ * neighbours ahead.
  */
 export function needsAround(view, order) {
   const at = order.indexOf(view.step);

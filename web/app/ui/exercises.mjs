@@ -11,6 +11,7 @@ import { kitWords } from '../exercises/kit/english.mjs';
 import { EXERCISES, findExercise, exercisesAt } from '../exercises/index.mjs';
 import { lazyRunner } from './later.mjs';
 import { toUrl } from '../state/url.mjs';
+import { newPass } from '../state/needs.mjs';
 import { STEPS } from '../stages/index.mjs';
 import { findLab } from '../labs/index.mjs';
 import { createProgress, storageOf } from './exercise-progress.mjs';
@@ -264,7 +265,7 @@ export function attachExercises(slots, { lab, store, controller, win, labs, onRe
         panel.focus();
         win.requestAnimationFrame(() => panel.focus());
       }
-      if (!fresh && changed.has('result')) panel.update();
+      if (!fresh && newPass(changed, { source })) panel.update();
       if (!slots.exercises.firstChild) renderList();
       else refreshExerciseLinks(slots.exercises, state);
     },
