@@ -91,10 +91,10 @@ export function createView({
   // painted: the next step first, then the one before, each in a task of its own after a frame
   // (idle callbacks do not come while a reader steps through at a key's pace); only steps whose
   // extras the result holds (the controller adds those of a step's neighbours after the frame
-  // that shows it, as the same pass), and not where a step takes longer than 250 ms to draw (a slow machine at GPT-2's
-  // sizes): a key typed meanwhile waits for the drawing under way. A pause is marked on the stage
-  // (data-ahead="paused"), so that whoever profiles the page, and the tests, can tell a page that
-  // chose not to draw ahead from one that failed to.
+  // that shows it, as the same pass), and not where a step takes longer than 250 ms to draw (a
+  // slow machine at GPT-2's sizes): a key typed meanwhile waits for the drawing under way. A
+  // pause is marked on the stage (data-ahead="paused"), so that whoever profiles the page, and the
+  // tests, can tell a page that chose not to draw ahead from one that failed to.
   const win = slots.stage.ownerDocument.defaultView;
   let ahead = null; // the pending drawing's ticket
   function prepareNeighbours(index, ctx) {
@@ -181,6 +181,7 @@ export function createView({
     if (title) title(`${index + 1}. ${step.title} · attention-lab`);
   }
 
+  // The neighbours of the step on the screen drawn ahead, once the result holds what they read.
   function readyAhead(state) {
     const index = steps.findIndex((s) => s.slug === state.view.step);
     if (overview || index !== shownStep) return;
@@ -212,13 +213,13 @@ export function createView({
     renderControls(state, changed);
     if (changed.has('errors') || changed.has('result')) renderStale(state);
     if (!state.result) return; // only a message so far; the first result draws everything
+    // The same pass with what the steps next to the shown one read (the controller adds it after
+    // the frame): nothing on the screen changes, and those steps can now be drawn ahead.
+    if (meta?.source === 'ahead') return void readyAhead(state);
     // The step before the tokens: a step patched in place reads the sizes of its maps' space, and
     // before the tokens list changes, reading them forces no layout (at 64 tokens the list,
     // changed first, cost a forced layout of 5 to 10 ms a keystroke). The controls change nothing
     // for a new sentence (they are written only where their text differs).
-    // The same pass with what the steps next to the shown one read (the controller adds it after
-    // the frame): nothing on the screen changes, and those steps can now be drawn ahead.
-    if (meta?.source === 'ahead') return void readyAhead(state);
     const drawn = ['result', 'step', 'head', 'item', 'numbers'];
     if (drawn.some((k) => changed.has(k))) renderStep(state, meta);
     if (changed.has('result')) renderTokens(slots.tokens, state.result, S);
