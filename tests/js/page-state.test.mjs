@@ -130,8 +130,8 @@ test('a step chosen on the page is written to the address once the sweep rests, 
 
 test('a sweep is written to the address once, when it rests or when the student leaves it', async () => {
   const address = fakeAddress('?step=qkv');
-  // The page's window: its timers, and the events of leaving a control.
-  const win = Object.assign(new EventTarget(), { setTimeout, clearTimeout });
+  // The page's window, for the events of leaving a control.
+  const win = new EventTarget();
   const store = createStore(parseUrl(address.location.search));
   const controller = createController(store, { ...address, win });
   controller.attach(lab);

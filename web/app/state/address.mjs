@@ -20,15 +20,14 @@ const LEAVING = ['pointerdown', 'focusout'];
 /**
  * createAddressWriter(store, { history, location, win, keep }) → sync(changed, meta), to call with
  * every change the store reports. `keep`: query keys of the embed author, written after the state.
- * `win`: the page's window (its timers, and the events of leaving a control); without it, the
- * global timers. Without history or location, sync does nothing.
+ * `win`: the page's window, whose events of leaving a control write at once. Without history or
+ * location, sync does nothing.
  */
 export function createAddressWriter(store, { history, location, win = null, keep = '' }) {
-  const timers = win ?? globalThis;
   let waiting = null; // the timer of a swept value waiting for the sweep to rest
   const write = () => {
     if (waiting !== null) {
-      timers.clearTimeout(waiting);
+      clearTimeout(waiting);
       waiting = null;
       for (const type of LEAVING) win?.removeEventListener(type, write, true);
     }
@@ -39,8 +38,8 @@ export function createAddressWriter(store, { history, location, win = null, keep
   };
   const writeAtRest = () => {
     if (waiting === null) for (const type of LEAVING) win?.addEventListener(type, write, true);
-    else timers.clearTimeout(waiting);
-    waiting = timers.setTimeout(write, ADDRESS_REST_MS);
+    else clearTimeout(waiting);
+    waiting = setTimeout(write, ADDRESS_REST_MS);
   };
   return (changed, meta) => {
     if (!history || !location) return;
